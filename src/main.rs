@@ -1,0 +1,5 @@
+//! The `gametree` command.
+
+fn main() -> std::process::ExitCode {
+    gametree::cli::main()
+}

@@ -1,0 +1,126 @@
+//! The `solve` summary: value, best move, principal variation, cuts,
+//! pruned nodes and statistics.
+
+use std::fmt::Write;
+
+use serde::Serialize;
+
+use super::{describe_cut, ids, subtree};
+use crate::search::{Algorithm, Options, SearchResult, Stats};
+use crate::trace::Cut;
+use crate::tree::GameTree;
+use crate::value::{Bound, CutKind, Value};
+
+/// A cut as reported: ids instead of node handles.
+#[derive(Clone, Debug, Serialize)]
+pub struct CutReport {
+    /// The node cut short.
+    pub node: String,
+    /// `alpha` or `beta`.
+    pub kind: CutKind,
+    /// The children skipped.
+    pub pruned: Vec<String>,
+    /// The ancestor that supplied the bound; `null` for the initial window.
+    pub bound_from: Option<String>,
+    /// Whether that ancestor is farther up than the parent.
+    pub deep: bool,
+    /// The node's value when it stopped.
+    pub value: Value,
+    /// The bound it reached.
+    pub threshold: Value,
+    /// The cut in words.
+    pub text: String,
+}
+
+/// Everything `gametree solve` reports.
+#[derive(Clone, Debug, Serialize)]
+pub struct SolveReport {
+    /// The algorithm that ran.
+    pub algorithm: Algorithm,
+    /// The root's value.
+    pub value: Value,
+    /// Whether the root's value is exact (it always is for a full window).
+    pub bound: Bound,
+    /// The root's best child.
+    pub best_move: Option<String>,
+    /// The best line of play from the root.
+    pub principal_variation: Vec<String>,
+    /// Every cut, in search order.
+    pub cuts: Vec<CutReport>,
+    /// Every node never visited, in preorder within each cut.
+    pub pruned: Vec<String>,
+    /// Counts.
+    pub stats: Stats,
+}
+
+impl SolveReport {
+    /// Builds the report from a search result and the cuts it recorded.
+    pub fn new<T: GameTree>(
+        tree: &T,
+        result: &SearchResult<T::Node>,
+        cuts: &[Cut<T::Node>],
+        options: Options,
+    ) -> SolveReport {
+        let pruned = cuts
+            .iter()
+            .flat_map(|c| c.pruned.iter())
+            .flat_map(|n| subtree(tree, *n))
+            .map(|n| tree.id(n))
+            .collect();
+        SolveReport {
+            algorithm: result.algorithm,
+            value: result.score.value,
+            bound: result.score.bound,
+            best_move: result.best_move.map(|n| tree.id(n)),
+            principal_variation: ids(tree, &result.principal_variation),
+            cuts: cuts.iter().map(|c| cut_report(tree, c, options)).collect(),
+            pruned,
+            stats: result.stats,
+        }
+    }
+
+    /// The report as lines for a person.
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        let none = || "none".to_string();
+        let line = |ids: &[String]| match ids.is_empty() {
+            true => "none".to_string(),
+            false => ids.join(" "),
+        };
+        let _ = writeln!(out, "algorithm: {}", self.algorithm);
+        let _ = writeln!(out, "value: {}{}", self.bound.prefix(), self.value);
+        let _ = writeln!(
+            out,
+            "best move: {}",
+            self.best_move.clone().unwrap_or_else(none)
+        );
+        let _ = writeln!(
+            out,
+            "principal variation: {}",
+            line(&self.principal_variation)
+        );
+        let _ = writeln!(out, "nodes visited: {}", self.stats.nodes_visited);
+        let _ = writeln!(out, "leaves evaluated: {}", self.stats.leaves_evaluated);
+        let _ = writeln!(out, "cutoffs: {}", self.stats.cutoffs);
+        for cut in &self.cuts {
+            let _ = writeln!(out, "  {}", cut.text);
+        }
+        if self.algorithm.prunes() {
+            let _ = writeln!(out, "pruned: {}", line(&self.pruned));
+        }
+        out
+    }
+}
+
+fn cut_report<T: GameTree>(tree: &T, cut: &Cut<T::Node>, options: Options) -> CutReport {
+    CutReport {
+        node: tree.id(cut.node),
+        kind: cut.kind,
+        pruned: ids(tree, &cut.pruned),
+        bound_from: cut.bound_from.map(|n| tree.id(n)),
+        deep: cut.deep,
+        value: cut.value,
+        threshold: cut.threshold,
+        text: describe_cut(tree, cut, options.strict),
+    }
+}

@@ -1,0 +1,72 @@
+//! The trace as numbered lines in the lecture's words, and as JSON events.
+
+use serde_json::{Value as Json, json};
+
+use super::{describe_cut, ids, is_leaf};
+use crate::trace::{Event, Trace};
+use crate::tree::GameTree;
+
+/// The trace as lines (without numbers): `enter C, window [-inf, 2]`,
+/// `visit D = 2`, `C = 2 provisional`, `C = 2 final`, and cuts in words.
+/// A leaf's entry is told by its `visit` line alone.
+pub fn trace_lines<T: GameTree>(tree: &T, trace: &Trace<T::Node>, strict: bool) -> Vec<String> {
+    trace
+        .events
+        .iter()
+        .filter_map(|event| match event {
+            Event::Enter { node, .. } if is_leaf(tree, *node) => None,
+            Event::Enter { node, window } => Some(match window {
+                Some(w) => format!("enter {}, window {w}", tree.id(*node)),
+                None => format!("enter {}", tree.id(*node)),
+            }),
+            Event::Leaf { node, value } => Some(format!("visit {} = {value}", tree.id(*node))),
+            Event::Provisional { node, value } => {
+                Some(format!("{} = {value} provisional", tree.id(*node)))
+            }
+            Event::Final { node, score } => Some(format!(
+                "{} {} {} final",
+                tree.id(*node),
+                relation(score.bound),
+                score.value
+            )),
+            Event::Cut(cut) => Some(describe_cut(tree, cut, strict)),
+        })
+        .collect()
+}
+
+fn relation(bound: crate::value::Bound) -> &'static str {
+    match bound.prefix() {
+        "" => "=",
+        other => other,
+    }
+}
+
+/// The trace as a JSON array of events, each `{event, node, ...}`.
+pub fn trace_json<T: GameTree>(tree: &T, trace: &Trace<T::Node>) -> Json {
+    let events = trace.events.iter().map(|event| {
+        let node = tree.id(event.node());
+        match event {
+            Event::Enter { window, .. } => {
+                json!({"event": "enter", "node": node, "window": window})
+            }
+            Event::Leaf { value, .. } => json!({"event": "leaf", "node": node, "value": value}),
+            Event::Provisional { value, .. } => {
+                json!({"event": "provisional", "node": node, "value": value})
+            }
+            Event::Final { score, .. } => json!({
+                "event": "final", "node": node, "value": score.value, "bound": score.bound
+            }),
+            Event::Cut(cut) => json!({
+                "event": "cut",
+                "node": node,
+                "kind": cut.kind,
+                "pruned": ids(tree, &cut.pruned),
+                "bound_from": cut.bound_from.map(|n| tree.id(n)),
+                "deep": cut.deep,
+                "value": cut.value,
+                "threshold": cut.threshold,
+            }),
+        }
+    });
+    Json::Array(events.collect())
+}

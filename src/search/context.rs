@@ -1,0 +1,225 @@
+//! State shared by every search: the tree, the recorder, the statistics and
+//! the principal-variation table, with one method per kind of step.
+
+use super::{Algorithm, Options, SearchError, SearchResult, Stats};
+use crate::trace::{Cut, Event, Recorder, Window};
+use crate::tree::GameTree;
+use crate::value::{Bound, CutKind, Kind, MaxFold, Scored, Value};
+
+/// A bound on the window and the ancestor whose value set it.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Edge<N> {
+    pub value: Value,
+    pub from: Option<N>,
+}
+
+impl<N> Edge<N> {
+    /// The bound of the initial window.
+    pub fn initial(value: Value) -> Edge<N> {
+        Edge { value, from: None }
+    }
+
+    /// A bound set by `node`'s value.
+    pub fn new(value: Value, from: N) -> Edge<N> {
+        Edge {
+            value,
+            from: Some(from),
+        }
+    }
+
+    /// The same bound seen from the other player.
+    pub fn negate(self) -> Edge<N> {
+        Edge {
+            value: self.value.negate(),
+            from: self.from,
+        }
+    }
+}
+
+/// One search in progress.
+pub(super) struct Context<'a, T: GameTree, R> {
+    pub tree: &'a T,
+    recorder: &'a mut R,
+    pub algorithm: Algorithm,
+    pub options: Options,
+    stats: Stats,
+    /// `pv[ply]`: the best line found below the node being searched at `ply`.
+    pv: Vec<Vec<T::Node>>,
+}
+
+impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
+    pub fn new(tree: &'a T, recorder: &'a mut R, algorithm: Algorithm, options: Options) -> Self {
+        Context {
+            tree,
+            recorder,
+            algorithm,
+            options,
+            stats: Stats::default(),
+            pv: Vec::new(),
+        }
+    }
+
+    pub fn into_result(mut self, score: Scored) -> SearchResult<T::Node> {
+        let principal_variation = self.pv.drain(..).next().unwrap_or_default();
+        SearchResult {
+            algorithm: self.algorithm,
+            score,
+            best_move: principal_variation.first().copied(),
+            principal_variation,
+            stats: self.stats,
+        }
+    }
+
+    /// Counts and reports entering `node`; clears its line of play.
+    #[inline]
+    pub fn enter(&mut self, node: T::Node, ply: usize, window: Option<Window>) {
+        self.stats.nodes_visited += 1;
+        if self.pv.len() <= ply {
+            self.pv.resize_with(ply + 1, Vec::new);
+        }
+        self.pv[ply].clear();
+        if R::RECORDS {
+            self.recorder.record(Event::Enter { node, window });
+        }
+    }
+
+    /// Evaluates a leaf: its value in MAX's terms, or an error if unknown.
+    #[inline]
+    pub fn leaf(&mut self, node: T::Node) -> Result<Value, SearchError> {
+        let Some(value) = self.tree.value(node) else {
+            return Err(SearchError::UnknownValue {
+                node: self.tree.id(node),
+                location: self.tree.location(node),
+                algorithm: self.algorithm,
+            });
+        };
+        self.stats.leaves_evaluated += 1;
+        if R::RECORDS {
+            self.recorder.record(Event::Leaf { node, value });
+        }
+        Ok(value)
+    }
+
+    /// Makes `child` the best move at `ply`, followed by its own best line.
+    #[inline]
+    pub fn best_child(&mut self, ply: usize, child: T::Node) {
+        let (here, below) = self.pv.split_at_mut(ply + 1);
+        let line = &mut here[ply];
+        line.clear();
+        line.push(child);
+        line.extend_from_slice(&below[0]);
+    }
+
+    /// Reports a provisional value (in MAX's terms).
+    #[inline]
+    pub fn provisional(&mut self, node: T::Node, value: Value) {
+        if R::RECORDS {
+            self.recorder.record(Event::Provisional { node, value });
+        }
+    }
+
+    /// Reports a final value (in MAX's terms).
+    #[inline]
+    pub fn finish(&mut self, node: T::Node, score: Scored) {
+        if R::RECORDS {
+            self.recorder.record(Event::Final { node, score });
+        }
+    }
+
+    /// Whether a `kind` node whose value is `value` cuts against `bound`
+    /// (both in MAX's terms): MAX at `value >= bound`, MIN at
+    /// `value <= bound`; under `--strict` only when strictly past it.
+    #[inline]
+    pub fn reaches(&self, kind: Kind, value: Value, bound: Value) -> bool {
+        let (ahead, at) = match kind {
+            Kind::Max => (value > bound, value == bound),
+            Kind::Min => (value < bound, value == bound),
+        };
+        ahead || (at && !self.options.strict)
+    }
+
+    /// Counts and reports a cut at `node`, whose remaining children are
+    /// `rest`; values are in MAX's terms.
+    #[allow(clippy::too_many_arguments)]
+    pub fn cut(
+        &mut self,
+        node: T::Node,
+        parent: Option<T::Node>,
+        kind: CutKind,
+        value: Value,
+        bound: Edge<T::Node>,
+        rest: impl Iterator<Item = T::Node>,
+    ) {
+        self.stats.cutoffs += 1;
+        if R::RECORDS {
+            self.recorder.record(Event::Cut(Cut {
+                node,
+                kind,
+                pruned: rest.collect(),
+                value,
+                threshold: bound.value,
+                bound_from: bound.from,
+                deep: bound.from.is_some() && bound.from != parent,
+            }));
+        }
+    }
+}
+
+/// Clamps a fail-soft score into `[alpha, beta]` (fail-hard), keeping what
+/// it says about the true value.
+pub(super) fn clamp(score: Scored, alpha: Value, beta: Value) -> Scored {
+    let keep_if = |holds: bool, bound| if holds { bound } else { Bound::Unknown };
+    if score.value < alpha {
+        let upper = matches!(score.bound, Bound::Exact | Bound::Upper);
+        Scored {
+            value: alpha,
+            bound: keep_if(upper, Bound::Upper),
+        }
+    } else if score.value > beta {
+        let lower = matches!(score.bound, Bound::Exact | Bound::Lower);
+        Scored {
+            value: beta,
+            bound: keep_if(lower, Bound::Lower),
+        }
+    } else {
+        score
+    }
+}
+
+/// A MAX or MIN node's running value over the children examined so far,
+/// in MAX's terms.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct NodeFold {
+    kind: Kind,
+    fold: MaxFold,
+}
+
+impl NodeFold {
+    pub fn new(kind: Kind) -> NodeFold {
+        NodeFold {
+            kind,
+            fold: MaxFold::new(),
+        }
+    }
+
+    /// Adds a child's score (MAX's terms); whether it improved the value.
+    pub fn add(&mut self, child: Scored) -> bool {
+        match self.kind {
+            Kind::Max => self.fold.add(child),
+            Kind::Min => self.fold.add(child.negate()),
+        }
+    }
+
+    /// The value so far, in MAX's terms.
+    pub fn value(&self) -> Value {
+        self.kind.perspective(self.fold.best())
+    }
+
+    /// The node's score, given whether a cut skipped children.
+    pub fn finish(&self, cut: bool) -> Scored {
+        match self.kind {
+            Kind::Max => self.fold.finish(cut),
+            Kind::Min => self.fold.finish(cut).negate(),
+        }
+    }
+}

@@ -1,0 +1,83 @@
+//! Minimax in the two-function form: a MAX function and a MIN function that
+//! call each other, as the lectures write it.
+
+use super::SearchError;
+use super::context::Context;
+use crate::trace::Recorder;
+use crate::tree::GameTree;
+use crate::value::{Kind, Scored, Value};
+
+/// Minimax from `root`.
+pub(super) fn minimax<T: GameTree, R: Recorder<T::Node>>(
+    cx: &mut Context<'_, T, R>,
+    root: T::Node,
+) -> Result<Scored, SearchError> {
+    value(cx, root, 0)
+}
+
+/// Calls the function of the node's player.
+fn value<T: GameTree, R: Recorder<T::Node>>(
+    cx: &mut Context<'_, T, R>,
+    node: T::Node,
+    ply: usize,
+) -> Result<Scored, SearchError> {
+    let value = match cx.tree.kind(node) {
+        Kind::Max => max_value(cx, node, ply)?,
+        Kind::Min => min_value(cx, node, ply)?,
+    };
+    Ok(Scored::exact(value))
+}
+
+/// MAX-VALUE: a leaf's own value, otherwise the largest child value.
+fn max_value<T: GameTree, R: Recorder<T::Node>>(
+    cx: &mut Context<'_, T, R>,
+    node: T::Node,
+    ply: usize,
+) -> Result<Value, SearchError> {
+    cx.enter(node, ply, None);
+    let tree = cx.tree;
+    let mut children = tree.children(node).peekable();
+    if children.peek().is_none() {
+        return cx.leaf(node);
+    }
+    let mut v = Value::NEG_INF;
+    while let Some(child) = children.next() {
+        let child_value = value(cx, child, ply + 1)?.value;
+        if child_value > v {
+            v = child_value;
+            cx.best_child(ply, child);
+            if children.peek().is_some() {
+                cx.provisional(node, v);
+            }
+        }
+    }
+    cx.finish(node, Scored::exact(v));
+    Ok(v)
+}
+
+/// MIN-VALUE: a leaf's own value, otherwise the smallest child value.
+fn min_value<T: GameTree, R: Recorder<T::Node>>(
+    cx: &mut Context<'_, T, R>,
+    node: T::Node,
+    ply: usize,
+) -> Result<Value, SearchError> {
+    cx.enter(node, ply, None);
+    let tree = cx.tree;
+    let mut children = tree.children(node).peekable();
+    if children.peek().is_none() {
+        return cx.leaf(node);
+    }
+    let mut v = Value::POS_INF;
+    while let Some(child) = children.next() {
+        let child_value = value(cx, child, ply + 1)?.value;
+        if child_value < v {
+            v = child_value;
+            cx.best_child(ply, child);
+            if children.peek().is_some() {
+                cx.provisional(node, v);
+            }
+        }
+    }
+    cx.finish(node, Scored::exact(v));
+    Ok(v)
+}

@@ -1,0 +1,49 @@
+//! Negamax: every node maximises its own side's value, and a child's value
+//! is negated when the child's player is the opponent.
+
+use super::SearchError;
+use super::context::Context;
+use crate::trace::Recorder;
+use crate::tree::GameTree;
+use crate::value::{Scored, Value};
+
+/// Negamax from `root`; the result is in MAX's terms.
+pub(super) fn negamax<T: GameTree, R: Recorder<T::Node>>(
+    cx: &mut Context<'_, T, R>,
+    root: T::Node,
+) -> Result<Scored, SearchError> {
+    let own = side_value(cx, root, 0)?;
+    Ok(Scored::exact(cx.tree.kind(root).perspective(own)))
+}
+
+/// The value of `node` for the player to move there.
+fn side_value<T: GameTree, R: Recorder<T::Node>>(
+    cx: &mut Context<'_, T, R>,
+    node: T::Node,
+    ply: usize,
+) -> Result<Value, SearchError> {
+    cx.enter(node, ply, None);
+    let tree = cx.tree;
+    let kind = tree.kind(node);
+    let mut children = tree.children(node).peekable();
+    if children.peek().is_none() {
+        return Ok(kind.perspective(cx.leaf(node)?));
+    }
+    let mut best = Value::NEG_INF;
+    while let Some(child) = children.next() {
+        let child_value = side_value(cx, child, ply + 1)?;
+        let v = match tree.kind(child) == kind {
+            true => child_value,
+            false => child_value.negate(),
+        };
+        if v > best {
+            best = v;
+            cx.best_child(ply, child);
+            if children.peek().is_some() {
+                cx.provisional(node, kind.perspective(best));
+            }
+        }
+    }
+    cx.finish(node, Scored::exact(kind.perspective(best)));
+    Ok(best)
+}

@@ -1,0 +1,114 @@
+//! Alpha-beta in the negamax form: every node maximises its own side's
+//! value within `[alpha, beta]`, and a child of the other player is searched
+//! with the window negated and swapped, `[-beta, -alpha]`.
+//!
+//! Events are reported in MAX's terms, so this form and the min/max form
+//! produce the same trace.
+
+use super::SearchError;
+use super::context::{Context, Edge, clamp};
+use crate::trace::{Recorder, Window};
+use crate::tree::GameTree;
+use crate::value::{CutKind, Kind, MaxFold, Scored, Value};
+
+/// Negamax alpha-beta from `root`; the result is in MAX's terms.
+pub(super) fn negamax_alphabeta<T: GameTree, R: Recorder<T::Node>>(
+    cx: &mut Context<'_, T, R>,
+    root: T::Node,
+) -> Result<Scored, SearchError> {
+    let alpha = Edge::initial(Value::NEG_INF);
+    let beta = Edge::initial(Value::POS_INF);
+    let own = search(cx, root, 0, None, alpha, beta)?;
+    Ok(to_max(cx.tree.kind(root), own))
+}
+
+/// `alpha`, `beta` and the result are in the terms of the player at `node`.
+fn search<T: GameTree, R: Recorder<T::Node>>(
+    cx: &mut Context<'_, T, R>,
+    node: T::Node,
+    ply: usize,
+    parent: Option<T::Node>,
+    mut alpha: Edge<T::Node>,
+    beta: Edge<T::Node>,
+) -> Result<Scored, SearchError> {
+    let tree = cx.tree;
+    let kind = tree.kind(node);
+    cx.enter(node, ply, Some(max_window(kind, alpha.value, beta.value)));
+    let mut children = tree.children(node).peekable();
+    if children.peek().is_none() {
+        return Ok(Scored::exact(kind.perspective(cx.leaf(node)?)));
+    }
+    let alpha_in = alpha.value;
+    let mut best = MaxFold::new();
+    let mut cut = false;
+    while let Some(child) = children.next() {
+        let score = match tree.kind(child) == kind {
+            true => search(cx, child, ply + 1, Some(node), alpha, beta)?,
+            false => search(
+                cx,
+                child,
+                ply + 1,
+                Some(node),
+                beta.negate(),
+                alpha.negate(),
+            )?
+            .negate(),
+        };
+        let improved = best.add(score);
+        if improved {
+            cx.best_child(ply, child);
+        }
+        if children.peek().is_none() {
+            break;
+        }
+        let v = best.best();
+        if improved {
+            cx.provisional(node, kind.perspective(v));
+        }
+        if cx.reaches(Kind::Max, v, beta.value) {
+            let bound = Edge {
+                value: kind.perspective(beta.value),
+                from: beta.from,
+            };
+            let value = kind.perspective(v);
+            cx.cut(
+                node,
+                parent,
+                CutKind::at(kind),
+                value,
+                bound,
+                children.by_ref(),
+            );
+            cut = true;
+            break;
+        }
+        if v > alpha.value {
+            alpha = Edge::new(v, node);
+        }
+    }
+    let mut score = best.finish(cut);
+    if cx.options.fail_hard {
+        score = clamp(score, alpha_in, beta.value);
+    }
+    cx.finish(node, to_max(kind, score));
+    Ok(score)
+}
+
+/// A window in the terms of the player at a node, in MAX's terms.
+fn max_window(kind: Kind, alpha: Value, beta: Value) -> Window {
+    match kind {
+        Kind::Max => Window { alpha, beta },
+        Kind::Min => Window {
+            alpha: beta.negate(),
+            beta: alpha.negate(),
+        },
+    }
+}
+
+/// A score in the terms of the player at a node, in MAX's terms.
+fn to_max(kind: Kind, score: Scored) -> Scored {
+    match kind {
+        Kind::Max => score,
+        Kind::Min => score.negate(),
+    }
+}

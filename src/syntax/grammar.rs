@@ -1,0 +1,43 @@
+//! The pest parser generated from `grammar/tree.pest`, and the words its
+//! rules go by in error messages.
+
+use pest_derive::Parser;
+
+/// The parser for the tree-file language.
+#[derive(Parser)]
+#[grammar = "../grammar/tree.pest"]
+pub struct TreeParser;
+
+/// How a rule is named to a user who wrote something else.
+pub fn describe(rule: &Rule) -> &'static str {
+    match rule {
+        Rule::finite | Rule::number | Rule::infinity | Rule::count => "a number",
+        Rule::unknown => "`?`",
+        Rule::kind => "`max`/`min`",
+        Rule::name => "a node name",
+        Rule::path => "a node path such as 2.1",
+        Rule::leaf_run => "a leaf value",
+        Rule::named_leaf => "a named leaf",
+        Rule::equals => "`=`",
+        Rule::static_value => "`=` and a static value",
+        Rule::open_square | Rule::open_round | Rule::children => "`[`/`(`",
+        Rule::close_square => "`]`",
+        Rule::close_round => "`)`",
+        Rule::interior => "a subtree",
+        Rule::expect => "an `expect` line",
+        Rule::expect_value
+        | Rule::expect_pruned
+        | Rule::expect_cut
+        | Rule::expect_leaves
+        | Rule::expect_best
+        | Rule::expect_evaluated
+        | Rule::expect_window
+        | Rule::expect_node => {
+            "an expectation (value, pruned, cut, leaves, best, evaluated, window, or a node id)"
+        }
+        Rule::cut_kind => "`alpha` or `beta`",
+        Rule::relation => "`=`, `>=` or `<=`",
+        Rule::EOI => "the end of the file",
+        _ => "something else",
+    }
+}

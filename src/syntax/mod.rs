@@ -1,0 +1,147 @@
+//! From text to [`Tree`]: the pest grammar, readable errors, the loader.
+
+mod expect;
+mod grammar;
+mod load;
+mod number;
+mod source;
+
+use pest::Parser;
+use pest::error::{ErrorVariant, InputLocation};
+
+pub use expect::{Claim, Expectation, Relation};
+pub use number::parse_number;
+pub use source::{ParseError, SourceText};
+
+use crate::tree::Tree;
+use grammar::{Rule, TreeParser, describe};
+
+/// The deepest nesting a file may have. The parser and the searches recurse
+/// once per level, on a stack sized for this depth (see [`crate::stack`]).
+pub const MAX_DEPTH: usize = 10_000;
+
+/// Limits on what a file may ask of the reader.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// The most nodes a tree may have; a larger tree is refused while it is
+    /// being read, before it is built.
+    pub max_nodes: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_nodes: u32::MAX as usize - 1,
+        }
+    }
+}
+
+/// Reads a tree file. `path` names the file in error messages.
+pub fn parse(path: &str, text: &str) -> Result<Tree, ParseError> {
+    parse_with(path, text, &Limits::default())
+}
+
+/// Reads a tree file under the given limits.
+pub fn parse_with(path: &str, text: &str, limits: &Limits) -> Result<Tree, ParseError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let source = SourceText::new(path, text);
+    let depth = check_input(&source)?;
+    crate::stack::with_stack_for_depth(depth, || {
+        let file = TreeParser::parse(Rule::file, text)
+            .map_err(|e| readable(&source, e))?
+            .next()
+            .expect("the file rule matched");
+        load::load(file, &source, limits)
+    })
+}
+
+/// Refuses what the grammar cannot explain well: an empty file, NUL bytes,
+/// and nesting deeper than [`MAX_DEPTH`]. Returns the nesting depth.
+fn check_input(source: &SourceText<'_>) -> Result<usize, ParseError> {
+    let text = source.text();
+    if let Some(at) = text.find('\0') {
+        return Err(source.error_at(at, "the file contains a NUL byte: is it a text file?"));
+    }
+    let bytes = text.as_bytes();
+    let mut depth = 0usize;
+    let mut deepest = 0usize;
+    let mut at = 0;
+    let mut seen_content = false;
+    while at < bytes.len() {
+        match bytes[at] {
+            b'#' => {
+                while at < bytes.len() && bytes[at] != b'\n' {
+                    at += 1;
+                }
+                continue;
+            }
+            b'[' | b'(' => {
+                depth += 1;
+                deepest = deepest.max(depth);
+                if depth > MAX_DEPTH {
+                    let message = format!("the tree is nested more than {MAX_DEPTH} levels deep");
+                    return Err(source.error_at(at, &message));
+                }
+            }
+            b']' | b')' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        seen_content |= !matches!(bytes[at], b' ' | b'\t' | b'\r' | b'\n');
+        at += 1;
+    }
+    if !seen_content {
+        let message = "the file has no tree: write one such as [[3 12 8] [2 4 6]]";
+        return Err(source.error_at(text.len(), message));
+    }
+    Ok(deepest)
+}
+
+/// Turns pest's error into a message in plain words at the same place.
+fn readable(source: &SourceText<'_>, error: pest::error::Error<Rule>) -> ParseError {
+    let offset = match error.location {
+        InputLocation::Pos(p) => p,
+        InputLocation::Span((p, _)) => p,
+    };
+    let message = match &error.variant {
+        ErrorVariant::ParsingError { positives, .. } => expected(positives, source, offset),
+        ErrorVariant::CustomError { message } => message.clone(),
+    };
+    source.error_at(offset, &message)
+}
+
+/// The order in which expected things are listed: values before names,
+/// openings before closings.
+const WORD_ORDER: [&str; 9] = [
+    "a leaf value",
+    "a number",
+    "a node name",
+    "a subtree",
+    "`max`/`min`",
+    "`=`",
+    "`[`/`(`",
+    "`]`",
+    "`)`",
+];
+
+fn expected(positives: &[Rule], source: &SourceText<'_>, offset: usize) -> String {
+    let mut unique: Vec<&str> = Vec::new();
+    for word in positives.iter().map(describe) {
+        if !unique.contains(&word) {
+            unique.push(word);
+        }
+    }
+    unique.sort_by_key(|w| WORD_ORDER.iter().position(|o| o == w));
+    let found = match source.text()[offset..].chars().next() {
+        None => "the end of the file".to_string(),
+        Some(c) if c.is_whitespace() => "a blank".to_string(),
+        Some(c) => format!("`{c}`"),
+    };
+    match unique.as_slice() {
+        [] => format!("unexpected {found}"),
+        [one] => format!("expected {one}, found {found}"),
+        [rest @ .., last] => format!("expected {} or {last}, found {found}", rest.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests;

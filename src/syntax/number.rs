@@ -1,0 +1,55 @@
+//! Numbers as the grammar accepts them, turned into [`Value`]s.
+
+use crate::value::{MAX_FINITE, Value};
+
+/// Reads a number token (`3`, `-2.5`, `1e3`, `+inf`); the grammar has
+/// already checked its shape. Fails only for a number too large.
+pub fn parse_number(text: &str) -> Result<Value, String> {
+    let lower = text.to_ascii_lowercase();
+    match lower.as_str() {
+        "+inf" => return Ok(Value::POS_INF),
+        "-inf" => return Ok(Value::NEG_INF),
+        _ => {}
+    }
+    let too_large = || {
+        format!(
+            "the number {text} is too large: finite values must lie between \
+             -{MAX_FINITE} and {MAX_FINITE} (write +inf or -inf for infinities)"
+        )
+    };
+    if !lower.contains(['.', 'e']) {
+        let n: i128 = lower.parse().map_err(|_| too_large())?;
+        return i64::try_from(n)
+            .ok()
+            .and_then(Value::from_int)
+            .ok_or_else(too_large);
+    }
+    let x: f64 = lower.parse().map_err(|_| too_large())?;
+    if x.is_infinite() {
+        return Err(too_large());
+    }
+    Value::new(x).ok_or_else(too_large)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_the_forms_of_the_language() {
+        let read = |t| parse_number(t).unwrap().to_string();
+        assert_eq!(read("3"), "3");
+        assert_eq!(read("-2.5"), "-2.5");
+        assert_eq!(read("+4"), "4");
+        assert_eq!(read("1e3"), "1000");
+        assert_eq!(read("+INF"), "+inf");
+        assert_eq!(read("-inf"), "-inf");
+    }
+
+    #[test]
+    fn refuses_numbers_beyond_the_exact_range() {
+        assert!(parse_number("9007199254740993").is_err());
+        assert!(parse_number("1e400").is_err());
+        assert!(parse_number("-99999999999999999999999").is_err());
+    }
+}

@@ -1,0 +1,200 @@
+//! The one trace every search emits, and the recorders that receive it.
+//!
+//! A search reports each step as an [`Event`] to a [`Recorder`] given as a
+//! type parameter, after ripgrep's `Sink`. [`NoRecorder`] says it records
+//! nothing, so the searches skip building events and the fast path pays
+//! nothing; [`Trace`] keeps every event, and the text trace, the diagrams
+//! and the checker are all views of it.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use crate::value::{CutKind, Scored, Value};
+
+/// The window `[alpha, beta]` a node is entered with, in MAX's terms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Window {
+    /// The value MAX is already sure of.
+    pub alpha: Value,
+    /// The value MIN is already sure of.
+    pub beta: Value,
+}
+
+impl Window {
+    /// The full window `[-inf, +inf]`.
+    pub const FULL: Window = Window {
+        alpha: Value::NEG_INF,
+        beta: Value::POS_INF,
+    };
+}
+
+impl fmt::Display for Window {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "[{}, {}]", self.alpha, self.beta)
+    }
+}
+
+/// A cut: a node stops before its last children because its value reached
+/// a bound supplied by an ancestor.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cut<N> {
+    /// The node cut short.
+    pub node: N,
+    /// Alpha (at a MIN node) or beta (at a MAX node).
+    pub kind: CutKind,
+    /// The children skipped, left to right (their subtrees go with them).
+    pub pruned: Vec<N>,
+    /// The node's value when it stopped.
+    pub value: Value,
+    /// The bound it reached: beta for a beta cut, alpha for an alpha cut.
+    pub threshold: Value,
+    /// The ancestor whose value is the bound; `None` when the bound is the
+    /// initial window's.
+    pub bound_from: Option<N>,
+    /// Whether the bound came from farther up than the parent.
+    pub deep: bool,
+}
+
+/// One step of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event<N> {
+    /// The search enters a node, with its window (none for minimax and
+    /// negamax, which have no window).
+    Enter {
+        /// The node.
+        node: N,
+        /// The window, in MAX's terms.
+        window: Option<Window>,
+    },
+    /// A leaf is evaluated.
+    Leaf {
+        /// The leaf.
+        node: N,
+        /// Its value, in MAX's terms.
+        value: Value,
+    },
+    /// A node's provisional value changes while children remain (rule R2).
+    Provisional {
+        /// The node.
+        node: N,
+        /// Its new provisional value, in MAX's terms.
+        value: Value,
+    },
+    /// A node is done: its value becomes final (rule R1).
+    Final {
+        /// The node.
+        node: N,
+        /// The value it returns, and whether it is exact or a bound.
+        score: Scored,
+    },
+    /// A node is cut short (rule R3).
+    Cut(Cut<N>),
+}
+
+impl<N: Copy> Event<N> {
+    /// The node the event is about.
+    pub fn node(&self) -> N {
+        match self {
+            Event::Enter { node, .. }
+            | Event::Leaf { node, .. }
+            | Event::Provisional { node, .. }
+            | Event::Final { node, .. } => *node,
+            Event::Cut(cut) => cut.node,
+        }
+    }
+}
+
+/// Receives the events of a search.
+pub trait Recorder<N> {
+    /// Whether this recorder keeps anything. Searches build events only when
+    /// it is true, so a recorder that sets it false costs nothing.
+    const RECORDS: bool = true;
+
+    /// Receives one event.
+    fn record(&mut self, event: Event<N>);
+}
+
+/// Records nothing: the fast path.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoRecorder;
+
+impl<N> Recorder<N> for NoRecorder {
+    const RECORDS: bool = false;
+
+    #[inline(always)]
+    fn record(&mut self, _event: Event<N>) {}
+}
+
+/// Keeps every event in order.
+#[derive(Clone, Debug)]
+pub struct Trace<N> {
+    /// The events, in the order the search made them.
+    pub events: Vec<Event<N>>,
+}
+
+impl<N> Default for Trace<N> {
+    fn default() -> Self {
+        Trace { events: Vec::new() }
+    }
+}
+
+impl<N> Trace<N> {
+    /// An empty trace.
+    pub fn new() -> Trace<N> {
+        Trace::default()
+    }
+}
+
+impl<N: Copy> Trace<N> {
+    /// The cuts, in order.
+    pub fn cuts(&self) -> impl Iterator<Item = &Cut<N>> {
+        self.events.iter().filter_map(|e| match e {
+            Event::Cut(cut) => Some(cut),
+            _ => None,
+        })
+    }
+
+    /// The nodes entered, in order.
+    pub fn visited(&self) -> impl Iterator<Item = N> + '_ {
+        self.events.iter().filter_map(|e| match e {
+            Event::Enter { node, .. } => Some(*node),
+            _ => None,
+        })
+    }
+
+    /// The leaves evaluated, in order.
+    pub fn leaves(&self) -> impl Iterator<Item = N> + '_ {
+        self.events.iter().filter_map(|e| match e {
+            Event::Leaf { node, .. } => Some(*node),
+            _ => None,
+        })
+    }
+}
+
+impl<N> Recorder<N> for Trace<N> {
+    fn record(&mut self, event: Event<N>) {
+        self.events.push(event);
+    }
+}
+
+/// Keeps only the cuts: what `solve` reports, without the whole trace.
+#[derive(Clone, Debug)]
+pub struct CutLog<N> {
+    /// The cuts, in order.
+    pub cuts: Vec<Cut<N>>,
+}
+
+impl<N> Default for CutLog<N> {
+    fn default() -> Self {
+        CutLog { cuts: Vec::new() }
+    }
+}
+
+impl<N> Recorder<N> for CutLog<N> {
+    fn record(&mut self, event: Event<N>) {
+        if let Event::Cut(cut) = event {
+            self.cuts.push(cut);
+        }
+    }
+}

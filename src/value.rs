@@ -1,0 +1,387 @@
+//! Values, players and bounds: the small vocabulary every other module shares.
+
+use std::cmp::Ordering;
+use std::fmt;
+
+use serde::{Serialize, Serializer};
+
+/// The largest magnitude a finite value may have: every integer up to it is
+/// exact, so equal values in a file always compare equal.
+pub const MAX_FINITE: f64 = 9_007_199_254_740_992.0; // 2^53
+
+/// A node value: a finite number or one of the two infinities.
+///
+/// It wraps an `f64` that is never NaN, so values are totally ordered, and
+/// negation (negamax) can never overflow.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Value(f64);
+
+impl Value {
+    /// Minus infinity: below every value.
+    pub const NEG_INF: Value = Value(f64::NEG_INFINITY);
+    /// Plus infinity: above every value.
+    pub const POS_INF: Value = Value(f64::INFINITY);
+
+    /// A value from a number; `None` for NaN or a finite number beyond
+    /// [`MAX_FINITE`]. Minus zero becomes zero.
+    pub fn new(x: f64) -> Option<Value> {
+        if x.is_nan() || (x.is_finite() && x.abs() > MAX_FINITE) {
+            return None;
+        }
+        Some(Value(if x == 0.0 { 0.0 } else { x }))
+    }
+
+    /// A value from an integer within [`MAX_FINITE`]; `None` otherwise.
+    pub fn from_int(x: i64) -> Option<Value> {
+        Value::new(x as f64).filter(|_| x.unsigned_abs() <= MAX_FINITE as u64)
+    }
+
+    /// The number behind the value.
+    pub fn get(self) -> f64 {
+        self.0
+    }
+
+    /// The value seen from the other player (negamax's `-v`).
+    pub fn negate(self) -> Value {
+        Value::new(-self.0).unwrap_or(self)
+    }
+
+    /// Whether the value is an infinity.
+    pub fn is_infinite(self) -> bool {
+        self.0.is_infinite()
+    }
+}
+
+impl Eq for Value {}
+
+impl Ord for Value {
+    fn cmp(&self, other: &Self) -> Ordering {
+        // Never NaN, and minus zero is stored as zero: the order is total.
+        self.0.partial_cmp(&other.0).unwrap_or(Ordering::Equal)
+    }
+}
+
+impl PartialOrd for Value {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+    // The comparisons the searches make, as plain float comparisons.
+    fn lt(&self, other: &Self) -> bool {
+        self.0 < other.0
+    }
+    fn le(&self, other: &Self) -> bool {
+        self.0 <= other.0
+    }
+    fn gt(&self, other: &Self) -> bool {
+        self.0 > other.0
+    }
+    fn ge(&self, other: &Self) -> bool {
+        self.0 >= other.0
+    }
+}
+
+impl std::hash::Hash for Value {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.to_bits().hash(state);
+    }
+}
+
+impl fmt::Display for Value {
+    /// Integers without a decimal point, infinities as `+inf` and `-inf`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            x if x == f64::INFINITY => f.write_str("+inf"),
+            x if x == f64::NEG_INFINITY => f.write_str("-inf"),
+            x if x.fract() == 0.0 => write!(f, "{}", x as i64),
+            x => write!(f, "{x}"),
+        }
+    }
+}
+
+impl Serialize for Value {
+    /// Finite values as JSON numbers (integers without `.0`), infinities as
+    /// the strings `"+inf"` and `"-inf"`, since JSON has no infinity.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self.0 {
+            x if x.is_infinite() => serializer.serialize_str(&self.to_string()),
+            x if x.fract() == 0.0 => serializer.serialize_i64(x as i64),
+            x => serializer.serialize_f64(x),
+        }
+    }
+}
+
+/// The player to move at a node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    /// The maximising player: the node takes its largest child value.
+    Max,
+    /// The minimising player: the node takes its smallest child value.
+    Min,
+}
+
+impl Kind {
+    /// The other player.
+    pub fn opponent(self) -> Kind {
+        match self {
+            Kind::Max => Kind::Min,
+            Kind::Min => Kind::Max,
+        }
+    }
+
+    /// The value from this player's side: itself for MAX, negated for MIN.
+    pub fn perspective(self, value: Value) -> Value {
+        match self {
+            Kind::Max => value,
+            Kind::Min => value.negate(),
+        }
+    }
+
+    /// Whether `candidate` is better than `current` for this player.
+    pub fn prefers(self, candidate: Value, current: Value) -> bool {
+        match self {
+            Kind::Max => candidate > current,
+            Kind::Min => candidate < current,
+        }
+    }
+
+    /// The worst value for this player: where its search starts.
+    pub fn worst(self) -> Value {
+        match self {
+            Kind::Max => Value::NEG_INF,
+            Kind::Min => Value::POS_INF,
+        }
+    }
+}
+
+impl fmt::Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Kind::Max => "MAX",
+            Kind::Min => "MIN",
+        })
+    }
+}
+
+/// The two kinds of cut, named by the lecture after the bound that causes
+/// them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CutKind {
+    /// At a MIN node: its value fell to alpha or below.
+    Alpha,
+    /// At a MAX node: its value rose to beta or above.
+    Beta,
+}
+
+impl CutKind {
+    /// The cut a node of this player makes.
+    pub fn at(kind: Kind) -> CutKind {
+        match kind {
+            Kind::Max => CutKind::Beta,
+            Kind::Min => CutKind::Alpha,
+        }
+    }
+}
+
+impl fmt::Display for CutKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            CutKind::Alpha => "alpha",
+            CutKind::Beta => "beta",
+        })
+    }
+}
+
+/// What a returned value says about a node's true minimax value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Bound {
+    /// The value is the node's minimax value.
+    Exact,
+    /// The true value is at least this (a MAX node cut short: `>=6`).
+    Lower,
+    /// The true value is at most this (a MIN node cut short: `<=4`).
+    Upper,
+    /// The search learnt nothing certain (possible when cut children mix).
+    Unknown,
+}
+
+impl Bound {
+    /// The prefix written before a value: `""`, `">="`, `"<="` or `"~"`.
+    pub fn prefix(self) -> &'static str {
+        match self {
+            Bound::Exact => "",
+            Bound::Lower => ">=",
+            Bound::Upper => "<=",
+            Bound::Unknown => "~",
+        }
+    }
+
+    /// The same bound seen from the other player (negamax).
+    pub fn negate(self) -> Bound {
+        match self {
+            Bound::Lower => Bound::Upper,
+            Bound::Upper => Bound::Lower,
+            other => other,
+        }
+    }
+
+    /// Combines two facts about one value: lower and upper make exact.
+    fn meet(known_lower: bool, known_upper: bool) -> Bound {
+        match (known_lower, known_upper) {
+            (true, true) => Bound::Exact,
+            (true, false) => Bound::Lower,
+            (false, true) => Bound::Upper,
+            (false, false) => Bound::Unknown,
+        }
+    }
+
+    /// Whether the value is known to be at most the true value.
+    fn is_lower(self) -> bool {
+        matches!(self, Bound::Exact | Bound::Lower)
+    }
+
+    /// Whether the value is known to be at least the true value.
+    fn is_upper(self) -> bool {
+        matches!(self, Bound::Exact | Bound::Upper)
+    }
+}
+
+/// A value together with what it says about the true value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Scored {
+    /// The returned value.
+    pub value: Value,
+    /// How it relates to the true value.
+    pub bound: Bound,
+}
+
+impl Scored {
+    /// An exact value, as a leaf has.
+    pub fn exact(value: Value) -> Scored {
+        Scored {
+            value,
+            bound: Bound::Exact,
+        }
+    }
+
+    /// The same score seen from the other player.
+    pub fn negate(self) -> Scored {
+        Scored {
+            value: self.value.negate(),
+            bound: self.bound.negate(),
+        }
+    }
+}
+
+impl fmt::Display for Scored {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.bound.prefix(), self.value)
+    }
+}
+
+/// Folds child scores into a MAX node's score, tracking what is certain.
+///
+/// A MAX value is a certain lower bound when the child that gave it was one,
+/// and a certain upper bound when every child examined was one and none was
+/// skipped. MIN nodes use it on negated scores.
+#[derive(Clone, Copy, Debug)]
+pub struct MaxFold {
+    best: Value,
+    best_is_lower: bool,
+    all_upper: bool,
+}
+
+impl MaxFold {
+    /// Nothing examined yet: minus infinity, trivially exact so far.
+    pub fn new() -> MaxFold {
+        MaxFold {
+            best: Value::NEG_INF,
+            best_is_lower: true,
+            all_upper: true,
+        }
+    }
+
+    /// The best value so far.
+    pub fn best(&self) -> Value {
+        self.best
+    }
+
+    /// Adds a child's score; returns whether it strictly improved the best.
+    pub fn add(&mut self, child: Scored) -> bool {
+        self.all_upper &= child.bound.is_upper();
+        if child.value > self.best {
+            self.best = child.value;
+            self.best_is_lower = child.bound.is_lower();
+            true
+        } else {
+            if child.value == self.best {
+                self.best_is_lower |= child.bound.is_lower();
+            }
+            false
+        }
+    }
+
+    /// The score, given whether children were skipped by a cut.
+    pub fn finish(&self, cut: bool) -> Scored {
+        Scored {
+            value: self.best,
+            bound: Bound::meet(self.best_is_lower, self.all_upper && !cut),
+        }
+    }
+}
+
+impl Default for MaxFold {
+    fn default() -> Self {
+        MaxFold::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_print_as_written() {
+        let shown: Vec<String> = [3.0, -2.0, 2.5, f64::INFINITY, f64::NEG_INFINITY, -0.0]
+            .iter()
+            .map(|x| Value::new(*x).unwrap().to_string())
+            .collect();
+        assert_eq!(shown, ["3", "-2", "2.5", "+inf", "-inf", "0"]);
+    }
+
+    #[test]
+    fn values_beyond_two_to_the_53_are_refused() {
+        assert!(Value::new(MAX_FINITE).is_some());
+        assert!(Value::new(MAX_FINITE * 2.0).is_none());
+        assert!(Value::new(f64::NAN).is_none());
+        assert!(Value::from_int(i64::MIN).is_none());
+    }
+
+    #[test]
+    fn negation_never_overflows() {
+        assert_eq!(Value::NEG_INF.negate(), Value::POS_INF);
+        let lowest = Value::new(-MAX_FINITE).unwrap();
+        assert_eq!(lowest.negate().get(), MAX_FINITE);
+    }
+
+    #[test]
+    fn a_cut_max_node_is_a_lower_bound() {
+        let mut fold = MaxFold::new();
+        fold.add(Scored::exact(Value::new(6.0).unwrap()));
+        assert_eq!(fold.finish(true).to_string(), ">=6");
+        assert_eq!(fold.finish(false).to_string(), "6");
+    }
+
+    #[test]
+    fn an_upper_bound_child_below_the_best_keeps_the_value_exact() {
+        let mut fold = MaxFold::new();
+        fold.add(Scored::exact(Value::new(5.0).unwrap()));
+        fold.add(Scored {
+            value: Value::new(4.0).unwrap(),
+            bound: Bound::Upper,
+        });
+        assert_eq!(fold.finish(false).bound, Bound::Exact);
+    }
+}
