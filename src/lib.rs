@@ -12,6 +12,7 @@
 //! ```
 
 pub mod cli;
+pub mod output;
 pub mod report;
 pub mod search;
 pub mod stack;
