@@ -255,7 +255,7 @@ impl Tree {
         0..self.len() as NodeId
     }
 
-    /// The node with this id (a name, `root`, or a child path like `2.1`).
+    /// The node with this id (a name, `root`, or a child path like `@2.1`).
     pub fn find(&self, id: &str) -> Option<NodeId> {
         if let Some(index) = self.by_name.get(id) {
             return Some(*index);
@@ -264,7 +264,7 @@ impl Tree {
             return (!self.names.contains_key(&0)).then_some(0);
         }
         let mut node: NodeId = 0;
-        for step in id.split('.') {
+        for step in id.strip_prefix('@')?.split('.') {
             let position: usize = step.parse().ok()?;
             node = *self.children_slice(node).get(position.checked_sub(1)?)?;
         }
@@ -297,7 +297,7 @@ impl Tree {
             return "root".to_string();
         }
         steps.reverse();
-        steps.join(".")
+        format!("@{}", steps.join("."))
     }
 }
 

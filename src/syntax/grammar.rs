@@ -12,10 +12,10 @@ pub struct TreeParser;
 pub fn describe(rule: &Rule) -> &'static str {
     match rule {
         Rule::finite | Rule::number | Rule::infinity | Rule::count => "a number",
-        Rule::unknown => "`?`",
+        Rule::unknown => "a leaf value",
         Rule::kind => "`max`/`min`",
         Rule::name => "a node name",
-        Rule::path => "a node path such as 2.1",
+        Rule::path => "a node path such as @2.1",
         Rule::leaf_run => "a leaf value",
         Rule::named_leaf => "a named leaf",
         Rule::equals => "`=`",

@@ -111,7 +111,7 @@ fn readable(source: &SourceText<'_>, error: pest::error::Error<Rule>) -> ParseEr
 
 /// The order in which expected things are listed: values before names,
 /// openings before closings.
-const WORD_ORDER: [&str; 9] = [
+const WORD_ORDER: [&str; 11] = [
     "a leaf value",
     "a number",
     "a node name",
@@ -121,6 +121,8 @@ const WORD_ORDER: [&str; 9] = [
     "`[`/`(`",
     "`]`",
     "`)`",
+    "an `expect` line",
+    "the end of the file",
 ];
 
 fn expected(positives: &[Rule], source: &SourceText<'_>, offset: usize) -> String {
@@ -129,6 +131,9 @@ fn expected(positives: &[Rule], source: &SourceText<'_>, offset: usize) -> Strin
         if !unique.contains(&word) {
             unique.push(word);
         }
+    }
+    if unique.contains(&"a leaf value") {
+        unique.retain(|w| *w != "a number"); // a leaf value is a number or `?`
     }
     unique.sort_by_key(|w| WORD_ORDER.iter().position(|o| o == w));
     let found = match source.text()[offset..].chars().next() {

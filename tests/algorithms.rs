@@ -1,0 +1,249 @@
+//! The searches against one plain minimax oracle, and against each other,
+//! on random trees; and the Knuth-Moore count on perfectly ordered trees.
+
+use std::collections::BTreeSet;
+
+use gametree::search::{Algorithm, Options, search};
+use gametree::syntax::parse;
+use gametree::trace::{NoRecorder, Trace};
+use gametree::tree::{GameTree, NodeId, Tree};
+use gametree::value::{Kind, Value};
+use proptest::prelude::*;
+
+/// A tree as the tests build it before writing it as text.
+#[derive(Clone, Debug)]
+enum Shape {
+    Leaf(i32),
+    Node(Option<Kind>, Vec<Shape>),
+}
+
+impl Shape {
+    fn text(&self) -> String {
+        match self {
+            Shape::Leaf(v) => v.to_string(),
+            Shape::Node(kind, children) => {
+                let kind = match kind {
+                    Some(Kind::Max) => "max ",
+                    Some(Kind::Min) => "min ",
+                    None => "",
+                };
+                let inner: Vec<String> = children.iter().map(Shape::text).collect();
+                format!("{kind}[{}]", inner.join(" "))
+            }
+        }
+    }
+}
+
+/// Random trees with small values (many ties) and, now and then, a node
+/// that states its kind so that kinds do not always alternate.
+fn shapes() -> impl Strategy<Value = Shape> {
+    let leaf = (-4i32..5).prop_map(Shape::Leaf);
+    leaf.prop_recursive(5, 120, 5, |inner| {
+        (
+            prop_oneof![
+                6 => Just(None),
+                1 => Just(Some(Kind::Max)),
+                1 => Just(Some(Kind::Min)),
+            ],
+            prop::collection::vec(inner, 1..5),
+        )
+            .prop_map(|(kind, children)| Shape::Node(kind, children))
+    })
+}
+
+/// The oracle: minimax as plainly as it can be written.
+fn oracle(tree: &Tree, node: NodeId) -> Value {
+    let values = tree.children(node).map(|c| oracle(tree, c));
+    match (tree.children(node).next(), tree.kind(node)) {
+        (None, _) => tree.value(node).unwrap(),
+        (Some(_), Kind::Max) => values.max().unwrap(),
+        (Some(_), Kind::Min) => values.min().unwrap(),
+    }
+}
+
+fn all_options() -> [Options; 4] {
+    [(false, false), (true, false), (false, true), (true, true)]
+        .map(|(strict, fail_hard)| Options { strict, fail_hard })
+}
+
+fn traced(tree: &Tree, algorithm: Algorithm, options: Options) -> Trace<NodeId> {
+    let mut trace = Trace::new();
+    search(tree, algorithm, options, &mut trace).unwrap();
+    trace
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn every_algorithm_finds_the_oracle_value(shape in shapes()) {
+        let tree = parse("random", &shape.text()).unwrap();
+        let expected = oracle(&tree, tree.root());
+        for algorithm in Algorithm::ALL {
+            for options in all_options() {
+                let result = search(&tree, algorithm, options, &mut NoRecorder).unwrap();
+                prop_assert_eq!(result.score.value, expected, "{} {:?}", algorithm, options);
+            }
+        }
+    }
+
+    #[test]
+    fn both_alphabeta_forms_give_the_same_trace(shape in shapes()) {
+        let tree = parse("random", &shape.text()).unwrap();
+        for options in all_options() {
+            let minmax = traced(&tree, Algorithm::AlphaBeta, options);
+            let negamax = traced(&tree, Algorithm::NegamaxAlphaBeta, options);
+            prop_assert_eq!(&minmax.events, &negamax.events, "{:?}", options);
+        }
+    }
+
+    #[test]
+    fn alphabeta_evaluates_a_subset_of_minimax_leaves(shape in shapes()) {
+        let tree = parse("random", &shape.text()).unwrap();
+        let all: BTreeSet<NodeId> = traced(&tree, Algorithm::Minimax, Options::default()).leaves().collect();
+        for options in all_options() {
+            let pruned: BTreeSet<NodeId> = traced(&tree, Algorithm::AlphaBeta, options).leaves().collect();
+            prop_assert!(pruned.is_subset(&all));
+        }
+    }
+
+    #[test]
+    fn the_principal_variation_leads_to_a_leaf_of_the_root_value(shape in shapes()) {
+        let tree = parse("random", &shape.text()).unwrap();
+        for algorithm in Algorithm::ALL {
+            let result = search(&tree, algorithm, Options::default(), &mut NoRecorder).unwrap();
+            let Some(&last) = result.principal_variation.last() else {
+                prop_assert!(tree.children(tree.root()).next().is_none());
+                continue;
+            };
+            prop_assert_eq!(tree.value(last), Some(result.score.value));
+            let best = result.best_move.unwrap();
+            prop_assert_eq!(oracle(&tree, best), result.score.value);
+        }
+    }
+
+    #[test]
+    fn statistics_agree_with_the_trace(shape in shapes()) {
+        let tree = parse("random", &shape.text()).unwrap();
+        for algorithm in Algorithm::ALL {
+            let mut trace = Trace::new();
+            let stats = search(&tree, algorithm, Options::default(), &mut trace).unwrap().stats;
+            prop_assert_eq!(stats.nodes_visited as usize, trace.visited().count());
+            prop_assert_eq!(stats.leaves_evaluated as usize, trace.leaves().count());
+            prop_assert_eq!(stats.cutoffs as usize, trace.cuts().count());
+            prop_assert!(trace.cuts().all(|cut| !cut.pruned.is_empty()));
+        }
+    }
+}
+
+/// A uniform tree of branching `b` and depth `d` with distinct leaf values
+/// (the `n`-th leaf gets `n * 7919 mod 1000003`, a permutation), each node's
+/// children sorted best first for the player to move.
+fn perfectly_ordered(b: usize, d: usize, counter: &mut i64) -> (Shape, i64) {
+    fn build(b: usize, d: usize, max: bool, counter: &mut i64) -> (Shape, i64) {
+        if d == 0 {
+            *counter += 1;
+            let v = *counter * 7919 % 1_000_003;
+            return (Shape::Leaf(v as i32), v);
+        }
+        let mut children: Vec<(Shape, i64)> =
+            (0..b).map(|_| build(b, d - 1, !max, counter)).collect();
+        children.sort_by_key(|(_, v)| if max { -v } else { *v });
+        let value = children[0].1;
+        (
+            Shape::Node(None, children.into_iter().map(|(s, _)| s).collect()),
+            value,
+        )
+    }
+    build(b, d, true, counter)
+}
+
+#[test]
+fn a_perfectly_ordered_tree_evaluates_the_knuth_moore_minimum() {
+    let mut counter = 0;
+    for b in 2..=4usize {
+        for d in 1..=5u32 {
+            let (shape, _) = perfectly_ordered(b, d as usize, &mut counter);
+            let tree = parse("ordered", &shape.text()).unwrap();
+            let minimum = b.pow(d.div_ceil(2)) + b.pow(d / 2) - 1;
+            for algorithm in [Algorithm::AlphaBeta, Algorithm::NegamaxAlphaBeta] {
+                let result = search(&tree, algorithm, Options::default(), &mut NoRecorder).unwrap();
+                assert_eq!(
+                    result.stats.leaves_evaluated as usize, minimum,
+                    "b={b} d={d}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn ties_prune_differently_under_strict() {
+    let tree = parse("tie", "A [ B [3 5] C [3 9] ]").unwrap();
+    let cuts = |strict| {
+        let options = Options {
+            strict,
+            fail_hard: false,
+        };
+        search(&tree, Algorithm::AlphaBeta, options, &mut NoRecorder)
+            .unwrap()
+            .stats
+            .cutoffs
+    };
+    assert_eq!(cuts(false), 1);
+    assert_eq!(cuts(true), 0);
+}
+
+#[test]
+fn under_strict_fail_hard_stops_cutting_at_alpha() {
+    let tree = parse("hard", "A [ B [3 5]  C [ D [1 2]  4 ] ]").unwrap();
+    let leaves = |strict, fail_hard| {
+        let options = Options { strict, fail_hard };
+        let result = search(&tree, Algorithm::AlphaBeta, options, &mut NoRecorder).unwrap();
+        (
+            result.score.value.to_string(),
+            result.stats.leaves_evaluated,
+        )
+    };
+    assert_eq!(leaves(false, false), ("3".into(), 4));
+    assert_eq!(leaves(false, true), ("3".into(), 4));
+    assert_eq!(leaves(true, false), ("3".into(), 4));
+    assert_eq!(leaves(true, true), ("3".into(), 5));
+}
+
+#[test]
+fn a_cut_records_its_kind_bound_and_source() {
+    let tree = parse(
+        "deep",
+        "A max [ B = 5  C [ D [ E [ F = 3  G = 9 ]  H = 7 ]  I = 8 ] ]",
+    )
+    .unwrap();
+    let trace = traced(&tree, Algorithm::AlphaBeta, Options::default());
+    let cut = trace.cuts().next().unwrap();
+    assert_eq!(tree.id(cut.node), "E");
+    assert_eq!(cut.kind.to_string(), "alpha");
+    assert_eq!(
+        cut.pruned.iter().map(|n| tree.id(*n)).collect::<Vec<_>>(),
+        ["G"]
+    );
+    assert_eq!(cut.bound_from.map(|n| tree.id(n)).as_deref(), Some("A"));
+    assert!(cut.deep);
+    assert_eq!(
+        (cut.value.to_string(), cut.threshold.to_string()),
+        ("3".into(), "5".into())
+    );
+}
+
+#[test]
+fn reaching_the_bound_on_the_last_child_is_no_cut() {
+    let tree = parse("last", "[[5] [7 5]]").unwrap();
+    let result = search(
+        &tree,
+        Algorithm::AlphaBeta,
+        Options::default(),
+        &mut NoRecorder,
+    )
+    .unwrap();
+    assert_eq!(result.stats.cutoffs, 0);
+    assert_eq!(result.stats.leaves_evaluated, 3);
+}
