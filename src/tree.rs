@@ -50,51 +50,62 @@ pub struct Location {
     pub column: usize,
 }
 
-/// What a file says about one node.
-///
-/// A leaf's slot holds its value and an interior node's slot its static
-/// value; NaN marks an unknown leaf or an interior node without one. This
-/// keeps a node at 16 bytes, which matters for files of millions of leaves.
+/// What a file says about one node, as the loader hands it to a
+/// [`TreeBuilder`].
 #[derive(Clone, Copy, Debug)]
 pub struct NodeData {
-    value: f64,
+    value: Option<Value>,
     kind: Kind,
 }
 
 impl NodeData {
-    /// A node of the given player with an optional value.
+    /// A node of the given player with an optional value: a leaf's value,
+    /// or an interior node's static value.
     pub fn new(kind: Kind, value: Option<Value>) -> NodeData {
-        NodeData {
-            value: value.map_or(f64::NAN, Value::get),
-            kind,
-        }
-    }
-
-    fn value(&self) -> Option<Value> {
-        Value::new(self.value)
-    }
-}
-
-impl Default for NodeData {
-    fn default() -> Self {
-        NodeData::new(Kind::Max, None)
+        NodeData { value, kind }
     }
 }
 
 /// Index of a node in a [`Tree`]: nodes are numbered in preorder, root 0.
 pub type NodeId = u32;
 
+/// One bit per node: set for MIN.
+#[derive(Clone, Debug, Default)]
+struct KindBits(Vec<u64>);
+
+impl KindBits {
+    fn push(&mut self, index: usize, kind: Kind) {
+        if index % 64 == 0 {
+            self.0.push(0);
+        }
+        if kind == Kind::Min {
+            self.0[index / 64] |= 1 << (index % 64);
+        }
+    }
+
+    fn get(&self, index: usize) -> Kind {
+        match self.0[index / 64] >> (index % 64) & 1 {
+            0 => Kind::Max,
+            _ => Kind::Min,
+        }
+    }
+}
+
 /// A tree read from a file: a petgraph compressed-sparse-row graph whose
-/// nodes are numbered in preorder.
+/// nodes are numbered in preorder, with values and players beside it.
 ///
 /// Preorder numbering makes every node's children increasing indices, and a
 /// CSR graph keeps each row sorted, so `neighbors_slice` gives the children
 /// left to right, in file order (petgraph's `Graph::neighbors` would give
-/// them in reverse insertion order instead).
+/// them in reverse insertion order instead). A leaf's slot in `values` holds
+/// its value and an interior node's slot its static value, NaN for none;
+/// players take one bit each. That is 20 bytes a node, which matters for
+/// files of millions of leaves.
 #[derive(Debug)]
 pub struct Tree {
-    graph: Csr<NodeData, (), Directed, u32>,
-    parents: Vec<u32>,
+    graph: Csr<(), (), Directed, u32>,
+    values: Vec<f64>,
+    kinds: KindBits,
     names: HashMap<u32, String>,
     by_name: HashMap<String, u32>,
     locations: HashMap<u32, Location>,
@@ -113,18 +124,13 @@ pub enum BuildError {
         /// Where it was first used.
         first_line: usize,
     },
-    /// The tree has more nodes than the builder allows.
-    #[error("the tree has more than {limit} nodes")]
-    TooManyNodes {
-        /// The limit.
-        limit: usize,
-    },
 }
 
 /// Builds a [`Tree`] from nodes given in preorder.
 #[derive(Debug, Default)]
 pub struct TreeBuilder {
-    nodes: Vec<NodeData>,
+    values: Vec<f64>,
+    kinds: KindBits,
     parents: Vec<u32>,
     names: HashMap<u32, String>,
     by_name: HashMap<String, u32>,
@@ -141,16 +147,16 @@ impl TreeBuilder {
     /// Adds the next node in preorder under `parent` (`None` for the root)
     /// and returns its index.
     pub fn add(&mut self, parent: Option<NodeId>, data: NodeData, depth: usize) -> NodeId {
-        let index = self.nodes.len() as u32;
-        self.nodes.push(data);
+        let index = self.values.len();
+        self.values.push(data.value.map_or(f64::NAN, Value::get));
+        self.kinds.push(index, data.kind);
         self.parents.push(parent.unwrap_or(u32::MAX));
         self.depth = self.depth.max(depth);
-        index
+        index as NodeId
     }
 
     /// Gives `node` a name; refuses a name already used.
     pub fn name(&mut self, node: NodeId, name: &str, at: Location) -> Result<(), BuildError> {
-        let index = node;
         if let Some(first) = self.by_name.get(name) {
             let first_line = self.locations.get(first).map_or(0, |l| l.line);
             return Err(BuildError::DuplicateName {
@@ -158,9 +164,9 @@ impl TreeBuilder {
                 first_line,
             });
         }
-        self.by_name.insert(name.to_string(), index);
-        self.names.insert(index, name.to_string());
-        self.locations.insert(index, at);
+        self.by_name.insert(name.to_string(), node);
+        self.names.insert(node, name.to_string());
+        self.locations.insert(node, at);
         Ok(())
     }
 
@@ -171,42 +177,26 @@ impl TreeBuilder {
 
     /// The player at `node`, once added.
     pub fn kind(&self, node: NodeId) -> Kind {
-        self.nodes[node as usize].kind
+        self.kinds.get(node as usize)
     }
 
     /// The number of nodes added so far.
     pub fn len(&self) -> usize {
-        self.nodes.len()
+        self.values.len()
     }
 
     /// Whether no node was added.
     pub fn is_empty(&self) -> bool {
-        self.nodes.is_empty()
+        self.values.is_empty()
     }
 
     /// The finished tree, with the file's expectations.
     pub fn finish(self, expectations: Vec<Expectation>) -> Tree {
-        let edges: Vec<(u32, u32)> = self
-            .parents
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| **p != u32::MAX)
-            .map(|(child, parent)| (*parent, child as u32))
-            .collect();
-        let mut edges = edges;
-        edges.sort_unstable();
-        let mut graph = if edges.is_empty() {
-            Csr::with_nodes(self.nodes.len())
-        } else {
-            Csr::from_sorted_edges(&edges).expect("preorder edges sorted by parent")
-        };
-        drop(edges);
-        for (index, data) in self.nodes.into_iter().enumerate() {
-            graph[index as NodeId] = data;
-        }
+        let graph = csr_from_parents(self.parents, self.values.len());
         Tree {
             graph,
-            parents: self.parents,
+            values: self.values,
+            kinds: self.kinds,
             names: self.names,
             by_name: self.by_name,
             locations: self.locations,
@@ -216,10 +206,42 @@ impl TreeBuilder {
     }
 }
 
+/// The CSR graph of parent-to-child edges. Parents are taken in preorder, so
+/// sorting the edges by parent alone (a stable counting sort) keeps each
+/// node's children in order. The parent list is freed before the graph is
+/// built, to keep the peak memory low.
+fn csr_from_parents(parents: Vec<u32>, len: usize) -> Csr<(), (), Directed, u32> {
+    let mut starts = vec![0u32; len + 1];
+    for &p in parents.iter().filter(|p| **p != u32::MAX) {
+        starts[p as usize + 1] += 1;
+    }
+    for i in 0..len {
+        starts[i + 1] += starts[i];
+    }
+    let mut edges = vec![(0u32, 0u32); len.saturating_sub(1)];
+    for (child, &p) in parents.iter().enumerate().filter(|(_, p)| **p != u32::MAX) {
+        let slot = &mut starts[p as usize];
+        edges[*slot as usize] = (p, child as u32);
+        *slot += 1;
+    }
+    drop(parents);
+    drop(starts);
+    if edges.is_empty() {
+        return Csr::with_nodes(len);
+    }
+    let mut graph: Csr<(), (), Directed, u32> =
+        Csr::from_sorted_edges(&edges).expect("edges sorted by parent, children increasing");
+    // Trailing leaves have no edge: the graph must still count every node.
+    while graph.node_count() < len {
+        graph.add_node(());
+    }
+    graph
+}
+
 impl Tree {
     /// The number of nodes.
     pub fn len(&self) -> usize {
-        self.graph.node_count()
+        self.values.len()
     }
 
     /// Whether the tree is empty (never, for a parsed file).
@@ -242,12 +264,20 @@ impl Tree {
         self.graph.neighbors_slice(node)
     }
 
-    /// The parent of `node`; `None` for the root.
+    /// The parent of `node`; `None` for the root. Found by walking down from
+    /// the root: in preorder, a node's parent is, at each level, the last
+    /// child whose index does not exceed it.
     pub fn parent(&self, node: NodeId) -> Option<NodeId> {
-        match self.parents[node as usize] {
-            u32::MAX => None,
-            p => Some(p),
+        let mut current = 0;
+        while current != node {
+            let children = self.children_slice(current);
+            let position = children.partition_point(|&c| c <= node).checked_sub(1)?;
+            if children[position] == node {
+                return Some(current);
+            }
+            current = children[position];
         }
+        None
     }
 
     /// Every node in preorder (file order).
@@ -268,7 +298,7 @@ impl Tree {
             let position: usize = step.parse().ok()?;
             node = *self.children_slice(node).get(position.checked_sub(1)?)?;
         }
-        (!self.names.contains_key(&(node))).then_some(node)
+        (!self.names.contains_key(&node)).then_some(node)
     }
 
     /// The node and all its descendants, in preorder.
@@ -282,22 +312,24 @@ impl Tree {
         out
     }
 
+    /// The 1-based child positions from the root down to `node`.
     fn child_path(&self, node: NodeId) -> String {
         let mut steps = Vec::new();
-        let mut current = node;
-        while let Some(parent) = self.parent(current) {
-            let position = self
-                .children_slice(parent)
-                .binary_search(&current)
-                .expect("a child is among its parent's children");
+        let mut current = 0;
+        while current != node {
+            let children = self.children_slice(current);
+            let position = children.partition_point(|&c| c <= node) - 1;
             steps.push((position + 1).to_string());
-            current = parent;
+            current = children[position];
         }
-        if steps.is_empty() {
-            return "root".to_string();
+        match steps.is_empty() {
+            true => "root".to_string(),
+            false => format!("@{}", steps.join(".")),
         }
-        steps.reverse();
-        format!("@{}", steps.join("."))
+    }
+
+    fn slot(&self, node: NodeId) -> Option<Value> {
+        Value::new(self.values[node as usize])
     }
 }
 
@@ -310,7 +342,7 @@ impl GameTree for Tree {
     }
 
     fn kind(&self, node: NodeId) -> Kind {
-        self.graph[node].kind
+        self.kinds.get(node as usize)
     }
 
     fn children(&self, node: NodeId) -> Self::Children<'_> {
@@ -319,7 +351,7 @@ impl GameTree for Tree {
 
     fn value(&self, node: NodeId) -> Option<Value> {
         match self.children_slice(node).is_empty() {
-            true => self.graph[node].value(),
+            true => self.slot(node),
             false => None,
         }
     }
@@ -327,7 +359,7 @@ impl GameTree for Tree {
     fn static_value(&self, node: NodeId) -> Option<Value> {
         match self.children_slice(node).is_empty() {
             true => None,
-            false => self.graph[node].value(),
+            false => self.slot(node),
         }
     }
 
