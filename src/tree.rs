@@ -75,7 +75,7 @@ struct KindBits(Vec<u64>);
 
 impl KindBits {
     fn push(&mut self, index: usize, kind: Kind) {
-        if index % 64 == 0 {
+        if index.is_multiple_of(64) {
             self.0.push(0);
         }
         if kind == Kind::Min {
