@@ -333,6 +333,27 @@ impl Tree {
     }
 }
 
+impl PartialEq for Tree {
+    /// The same nodes in the same order, with the same players, values,
+    /// names, places and expectations.
+    fn eq(&self, other: &Tree) -> bool {
+        let same_values = self.values.len() == other.values.len()
+            && self
+                .values
+                .iter()
+                .zip(&other.values)
+                .all(|(a, b)| a.to_bits() == b.to_bits());
+        same_values
+            && self.nodes().all(|n| {
+                self.kind(n) == other.kind(n) && self.children_slice(n) == other.children_slice(n)
+            })
+            && self.names == other.names
+            && self.locations == other.locations
+            && self.depth == other.depth
+            && self.expectations == other.expectations
+    }
+}
+
 impl GameTree for Tree {
     type Node = NodeId;
     type Children<'a> = std::iter::Copied<std::slice::Iter<'a, NodeId>>;

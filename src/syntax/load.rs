@@ -148,7 +148,8 @@ impl<'i> Loader<'_, '_> {
                     Some(parse_number(token).map_err(|m| self.source.error_at(base + offset, &m))?)
                 }
             };
-            let node = self.add(Some(parent), NodeData::new(kind, value), depth, base)?;
+            let data = NodeData::new(kind, value);
+            let node = self.add(Some(parent), data, depth, base + offset)?;
             if value.is_none() {
                 let at = self.source.location(base + offset);
                 self.builder.locate(node, at);
@@ -169,7 +170,7 @@ impl<'i> Loader<'_, '_> {
             "?" => None,
             _ => Some(parse_number(token).map_err(|m| self.source.error_at(base + offset, &m))?),
         };
-        let node = self.add(None, NodeData::new(Kind::Max, value), 0, base)?;
+        let node = self.add(None, NodeData::new(Kind::Max, value), 0, base + offset)?;
         self.builder
             .locate(node, self.source.location(base + offset));
         Ok(())
@@ -183,10 +184,7 @@ impl<'i> Loader<'_, '_> {
         offset: usize,
     ) -> Result<NodeId, ParseError> {
         if self.builder.len() >= self.limits.max_nodes {
-            let message = format!(
-                "the tree has more than {} nodes, the limit set by --max-nodes",
-                self.limits.max_nodes
-            );
+            let message = super::too_many_nodes(self.limits);
             return Err(self.source.error_at(offset, &message));
         }
         Ok(self.builder.add(parent, data, depth))

@@ -1,6 +1,7 @@
 //! From text to [`Tree`]: the pest grammar, readable errors, the loader.
 
 mod expect;
+mod fast;
 mod grammar;
 mod load;
 mod number;
@@ -42,7 +43,31 @@ pub fn parse(path: &str, text: &str) -> Result<Tree, ParseError> {
 }
 
 /// Reads a tree file under the given limits.
+///
+/// Plain files (nested lists of numbers) are read by a fast byte scanner;
+/// everything else, and every error, goes through the pest grammar.
 pub fn parse_with(path: &str, text: &str, limits: &Limits) -> Result<Tree, ParseError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    match fast::scan(path, text, limits)? {
+        fast::Scan::Tree(tree) => Ok(tree),
+        fast::Scan::NotPlain => parse_general(path, text, limits),
+    }
+}
+
+/// Reads a plain file (nested lists of numbers and `?`) with the fast
+/// scanner alone: `Ok(None)` when the text is outside that subset or has an
+/// error, which [`parse_with`] then leaves to the pest grammar.
+pub fn parse_plain(path: &str, text: &str, limits: &Limits) -> Result<Option<Tree>, ParseError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    Ok(match fast::scan(path, text, limits)? {
+        fast::Scan::Tree(tree) => Some(tree),
+        fast::Scan::NotPlain => None,
+    })
+}
+
+/// Reads a tree file with the pest grammar alone, without the fast path:
+/// the reference the fast path is tested against.
+pub fn parse_general(path: &str, text: &str, limits: &Limits) -> Result<Tree, ParseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let source = SourceText::new(path, text);
     let depth = check_input(&source)?;
@@ -53,6 +78,14 @@ pub fn parse_with(path: &str, text: &str, limits: &Limits) -> Result<Tree, Parse
             .expect("the file rule matched");
         load::load(file, &source, limits)
     })
+}
+
+/// The message for a tree over the node limit.
+fn too_many_nodes(limits: &Limits) -> String {
+    format!(
+        "the tree has more than {} nodes, the limit set by --max-nodes",
+        limits.max_nodes
+    )
 }
 
 /// Refuses what the grammar cannot explain well: an empty file, NUL bytes,

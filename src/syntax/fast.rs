@@ -1,0 +1,322 @@
+//! A byte scanner for the plain subset of the language: nested lists of
+//! numbers and `?`, with commas, blanks and comments, and an optional `max`
+//! or `min` before the root. Files written by `gametree gen` for benchmarks
+//! are in this subset, and it reads them many times faster than the general
+//! parser.
+//!
+//! It builds exactly the tree the general parser would (differential tests
+//! and fuzzing check it) and never reports a syntax error itself: anything
+//! outside the subset, or anything wrong, returns `None`, and the general
+//! parser, the one definition of the language and the source of every error
+//! message, takes over. The one error it reports is the node limit, at the
+//! same place as the general parser.
+
+use super::number::parse_number;
+use super::{Limits, MAX_DEPTH, ParseError, SourceText};
+use crate::tree::{Location, NodeData, NodeId, Tree, TreeBuilder};
+use crate::value::{Kind, Value};
+
+/// What the scanner made of the text.
+pub(super) enum Scan {
+    /// The text is in the subset: here is its tree.
+    Tree(Tree),
+    /// The text is outside the subset or wrong: ask the general parser.
+    NotPlain,
+}
+
+/// Scans `text`; see the module documentation.
+pub(super) fn scan(path: &str, text: &str, limits: &Limits) -> Result<Scan, ParseError> {
+    let mut scanner = Scanner {
+        bytes: text.as_bytes(),
+        text,
+        at: 0,
+        line: 1,
+        line_start: 0,
+        builder: TreeBuilder::new(),
+        open: Vec::new(),
+        over_limit: None,
+    };
+    if !scanner.file(limits) {
+        return Ok(Scan::NotPlain);
+    }
+    match scanner.over_limit {
+        None => Ok(Scan::Tree(scanner.builder.finish(Vec::new()))),
+        Some(offset) => {
+            let source = SourceText::new(path, text);
+            Err(source.error_at(offset, &super::too_many_nodes(limits)))
+        }
+    }
+}
+
+/// An open list: its node, its closing byte and its player.
+struct Open {
+    node: NodeId,
+    close: u8,
+    kind: Kind,
+}
+
+struct Scanner<'a> {
+    bytes: &'a [u8],
+    text: &'a str,
+    at: usize,
+    line: usize,
+    line_start: usize,
+    builder: TreeBuilder,
+    open: Vec<Open>,
+    /// Where the node limit was passed. The scan then goes on without
+    /// building, so that a syntax error further on still takes precedence,
+    /// as it does in the general parser.
+    over_limit: Option<usize>,
+}
+
+/// A node past the node limit: counted, never built.
+const UNBUILT: NodeId = NodeId::MAX;
+
+impl Scanner<'_> {
+    fn file(&mut self, limits: &Limits) -> bool {
+        self.skip_blanks();
+        let root_start = self.at;
+        let root_kind = self.root_kind();
+        self.skip_blanks();
+        if !matches!(self.peek(), Some(b'[' | b'(')) {
+            return false;
+        }
+        self.open_list(None, root_kind, root_start, limits);
+        let mut comma_allowed = false;
+        let mut empty = true;
+        while let Some(top) = self.open.last() {
+            let (parent, close, child_kind) = (top.node, top.close, top.kind.opponent());
+            self.skip_blanks();
+            let Some(byte) = self.peek() else {
+                return false;
+            };
+            match byte {
+                b',' if comma_allowed => {
+                    self.at += 1;
+                    comma_allowed = false;
+                    continue;
+                }
+                b'[' | b'(' => {
+                    if !self.open_list(Some(parent), child_kind, self.at, limits) {
+                        return false;
+                    }
+                    comma_allowed = false;
+                    empty = true;
+                    continue;
+                }
+                b']' | b')' if byte == close && !empty => {
+                    self.at += 1;
+                    self.open.pop();
+                }
+                _ => {
+                    if !self.leaf(parent, child_kind, limits) {
+                        return false;
+                    }
+                }
+            }
+            comma_allowed = true;
+            empty = false;
+        }
+        self.skip_blanks();
+        self.at == self.bytes.len()
+    }
+
+    /// `max` or `min` before the root, in any case.
+    fn root_kind(&mut self) -> Kind {
+        let word = self
+            .bytes
+            .get(self.at..self.at + 3)
+            .map(<[u8]>::to_ascii_lowercase);
+        let kind = match word.as_deref() {
+            Some(b"max") => Kind::Max,
+            Some(b"min") => Kind::Min,
+            _ => return Kind::Max,
+        };
+        if self
+            .bytes
+            .get(self.at + 3)
+            .is_some_and(|b| is_name_byte(*b))
+        {
+            return Kind::Max; // a name such as `minimum`: not plain
+        }
+        self.at += 3;
+        kind
+    }
+
+    fn open_list(
+        &mut self,
+        parent: Option<NodeId>,
+        kind: Kind,
+        start: usize,
+        limits: &Limits,
+    ) -> bool {
+        if self.open.len() >= MAX_DEPTH {
+            return false;
+        }
+        let node = self.add(parent, NodeData::new(kind, None), start, limits);
+        let close = match self.bytes[self.at] {
+            b'[' => b']',
+            _ => b')',
+        };
+        self.at += 1;
+        self.open.push(Open { node, close, kind });
+        true
+    }
+
+    fn leaf(&mut self, parent: NodeId, kind: Kind, limits: &Limits) -> bool {
+        let start = self.at;
+        while self.at < self.bytes.len() && !is_delimiter(self.bytes[self.at]) {
+            self.at += 1;
+        }
+        let token = &self.bytes[start..self.at];
+        let value = match token {
+            b"?" => None,
+            _ => match read_value(token, &self.text[start..self.at]) {
+                Some(v) => Some(v),
+                None => return false,
+            },
+        };
+        let node = self.add(Some(parent), NodeData::new(kind, value), start, limits);
+        if value.is_none() && node != UNBUILT {
+            let column = self.text[self.line_start..start].chars().count() + 1;
+            let at = Location {
+                line: self.line,
+                column,
+            };
+            self.builder.locate(node, at);
+        }
+        true
+    }
+
+    fn add(
+        &mut self,
+        parent: Option<NodeId>,
+        data: NodeData,
+        start: usize,
+        limits: &Limits,
+    ) -> NodeId {
+        if self.over_limit.is_some() || self.builder.len() >= limits.max_nodes {
+            self.over_limit.get_or_insert(start);
+            return UNBUILT;
+        }
+        self.builder.add(parent, data, self.open.len())
+    }
+
+    /// Skips blanks, line ends and comments, counting lines.
+    fn skip_blanks(&mut self) {
+        while let Some(byte) = self.peek() {
+            match byte {
+                b' ' | b'\t' | b'\r' => self.at += 1,
+                b'\n' => {
+                    self.at += 1;
+                    self.line += 1;
+                    self.line_start = self.at;
+                }
+                b'#' => {
+                    let rest = &self.bytes[self.at..];
+                    self.at += rest.iter().position(|b| *b == b'\n').unwrap_or(rest.len());
+                }
+                _ => return,
+            }
+        }
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.at).copied()
+    }
+}
+
+/// Bytes that end a leaf value in the subset. The grammar lets a few other
+/// things follow a number (`3?`, `3-4`); the subset leaves them to the
+/// general parser.
+fn is_delimiter(byte: u8) -> bool {
+    matches!(
+        byte,
+        b' ' | b'\t' | b'\r' | b'\n' | b',' | b'[' | b']' | b'(' | b')' | b'#'
+    )
+}
+
+fn is_name_byte(byte: u8) -> bool {
+    byte.is_ascii_alphanumeric() || byte == b'_' || byte == b'\''
+}
+
+/// A leaf value token: small integers directly, anything else of the
+/// grammar's number shape through the general number reader. `None` when the
+/// token is not a number the language accepts.
+fn read_value(token: &[u8], text: &str) -> Option<Value> {
+    let digits = match token.first() {
+        Some(b'-' | b'+') => &token[1..],
+        _ => token,
+    };
+    if (1..=15).contains(&digits.len()) && digits.iter().all(u8::is_ascii_digit) {
+        let magnitude = digits
+            .iter()
+            .fold(0i64, |n, d| n * 10 + i64::from(d - b'0'));
+        let signed = if token[0] == b'-' {
+            -magnitude
+        } else {
+            magnitude
+        };
+        return Value::from_int(signed);
+    }
+    if !has_number_shape(token) {
+        return None;
+    }
+    parse_number(text).ok()
+}
+
+/// Whether a token has the grammar's shape of a number:
+/// `[+-]? digits (. digits)? ([eE] [+-]? digits)?` or `[+-] inf`.
+fn has_number_shape(token: &[u8]) -> bool {
+    let unsigned = match token.first() {
+        Some(b'-' | b'+') => &token[1..],
+        _ => token,
+    };
+    if unsigned.eq_ignore_ascii_case(b"inf") {
+        return unsigned.len() < token.len();
+    }
+    let mut rest = unsigned;
+    let digits = |rest: &mut &[u8]| {
+        let n = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+        *rest = &rest[n..];
+        n > 0
+    };
+    if !digits(&mut rest) {
+        return false;
+    }
+    if let Some(after) = rest.strip_prefix(b".") {
+        rest = after;
+        if !digits(&mut rest) {
+            return false;
+        }
+    }
+    if let Some(after) = rest.strip_prefix(b"e").or_else(|| rest.strip_prefix(b"E")) {
+        rest = after
+            .strip_prefix(b"-")
+            .or_else(|| after.strip_prefix(b"+"))
+            .unwrap_or(after);
+        if !digits(&mut rest) {
+            return false;
+        }
+    }
+    rest.is_empty()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::has_number_shape;
+
+    #[test]
+    fn number_shapes_follow_the_grammar() {
+        for good in [
+            "3", "-3", "+3", "2.5", "1e5", "1E-5", "-2.5e+3", "+inf", "-INF",
+        ] {
+            assert!(has_number_shape(good.as_bytes()), "{good}");
+        }
+        for bad in [
+            "", "-", ".5", "5.", "1e", "inf", "1x", "1.2.3", "--1", "+-inf",
+        ] {
+            assert!(!has_number_shape(bad.as_bytes()), "{bad}");
+        }
+    }
+}

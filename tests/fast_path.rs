@@ -1,0 +1,85 @@
+//! The fast scanner for plain files against the pest grammar: wherever the
+//! scanner accepts a text, it must build the very tree the grammar builds,
+//! and it must accept every plain tree.
+
+use gametree::syntax::{Limits, parse_general, parse_plain, parse_with};
+use proptest::prelude::*;
+
+/// Pieces of text, mostly plain syntax, some not.
+fn pieces() -> impl Strategy<Value = String> {
+    let piece = prop_oneof![
+        4 => Just("["), 4 => Just("]"), 1 => Just("("), 1 => Just(")"),
+        2 => Just(","), 4 => Just(" "), 1 => Just("\n"), 1 => Just("\r\n"), 1 => Just("\t"),
+        1 => Just("# note\n"), 1 => Just("#"),
+        4 => Just("1"), 2 => Just("-2"), 1 => Just("+3"), 1 => Just("3.5"), 1 => Just("1e3"),
+        1 => Just("?"), 1 => Just("+inf"), 1 => Just("-INF"), 1 => Just("inf"),
+        1 => Just("max"), 1 => Just("min"), 1 => Just("x"), 1 => Just("="), 1 => Just("."),
+        1 => Just("99999999999999999999"), 1 => Just("\u{e9}"), 1 => Just("expect value 1\n"),
+    ];
+    prop::collection::vec(piece, 0..40).prop_map(|v| v.concat())
+}
+
+/// Plain trees with random separators.
+fn plain_trees() -> impl Strategy<Value = String> {
+    let leaf = prop_oneof![
+        (-50i64..50).prop_map(|v| v.to_string()),
+        Just("?".to_string()),
+        Just("-inf".to_string()),
+        Just("2.5".to_string()),
+    ];
+    let tree = leaf.prop_recursive(6, 80, 5, |inner| {
+        (
+            prop::collection::vec(
+                (
+                    inner,
+                    prop_oneof![
+                        Just(" "),
+                        Just(","),
+                        Just(", "),
+                        Just("\n  "),
+                        Just(" # c\n")
+                    ],
+                ),
+                1..5,
+            ),
+            any::<bool>(),
+        )
+            .prop_map(|(children, round)| {
+                let body: String = children
+                    .iter()
+                    .map(|(c, sep)| format!("{c}{sep}"))
+                    .collect();
+                match round {
+                    true => format!("({body})"),
+                    false => format!("[{body}]"),
+                }
+            })
+    });
+    (prop_oneof![Just(""), Just("min "), Just("MAX")], tree)
+        .prop_filter("a list at the root", |(_, t)| t.starts_with(['[', '(']))
+        .prop_map(|(kind, tree)| format!("# generated\n{kind}{tree}\n"))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1500))]
+
+    #[test]
+    fn where_the_scanner_accepts_it_agrees_with_the_grammar(text in pieces(), limit in 1usize..12) {
+        for limits in [Limits::default(), Limits { max_nodes: limit }] {
+            let general = parse_general("t", &text, &limits);
+            match parse_plain("t", &text, &limits) {
+                Ok(Some(tree)) => prop_assert_eq!(Ok(&tree), general.as_ref()),
+                Ok(None) => {}
+                Err(e) => prop_assert_eq!(Err(&e), general.as_ref().map(|_| ())),
+            }
+            prop_assert_eq!(parse_with("t", &text, &limits), general);
+        }
+    }
+
+    #[test]
+    fn the_scanner_accepts_every_plain_tree(text in plain_trees()) {
+        let plain = parse_plain("t", &text, &Limits::default()).unwrap();
+        prop_assert!(plain.is_some(), "not accepted: {}", text);
+        prop_assert_eq!(plain.unwrap(), parse_general("t", &text, &Limits::default()).unwrap());
+    }
+}
