@@ -16,16 +16,9 @@ use super::{Limits, MAX_DEPTH, ParseError, SourceText};
 use crate::tree::{Location, NodeData, NodeId, Tree, TreeBuilder};
 use crate::value::{Kind, Value};
 
-/// What the scanner made of the text.
-pub(super) enum Scan {
-    /// The text is in the subset: here is its tree.
-    Tree(Tree),
-    /// The text is outside the subset or wrong: ask the general parser.
-    NotPlain,
-}
-
-/// Scans `text`; see the module documentation.
-pub(super) fn scan(path: &str, text: &str, limits: &Limits) -> Result<Scan, ParseError> {
+/// Scans `text`: its tree when it is in the subset, `None` when it is
+/// outside it or wrong (the general parser then takes over).
+pub(super) fn scan(path: &str, text: &str, limits: &Limits) -> Result<Option<Tree>, ParseError> {
     let mut scanner = Scanner {
         bytes: text.as_bytes(),
         text,
@@ -37,10 +30,10 @@ pub(super) fn scan(path: &str, text: &str, limits: &Limits) -> Result<Scan, Pars
         over_limit: None,
     };
     if !scanner.file(limits) {
-        return Ok(Scan::NotPlain);
+        return Ok(None);
     }
     match scanner.over_limit {
-        None => Ok(Scan::Tree(scanner.builder.finish(Vec::new()))),
+        None => Ok(Some(scanner.builder.finish(Vec::new()))),
         Some(offset) => {
             let source = SourceText::new(path, text);
             Err(source.error_at(offset, &super::too_many_nodes(limits)))

@@ -49,8 +49,8 @@ pub fn parse(path: &str, text: &str) -> Result<Tree, ParseError> {
 pub fn parse_with(path: &str, text: &str, limits: &Limits) -> Result<Tree, ParseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     match fast::scan(path, text, limits)? {
-        fast::Scan::Tree(tree) => Ok(tree),
-        fast::Scan::NotPlain => parse_general(path, text, limits),
+        Some(tree) => Ok(tree),
+        None => parse_general(path, text, limits),
     }
 }
 
@@ -59,10 +59,7 @@ pub fn parse_with(path: &str, text: &str, limits: &Limits) -> Result<Tree, Parse
 /// error, which [`parse_with`] then leaves to the pest grammar.
 pub fn parse_plain(path: &str, text: &str, limits: &Limits) -> Result<Option<Tree>, ParseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    Ok(match fast::scan(path, text, limits)? {
-        fast::Scan::Tree(tree) => Some(tree),
-        fast::Scan::NotPlain => None,
-    })
+    fast::scan(path, text, limits)
 }
 
 /// Reads a tree file with the pest grammar alone, without the fast path:
