@@ -50,23 +50,9 @@ pub struct Location {
     pub column: usize,
 }
 
-/// What a file says about one node, as the loader hands it to a
-/// [`TreeBuilder`].
-#[derive(Clone, Copy, Debug)]
-pub struct NodeData {
-    value: Option<Value>,
-    kind: Kind,
-}
-
-impl NodeData {
-    /// A node of the given player with an optional value: a leaf's value,
-    /// or an interior node's static value.
-    pub fn new(kind: Kind, value: Option<Value>) -> NodeData {
-        NodeData { value, kind }
-    }
-}
-
-/// Index of a node in a [`Tree`]: nodes are numbered in preorder, root 0.
+/// Index of a node in a [`Tree`]. Nodes are numbered in postorder, the
+/// order in which a reader finishes them: every node after its children,
+/// children left to right, the root last.
 pub type NodeId = u32;
 
 /// One bit per node: set for MIN.
@@ -91,16 +77,18 @@ impl KindBits {
     }
 }
 
-/// A tree read from a file: a petgraph compressed-sparse-row graph whose
-/// nodes are numbered in preorder, with values and players beside it.
+/// A tree read from a file: a petgraph compressed-sparse-row graph, with
+/// values and players beside it.
 ///
-/// Preorder numbering makes every node's children increasing indices, and a
-/// CSR graph keeps each row sorted, so `neighbors_slice` gives the children
-/// left to right, in file order (petgraph's `Graph::neighbors` would give
-/// them in reverse insertion order instead). A leaf's slot in `values` holds
-/// its value and an interior node's slot its static value, NaN for none;
-/// players take one bit each. That is 20 bytes a node, which matters for
-/// files of millions of leaves.
+/// Nodes are numbered in postorder, so a node is added to the graph just
+/// when its last child is done, and its edges go in at the end of the
+/// graph's arrays, in file order: the graph is built while the file is read,
+/// with no sorting and no temporary edge list. `neighbors_slice` then gives
+/// the children left to right (petgraph's `Graph::neighbors` would give them
+/// in reverse insertion order instead). A leaf's slot in `values` holds its
+/// value and an interior node's slot its static value, NaN for none; players
+/// take one bit each. That is 20 bytes a node, which matters for files of
+/// millions of leaves.
 #[derive(Debug)]
 pub struct Tree {
     graph: Csr<(), (), Directed, u32>,
@@ -126,16 +114,32 @@ pub enum BuildError {
     },
 }
 
-/// Builds a [`Tree`] from nodes given in preorder.
+/// A name taken by a node whose index is not known yet (an interior node
+/// gets its index when its list closes).
+#[derive(Debug)]
+pub struct NameClaim {
+    name: String,
+    at: Location,
+}
+
+/// Builds a [`Tree`] as a reader meets the file: lists open, leaves come,
+/// lists close.
 #[derive(Debug, Default)]
 pub struct TreeBuilder {
+    graph: Csr<(), (), Directed, u32>,
     values: Vec<f64>,
     kinds: KindBits,
-    parents: Vec<u32>,
+    /// The finished children of every open list, innermost list last.
+    pending: Vec<NodeId>,
+    /// For each open list, where its children start in `pending`.
+    open: Vec<usize>,
+    started: usize,
     names: HashMap<u32, String>,
     by_name: HashMap<String, u32>,
+    claimed_at: HashMap<String, Location>,
     locations: HashMap<u32, Location>,
     depth: usize,
+    expectations: Vec<Expectation>,
 }
 
 impl TreeBuilder {
@@ -144,30 +148,75 @@ impl TreeBuilder {
         TreeBuilder::default()
     }
 
-    /// Adds the next node in preorder under `parent` (`None` for the root)
-    /// and returns its index.
-    pub fn add(&mut self, parent: Option<NodeId>, data: NodeData, depth: usize) -> NodeId {
-        let index = self.values.len();
-        self.values.push(data.value.map_or(f64::NAN, Value::get));
-        self.kinds.push(index, data.kind);
-        self.parents.push(parent.unwrap_or(u32::MAX));
-        self.depth = self.depth.max(depth);
-        index as NodeId
+    /// How many nodes have been begun (opened lists and leaves): the count
+    /// that node limits are checked against, in file order.
+    pub fn started(&self) -> usize {
+        self.started
     }
 
-    /// Gives `node` a name; refuses a name already used.
-    pub fn name(&mut self, node: NodeId, name: &str, at: Location) -> Result<(), BuildError> {
-        if let Some(first) = self.by_name.get(name) {
-            let first_line = self.locations.get(first).map_or(0, |l| l.line);
+    /// Opens an interior node's list of children.
+    pub fn open_list(&mut self) {
+        self.begin();
+        self.open.push(self.pending.len());
+    }
+
+    /// Adds a leaf to the innermost open list (or as the whole tree).
+    pub fn leaf(&mut self, kind: Kind, value: Option<Value>) -> NodeId {
+        self.begin();
+        self.add_node(kind, value)
+    }
+
+    /// Closes the innermost open list: its node gets its index, its static
+    /// value and its edges to its children, in order.
+    pub fn close_list(&mut self, kind: Kind, static_value: Option<Value>) -> NodeId {
+        let first_child = self.open.pop().expect("a list is open");
+        let node = self.graph.add_node(());
+        for child in self.pending.drain(first_child..) {
+            self.graph.add_edge(node, child, ());
+        }
+        self.store(node, kind, static_value);
+        node
+    }
+
+    fn begin(&mut self) {
+        self.started += 1;
+        self.depth = self.depth.max(self.open.len());
+    }
+
+    fn add_node(&mut self, kind: Kind, value: Option<Value>) -> NodeId {
+        let node = self.graph.add_node(());
+        self.store(node, kind, value);
+        node
+    }
+
+    fn store(&mut self, node: NodeId, kind: Kind, value: Option<Value>) {
+        self.values.push(value.map_or(f64::NAN, Value::get));
+        self.kinds.push(node as usize, kind);
+        if !self.open.is_empty() {
+            self.pending.push(node);
+        }
+    }
+
+    /// Takes `name` for the node being read; refuses a name already taken.
+    pub fn claim_name(&mut self, name: &str, at: Location) -> Result<NameClaim, BuildError> {
+        if let Some(first) = self.claimed_at.get(name) {
             return Err(BuildError::DuplicateName {
                 name: name.to_string(),
-                first_line,
+                first_line: first.line,
             });
         }
-        self.by_name.insert(name.to_string(), node);
-        self.names.insert(node, name.to_string());
-        self.locations.insert(node, at);
-        Ok(())
+        self.claimed_at.insert(name.to_string(), at);
+        Ok(NameClaim {
+            name: name.to_string(),
+            at,
+        })
+    }
+
+    /// Gives a claimed name to its node, once the node has its index.
+    pub fn bind_name(&mut self, node: NodeId, claim: NameClaim) {
+        self.by_name.insert(claim.name.clone(), node);
+        self.names.insert(node, claim.name);
+        self.locations.insert(node, claim.at);
     }
 
     /// Remembers where `node` is written (named and unknown nodes need it).
@@ -175,67 +224,24 @@ impl TreeBuilder {
         self.locations.entry(node).or_insert(at);
     }
 
-    /// The player at `node`, once added.
-    pub fn kind(&self, node: NodeId) -> Kind {
-        self.kinds.get(node as usize)
+    /// Sets the file's `expect` lines.
+    pub fn expect(&mut self, expectations: Vec<Expectation>) {
+        self.expectations = expectations;
     }
 
-    /// The number of nodes added so far.
-    pub fn len(&self) -> usize {
-        self.values.len()
-    }
-
-    /// Whether no node was added.
-    pub fn is_empty(&self) -> bool {
-        self.values.is_empty()
-    }
-
-    /// The finished tree, with the file's expectations.
-    pub fn finish(self, expectations: Vec<Expectation>) -> Tree {
-        let graph = csr_from_parents(self.parents, self.values.len());
+    /// The finished tree.
+    pub fn finish(self) -> Tree {
         Tree {
-            graph,
+            graph: self.graph,
             values: self.values,
             kinds: self.kinds,
             names: self.names,
             by_name: self.by_name,
             locations: self.locations,
             depth: self.depth,
-            expectations,
+            expectations: self.expectations,
         }
     }
-}
-
-/// The CSR graph of parent-to-child edges. Parents are taken in preorder, so
-/// sorting the edges by parent alone (a stable counting sort) keeps each
-/// node's children in order. The parent list is freed before the graph is
-/// built, to keep the peak memory low.
-fn csr_from_parents(parents: Vec<u32>, len: usize) -> Csr<(), (), Directed, u32> {
-    let mut starts = vec![0u32; len + 1];
-    for &p in parents.iter().filter(|p| **p != u32::MAX) {
-        starts[p as usize + 1] += 1;
-    }
-    for i in 0..len {
-        starts[i + 1] += starts[i];
-    }
-    let mut edges = vec![(0u32, 0u32); len.saturating_sub(1)];
-    for (child, &p) in parents.iter().enumerate().filter(|(_, p)| **p != u32::MAX) {
-        let slot = &mut starts[p as usize];
-        edges[*slot as usize] = (p, child as u32);
-        *slot += 1;
-    }
-    drop(parents);
-    drop(starts);
-    if edges.is_empty() {
-        return Csr::with_nodes(len);
-    }
-    let mut graph: Csr<(), (), Directed, u32> =
-        Csr::from_sorted_edges(&edges).expect("edges sorted by parent, children increasing");
-    // Trailing leaves have no edge: the graph must still count every node.
-    while graph.node_count() < len {
-        graph.add_node(());
-    }
-    graph
 }
 
 impl Tree {
@@ -264,25 +270,16 @@ impl Tree {
         self.graph.neighbors_slice(node)
     }
 
-    /// The parent of `node`; `None` for the root. Found by walking down from
-    /// the root: in preorder, a node's parent is, at each level, the last
-    /// child whose index does not exceed it.
+    /// The parent of `node`; `None` for the root.
     pub fn parent(&self, node: NodeId) -> Option<NodeId> {
-        let mut current = 0;
-        while current != node {
-            let children = self.children_slice(current);
-            let position = children.partition_point(|&c| c <= node).checked_sub(1)?;
-            if children[position] == node {
-                return Some(current);
-            }
-            current = children[position];
-        }
-        None
+        let path = self.path_to(node);
+        let (_, parent) = path.len().checked_sub(1).map(|i| path[i])?;
+        Some(parent)
     }
 
     /// Every node in preorder (file order).
     pub fn nodes(&self) -> impl Iterator<Item = NodeId> + '_ {
-        0..self.len() as NodeId
+        self.subtree(self.root()).into_iter()
     }
 
     /// The node with this id (a name, `root`, or a child path like `@2.1`).
@@ -290,10 +287,11 @@ impl Tree {
         if let Some(index) = self.by_name.get(id) {
             return Some(*index);
         }
+        let root = self.root();
         if id == "root" {
-            return (!self.names.contains_key(&0)).then_some(0);
+            return (!self.names.contains_key(&root)).then_some(root);
         }
-        let mut node: NodeId = 0;
+        let mut node = root;
         for step in id.strip_prefix('@')?.split('.') {
             let position: usize = step.parse().ok()?;
             node = *self.children_slice(node).get(position.checked_sub(1)?)?;
@@ -312,16 +310,32 @@ impl Tree {
         out
     }
 
-    /// The 1-based child positions from the root down to `node`.
-    fn child_path(&self, node: NodeId) -> String {
+    /// The steps from the root down to `node`: for each, the 0-based child
+    /// position and the node it leaves. In postorder a subtree's nodes are
+    /// numbered just below its root, so the child holding `node` is the
+    /// first child whose index is not below it.
+    fn path_to(&self, node: NodeId) -> Vec<(usize, NodeId)> {
         let mut steps = Vec::new();
-        let mut current = 0;
+        let mut current = self.root();
         while current != node {
             let children = self.children_slice(current);
-            let position = children.partition_point(|&c| c <= node) - 1;
-            steps.push((position + 1).to_string());
-            current = children[position];
+            let position = children.partition_point(|&c| c < node);
+            let Some(&child) = children.get(position) else {
+                break; // not in this tree
+            };
+            steps.push((position, current));
+            current = child;
         }
+        steps
+    }
+
+    /// `@` and the 1-based child positions from the root down to `node`.
+    fn child_path(&self, node: NodeId) -> String {
+        let steps: Vec<String> = self
+            .path_to(node)
+            .iter()
+            .map(|(position, _)| (position + 1).to_string())
+            .collect();
         match steps.is_empty() {
             true => "root".to_string(),
             false => format!("@{}", steps.join(".")),
@@ -359,7 +373,7 @@ impl GameTree for Tree {
     type Children<'a> = std::iter::Copied<std::slice::Iter<'a, NodeId>>;
 
     fn root(&self) -> NodeId {
-        0
+        self.len().saturating_sub(1) as NodeId
     }
 
     fn kind(&self, node: NodeId) -> Kind {

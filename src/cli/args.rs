@@ -3,6 +3,7 @@
 use clap::{Args, ValueEnum};
 
 use crate::search::{Algorithm, Options};
+use crate::syntax::Limits;
 
 /// The tree file and how to search it.
 #[derive(Debug, Args)]
@@ -18,6 +19,10 @@ pub struct SearchArgs {
     /// Clamp returned values to the window (fail-hard).
     #[arg(long)]
     pub fail_hard: bool,
+    /// Refuse a tree of more nodes than this, before building it (for
+    /// untrusted input).
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<usize>,
 }
 
 /// The `--algo` values.
@@ -41,6 +46,14 @@ impl SearchArgs {
             AlgoArg::Negamax => Algorithm::Negamax,
             AlgoArg::Alphabeta => Algorithm::AlphaBeta,
             AlgoArg::NegamaxAlphabeta => Algorithm::NegamaxAlphaBeta,
+        }
+    }
+
+    /// The limits on reading the file.
+    pub fn limits(&self) -> Limits {
+        match self.max_nodes {
+            Some(max_nodes) => Limits { max_nodes },
+            None => Limits::default(),
         }
     }
 

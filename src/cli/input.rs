@@ -2,6 +2,9 @@
 //! failure turned into one clear message.
 
 use std::io::Read;
+use std::time::{Duration, Instant};
+
+use super::progress::Phase;
 
 use super::{CliError, SearchArgs};
 use crate::search::{SearchResult, search};
@@ -44,46 +47,103 @@ fn invalid_utf8(name: &str, error: std::string::FromUtf8Error) -> CliError {
     CliError::BadInput(source.error_at(valid, message).to_string())
 }
 
+/// Texts larger than this are freed once parsed, before the tree is built,
+/// to keep the peak memory low; later errors then name the place without
+/// showing the line.
+const KEEP_TEXT_UP_TO: usize = 8 * 1024 * 1024;
+
+/// How long each phase of reading and searching took.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Times {
+    /// Reading the file.
+    pub read: Duration,
+    /// Recognising the text.
+    pub parse: Duration,
+    /// Building the tree.
+    pub build: Duration,
+    /// Searching it.
+    pub search: Duration,
+}
+
 /// A tree file as read: its name in messages, its text and its tree.
 pub struct Input {
     /// The file's name in messages.
     pub name: String,
-    /// The text, for pointing at positions in later errors.
-    pub text: String,
+    /// The text, for pointing at positions in later errors (dropped for
+    /// large files).
+    pub text: Option<String>,
     /// The tree.
     pub tree: Tree,
+    /// The size of the file in bytes.
+    pub bytes: usize,
+    /// How long reading, parsing and building took.
+    pub times: Times,
 }
 
-/// Reads and parses the tree file named by `path`.
-pub fn read_tree(path: &str) -> Result<Input, CliError> {
-    let text = read_text(path)?;
-    let name = display_name(path).to_string();
-    let tree = syntax::parse(&name, &text).map_err(|e| CliError::BadInput(e.to_string()))?;
-    Ok(Input { name, text, tree })
+/// Reads and parses the tree file named by `args`, under its node limit.
+pub fn read_tree(args: &SearchArgs) -> Result<Input, CliError> {
+    let name = display_name(&args.file).to_string();
+    let limits = args.limits();
+    let mut times = Times::default();
+    let text = timed(&mut times.read, format!("reading {name}"), || {
+        read_text(&args.file)
+    })?;
+    let bytes = text.len();
+    let builder = timed(&mut times.parse, format!("parsing {name}"), || {
+        syntax::parse_unbuilt(&name, &text, &limits).map_err(|e| CliError::BadInput(e.to_string()))
+    })?;
+    let text = (bytes <= KEEP_TEXT_UP_TO).then_some(text);
+    let tree = timed(&mut times.build, format!("building {name}"), || {
+        builder.finish()
+    });
+    Ok(Input {
+        name,
+        text,
+        tree,
+        bytes,
+        times,
+    })
+}
+
+/// Runs `work` as a phase: timed into `time`, with a spinner if it is slow.
+fn timed<T>(time: &mut Duration, message: String, work: impl FnOnce() -> T) -> T {
+    let start = Instant::now();
+    let _phase = Phase::start(message);
+    let result = work();
+    *time = start.elapsed();
+    result
 }
 
 impl Input {
     /// Searches the tree as `args` say, recording into `recorder`, with
     /// stack for the tree's depth.
     pub fn search<R: Recorder<NodeId> + Send>(
-        &self,
+        &mut self,
         args: &SearchArgs,
         recorder: &mut R,
     ) -> Result<SearchResult<NodeId>, CliError> {
         let tree = &self.tree;
-        with_stack_for_depth(tree.depth(), || {
-            search(tree, args.algorithm(), args.options(), recorder)
-        })
-        .map_err(|e| self.error(e.location(), &e.to_string()))
+        let message = format!("searching {}", self.name);
+        let mut time = Duration::ZERO;
+        let result = timed(&mut time, message, || {
+            with_stack_for_depth(tree.depth(), || {
+                search(tree, args.algorithm(), args.options(), recorder)
+            })
+        });
+        self.times.search = time;
+        result.map_err(|e| self.error(e.location(), &e.to_string()))
     }
 
     /// An error about the input, at a place in it when there is one.
     pub fn error(&self, at: Option<Location>, message: &str) -> CliError {
-        let text = self.text.strip_prefix('\u{feff}').unwrap_or(&self.text);
-        let source = SourceText::new(&self.name, text);
-        CliError::BadInput(match at {
-            Some(at) => source.error_at_location(at, message).to_string(),
-            None => format!("{}: {message}", self.name),
+        CliError::BadInput(match (at, &self.text) {
+            (Some(at), Some(text)) => {
+                let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+                let source = SourceText::new(&self.name, text);
+                source.error_at_location(at, message).to_string()
+            }
+            (Some(at), None) => format!("{}:{}:{}: {message}", self.name, at.line, at.column),
+            (None, _) => format!("{}: {message}", self.name),
         })
     }
 }

@@ -3,7 +3,9 @@
 
 mod args;
 mod input;
+mod progress;
 mod solve;
+mod stats;
 mod trace;
 
 use std::process::ExitCode;

@@ -21,17 +21,16 @@ pub struct TraceArgs {
 
 /// Searches the tree and prints every step.
 pub fn run(args: &TraceArgs, out: &mut impl Write) -> Result<(), CliError> {
-    let input = read_tree(&args.search.file)?;
-    let tree = &input.tree;
+    let mut input = read_tree(&args.search)?;
     let mut trace = Trace::new();
     input.search(&args.search, &mut trace)?;
     if args.json {
-        serde_json::to_writer_pretty(&mut *out, &trace_json(tree, &trace))
+        serde_json::to_writer_pretty(&mut *out, &trace_json(&input.tree, &trace))
             .map_err(std::io::Error::from)?;
         writeln!(out)?;
         return Ok(());
     }
-    let lines = trace_lines(tree, &trace, args.search.strict);
+    let lines = trace_lines(&input.tree, &trace, args.search.strict);
     let width = lines.len().to_string().len();
     for (number, line) in lines.iter().enumerate() {
         writeln!(out, "{:>width$}. {line}", number + 1)?;

@@ -45,36 +45,52 @@ pub struct SolveReport {
     pub best_move: Option<String>,
     /// The best line of play from the root.
     pub principal_variation: Vec<String>,
-    /// Every cut, in search order.
+    /// Every cut, in search order (the first [`SolveReport::new`]'s `limit`
+    /// of them, when it is given).
     pub cuts: Vec<CutReport>,
-    /// Every node never visited, in preorder within each cut.
+    /// Every node never visited, in preorder within each cut (the first
+    /// `limit`, when it is given).
     pub pruned: Vec<String>,
+    /// How many cuts there are in all.
+    pub cut_count: usize,
+    /// How many nodes are never visited in all.
+    pub pruned_count: usize,
     /// Counts.
     pub stats: Stats,
 }
 
 impl SolveReport {
-    /// Builds the report from a search result and the cuts it recorded.
+    /// Builds the report from a search result and the cuts it recorded,
+    /// listing at most `limit` cuts and pruned nodes (all when `None`): a
+    /// large tree can have millions of them.
     pub fn new<T: GameTree>(
         tree: &T,
         result: &SearchResult<T::Node>,
         cuts: &[Cut<T::Node>],
         options: Options,
+        limit: Option<usize>,
     ) -> SolveReport {
-        let pruned = cuts
-            .iter()
-            .flat_map(|c| c.pruned.iter())
-            .flat_map(|n| subtree(tree, *n))
-            .map(|n| tree.id(n))
-            .collect();
+        let limit = limit.unwrap_or(usize::MAX);
+        let pruned_nodes = || {
+            cuts.iter()
+                .flat_map(|c| c.pruned.iter())
+                .flat_map(|n| subtree(tree, *n))
+        };
+        let pruned = pruned_nodes().take(limit).map(|n| tree.id(n)).collect();
         SolveReport {
             algorithm: result.algorithm,
             value: result.score.value,
             bound: result.score.bound,
             best_move: result.best_move.map(|n| tree.id(n)),
             principal_variation: ids(tree, &result.principal_variation),
-            cuts: cuts.iter().map(|c| cut_report(tree, c, options)).collect(),
+            cuts: cuts
+                .iter()
+                .take(limit)
+                .map(|c| cut_report(tree, c, options))
+                .collect(),
             pruned,
+            cut_count: cuts.len(),
+            pruned_count: pruned_nodes().count(),
             stats: result.stats,
         }
     }
@@ -105,8 +121,21 @@ impl SolveReport {
         for cut in &self.cuts {
             let _ = writeln!(out, "  {}", cut.text);
         }
+        if let Some(more) = self
+            .cut_count
+            .checked_sub(self.cuts.len())
+            .filter(|n| *n > 0)
+        {
+            let _ = writeln!(out, "  ... and {more} more cuts (--json lists them all)");
+        }
         if self.algorithm.prunes() {
-            let _ = writeln!(out, "pruned: {}", line(&self.pruned));
+            let _ = write!(out, "pruned: {}", line(&self.pruned));
+            match self.pruned_count - self.pruned.len() {
+                0 => out.push('\n'),
+                more => {
+                    let _ = writeln!(out, " ... and {more} more nodes (--json lists them all)");
+                }
+            }
         }
         out
     }

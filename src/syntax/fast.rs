@@ -13,12 +13,17 @@
 
 use super::number::parse_number;
 use super::{Limits, MAX_DEPTH, ParseError, SourceText};
-use crate::tree::{Location, NodeData, NodeId, Tree, TreeBuilder};
+use crate::tree::{Location, TreeBuilder};
 use crate::value::{Kind, Value};
 
-/// Scans `text`: its tree when it is in the subset, `None` when it is
-/// outside it or wrong (the general parser then takes over).
-pub(super) fn scan(path: &str, text: &str, limits: &Limits) -> Result<Option<Tree>, ParseError> {
+/// Scans `text`: its tree, still to be built, when it is in the subset;
+/// `None` when it is outside it or wrong (the general parser then takes
+/// over).
+pub(super) fn scan(
+    path: &str,
+    text: &str,
+    limits: &Limits,
+) -> Result<Option<TreeBuilder>, ParseError> {
     let mut scanner = Scanner {
         bytes: text.as_bytes(),
         text,
@@ -33,7 +38,7 @@ pub(super) fn scan(path: &str, text: &str, limits: &Limits) -> Result<Option<Tre
         return Ok(None);
     }
     match scanner.over_limit {
-        None => Ok(Some(scanner.builder.finish(Vec::new()))),
+        None => Ok(Some(scanner.builder)),
         Some(offset) => {
             let source = SourceText::new(path, text);
             Err(source.error_at(offset, &super::too_many_nodes(limits)))
@@ -41,9 +46,8 @@ pub(super) fn scan(path: &str, text: &str, limits: &Limits) -> Result<Option<Tre
     }
 }
 
-/// An open list: its node, its closing byte and its player.
+/// An open list: its closing byte and its player.
 struct Open {
-    node: NodeId,
     close: u8,
     kind: Kind,
 }
@@ -62,9 +66,6 @@ struct Scanner<'a> {
     over_limit: Option<usize>,
 }
 
-/// A node past the node limit: counted, never built.
-const UNBUILT: NodeId = NodeId::MAX;
-
 impl Scanner<'_> {
     fn file(&mut self, limits: &Limits) -> bool {
         self.skip_blanks();
@@ -74,11 +75,11 @@ impl Scanner<'_> {
         if !matches!(self.peek(), Some(b'[' | b'(')) {
             return false;
         }
-        self.open_list(None, root_kind, root_start, limits);
+        self.open_list(root_kind, root_start, limits);
         let mut comma_allowed = false;
         let mut empty = true;
         while let Some(top) = self.open.last() {
-            let (parent, close, child_kind) = (top.node, top.close, top.kind.opponent());
+            let (close, kind, child_kind) = (top.close, top.kind, top.kind.opponent());
             self.skip_blanks();
             let Some(byte) = self.peek() else {
                 return false;
@@ -90,7 +91,7 @@ impl Scanner<'_> {
                     continue;
                 }
                 b'[' | b'(' => {
-                    if !self.open_list(Some(parent), child_kind, self.at, limits) {
+                    if !self.open_list(child_kind, self.at, limits) {
                         return false;
                     }
                     comma_allowed = false;
@@ -100,9 +101,12 @@ impl Scanner<'_> {
                 b']' | b')' if byte == close && !empty => {
                     self.at += 1;
                     self.open.pop();
+                    if self.over_limit.is_none() {
+                        self.builder.close_list(kind, None);
+                    }
                 }
                 _ => {
-                    if !self.leaf(parent, child_kind, limits) {
+                    if !self.leaf(child_kind, limits) {
                         return false;
                     }
                 }
@@ -136,27 +140,23 @@ impl Scanner<'_> {
         kind
     }
 
-    fn open_list(
-        &mut self,
-        parent: Option<NodeId>,
-        kind: Kind,
-        start: usize,
-        limits: &Limits,
-    ) -> bool {
+    fn open_list(&mut self, kind: Kind, start: usize, limits: &Limits) -> bool {
         if self.open.len() >= MAX_DEPTH {
             return false;
         }
-        let node = self.add(parent, NodeData::new(kind, None), start, limits);
+        if self.within_limit(start, limits) {
+            self.builder.open_list();
+        }
         let close = match self.bytes[self.at] {
             b'[' => b']',
             _ => b')',
         };
         self.at += 1;
-        self.open.push(Open { node, close, kind });
+        self.open.push(Open { close, kind });
         true
     }
 
-    fn leaf(&mut self, parent: NodeId, kind: Kind, limits: &Limits) -> bool {
+    fn leaf(&mut self, kind: Kind, limits: &Limits) -> bool {
         let start = self.at;
         while self.at < self.bytes.len() && !is_delimiter(self.bytes[self.at]) {
             self.at += 1;
@@ -169,8 +169,11 @@ impl Scanner<'_> {
                 None => return false,
             },
         };
-        let node = self.add(Some(parent), NodeData::new(kind, value), start, limits);
-        if value.is_none() && node != UNBUILT {
+        if !self.within_limit(start, limits) {
+            return true;
+        }
+        let node = self.builder.leaf(kind, value);
+        if value.is_none() {
             let column = self.text[self.line_start..start].chars().count() + 1;
             let at = Location {
                 line: self.line,
@@ -181,18 +184,13 @@ impl Scanner<'_> {
         true
     }
 
-    fn add(
-        &mut self,
-        parent: Option<NodeId>,
-        data: NodeData,
-        start: usize,
-        limits: &Limits,
-    ) -> NodeId {
-        if self.over_limit.is_some() || self.builder.len() >= limits.max_nodes {
-            self.over_limit.get_or_insert(start);
-            return UNBUILT;
+    /// Whether one more node, beginning at `start`, is within the limit;
+    /// past it, nothing more is built.
+    fn within_limit(&mut self, start: usize, limits: &Limits) -> bool {
+        if self.over_limit.is_none() && self.builder.started() >= limits.max_nodes {
+            self.over_limit = Some(start);
         }
-        self.builder.add(parent, data, self.open.len())
+        self.over_limit.is_none()
     }
 
     /// Skips blanks, line ends and comments, counting lines.

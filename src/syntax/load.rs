@@ -1,5 +1,5 @@
-//! Turns the parser's pairs into a [`Tree`], without recursion, so that the
-//! nesting depth costs heap, not stack.
+//! Turns the parser's pairs into a [`TreeBuilder`], without recursion, so
+//! that the nesting depth costs heap, not stack.
 
 use pest::iterators::{Pair, Pairs};
 
@@ -7,15 +7,15 @@ use super::expect::parse_expectation;
 use super::grammar::Rule;
 use super::number::parse_number;
 use super::{Limits, ParseError, SourceText};
-use crate::tree::{NodeData, NodeId, Tree, TreeBuilder};
+use crate::tree::{NameClaim, TreeBuilder};
 use crate::value::{Kind, Value};
 
-/// Builds the tree from the `file` pair.
+/// Reads the tree and the expectations from the `file` pair.
 pub(super) fn load(
     file: Pair<'_, Rule>,
     source: &SourceText<'_>,
     limits: &Limits,
-) -> Result<Tree, ParseError> {
+) -> Result<TreeBuilder, ParseError> {
     let mut loader = Loader {
         source,
         limits,
@@ -28,7 +28,8 @@ pub(super) fn load(
         .filter(|p| p.as_rule() == Rule::expect)
         .map(|p| parse_expectation(p, source))
         .collect::<Result<_, _>>()?;
-    Ok(loader.builder.finish(expectations))
+    loader.builder.expect(expectations);
+    Ok(loader.builder)
 }
 
 struct Loader<'s, 'a> {
@@ -39,8 +40,9 @@ struct Loader<'s, 'a> {
 
 /// An interior node whose children are being read.
 struct Open<'i> {
-    node: NodeId,
-    depth: usize,
+    kind: Kind,
+    static_value: Option<Value>,
+    name: Option<NameClaim>,
     children: Pairs<'i, Rule>,
 }
 
@@ -48,28 +50,32 @@ impl<'i> Loader<'_, '_> {
     fn root(&mut self, root: Pair<'i, Rule>) -> Result<(), ParseError> {
         match root.as_rule() {
             Rule::leaf_run => self.single_leaf_root(root),
-            Rule::named_leaf => self.named_leaf(root, None, Kind::Max, 0),
+            Rule::named_leaf => self.named_leaf(root, Kind::Max),
             _ => {
-                let mut open = vec![self.interior(root, None, Kind::Max, 0)?];
+                let mut open = vec![self.interior(root, Kind::Max)?];
                 self.read_children(&mut open)
             }
         }
     }
 
-    /// Reads every open node's children, depth first, with an explicit stack.
+    /// Reads every open node's children, depth first, with an explicit
+    /// stack; a node is finished when its last child is.
     fn read_children(&mut self, open: &mut Vec<Open<'i>>) -> Result<(), ParseError> {
         while let Some(top) = open.last_mut() {
+            let kind = top.kind.opponent();
             let Some(child) = top.children.next() else {
-                open.pop();
+                let done = open.pop().expect("an open node");
+                let node = self.builder.close_list(done.kind, done.static_value);
+                if let Some(claim) = done.name {
+                    self.builder.bind_name(node, claim);
+                }
                 continue;
             };
-            let (parent, depth) = (top.node, top.depth + 1);
-            let kind = self.builder.kind(parent).opponent();
             match child.as_rule() {
-                Rule::leaf_run => self.leaf_run(child, parent, kind, depth)?,
-                Rule::named_leaf => self.named_leaf(child, Some(parent), kind, depth)?,
+                Rule::leaf_run => self.leaf_run(child, kind)?,
+                Rule::named_leaf => self.named_leaf(child, kind)?,
                 Rule::interior => {
-                    let opened = self.interior(child, Some(parent), kind, depth)?;
+                    let opened = self.interior(child, kind)?;
                     open.push(opened);
                 }
                 _ => {} // brackets
@@ -78,22 +84,17 @@ impl<'i> Loader<'_, '_> {
         Ok(())
     }
 
-    /// Adds an interior node and returns it with its children to read.
+    /// Opens an interior node; returns it with its children to read.
     fn interior(
         &mut self,
         pair: Pair<'i, Rule>,
-        parent: Option<NodeId>,
         default_kind: Kind,
-        depth: usize,
     ) -> Result<Open<'i>, ParseError> {
-        let start = pair.as_span().start();
-        let mut name = None;
-        let mut kind = default_kind;
-        let mut static_value = None;
-        let mut children = None;
+        self.check_limit(pair.as_span().start())?;
+        let (mut kind, mut static_value, mut name, mut children) = (default_kind, None, None, None);
         for part in pair.into_inner() {
             match part.as_rule() {
-                Rule::name => name = Some(part),
+                Rule::name => name = Some(self.claim(&part)?),
                 Rule::kind => kind = parse_kind(part.as_str()),
                 Rule::static_value => {
                     let number = part.into_inner().nth(1).expect("a static value");
@@ -102,58 +103,35 @@ impl<'i> Loader<'_, '_> {
                 _ => children = Some(part.into_inner()),
             }
         }
-        let node = self.add(parent, NodeData::new(kind, static_value), depth, start)?;
-        if let Some(name) = name {
-            self.name(node, &name)?;
-        }
+        self.builder.open_list();
         Ok(Open {
-            node,
-            depth,
+            kind,
+            static_value,
+            name,
             children: children.expect("an interior node has children"),
         })
     }
 
-    fn named_leaf(
-        &mut self,
-        pair: Pair<'_, Rule>,
-        parent: Option<NodeId>,
-        kind: Kind,
-        depth: usize,
-    ) -> Result<(), ParseError> {
+    fn named_leaf(&mut self, pair: Pair<'_, Rule>, kind: Kind) -> Result<(), ParseError> {
         let mut parts = pair.into_inner();
         let name = parts.next().expect("a named leaf has a name");
         let value_pair = parts.nth(1).expect("a named leaf has a value");
+        self.check_limit(name.as_span().start())?;
+        let claim = self.claim(&name)?;
         let value = match value_pair.as_rule() {
             Rule::unknown => None,
             _ => Some(self.number(&value_pair)?),
         };
-        let start = name.as_span().start();
-        let node = self.add(parent, NodeData::new(kind, value), depth, start)?;
-        self.name(node, &name)
+        let node = self.builder.leaf(kind, value);
+        self.builder.bind_name(node, claim);
+        Ok(())
     }
 
     /// Splits a run of plain leaves (`3, 12 8 ?`) into leaves.
-    fn leaf_run(
-        &mut self,
-        pair: Pair<'_, Rule>,
-        parent: NodeId,
-        kind: Kind,
-        depth: usize,
-    ) -> Result<(), ParseError> {
+    fn leaf_run(&mut self, pair: Pair<'_, Rule>, kind: Kind) -> Result<(), ParseError> {
         let base = pair.as_span().start();
         for (offset, token) in run_tokens(pair.as_str()) {
-            let value = match token {
-                "?" => None,
-                _ => {
-                    Some(parse_number(token).map_err(|m| self.source.error_at(base + offset, &m))?)
-                }
-            };
-            let data = NodeData::new(kind, value);
-            let node = self.add(Some(parent), data, depth, base + offset)?;
-            if value.is_none() {
-                let at = self.source.location(base + offset);
-                self.builder.locate(node, at);
-            }
+            self.plain_leaf(base + offset, token, kind)?;
         }
         Ok(())
     }
@@ -166,38 +144,41 @@ impl<'i> Loader<'_, '_> {
             return Err(self.source.error_at(base + offset, message));
         }
         let (offset, token) = tokens[0];
+        self.plain_leaf(base + offset, token, Kind::Max)
+    }
+
+    /// One unnamed leaf at byte `offset`: a number or `?`.
+    fn plain_leaf(&mut self, offset: usize, token: &str, kind: Kind) -> Result<(), ParseError> {
+        self.check_limit(offset)?;
         let value = match token {
             "?" => None,
-            _ => Some(parse_number(token).map_err(|m| self.source.error_at(base + offset, &m))?),
+            _ => Some(parse_number(token).map_err(|m| self.source.error_at(offset, &m))?),
         };
-        let node = self.add(None, NodeData::new(Kind::Max, value), 0, base + offset)?;
-        self.builder
-            .locate(node, self.source.location(base + offset));
+        let node = self.builder.leaf(kind, value);
+        if value.is_none() {
+            self.builder.locate(node, self.source.location(offset));
+        }
         Ok(())
     }
 
-    fn add(
-        &mut self,
-        parent: Option<NodeId>,
-        data: NodeData,
-        depth: usize,
-        offset: usize,
-    ) -> Result<NodeId, ParseError> {
-        if self.builder.len() >= self.limits.max_nodes {
-            let message = super::too_many_nodes(self.limits);
-            return Err(self.source.error_at(offset, &message));
+    /// Refuses one more node past the limit, at the node's place.
+    fn check_limit(&self, offset: usize) -> Result<(), ParseError> {
+        match self.builder.started() < self.limits.max_nodes {
+            true => Ok(()),
+            false => Err(self
+                .source
+                .error_at(offset, &super::too_many_nodes(self.limits))),
         }
-        Ok(self.builder.add(parent, data, depth))
     }
 
-    fn name(&mut self, node: NodeId, name: &Pair<'_, Rule>) -> Result<(), ParseError> {
+    fn claim(&mut self, name: &Pair<'_, Rule>) -> Result<NameClaim, ParseError> {
         let at = self.source.location(name.as_span().start());
-        if name.as_str() == "root" && node != 0 {
+        if name.as_str() == "root" && self.builder.started() != 0 {
             let message = "`root` is reserved for the unnamed root: choose another name";
             return Err(self.source.error_at_location(at, message));
         }
         self.builder
-            .name(node, name.as_str(), at)
+            .claim_name(name.as_str(), at)
             .map_err(|e| self.source.error_at_location(at, &e.to_string()))
     }
 

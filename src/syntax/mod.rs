@@ -14,7 +14,9 @@ pub use expect::{Claim, Expectation, Relation};
 pub use number::parse_number;
 pub use source::{ParseError, SourceText};
 
-use crate::tree::Tree;
+use std::time::{Duration, Instant};
+
+use crate::tree::{Tree, TreeBuilder};
 use grammar::{Rule, TreeParser, describe};
 
 /// The deepest nesting a file may have. The parser and the searches recurse
@@ -47,10 +49,39 @@ pub fn parse(path: &str, text: &str) -> Result<Tree, ParseError> {
 /// Plain files (nested lists of numbers) are read by a fast byte scanner;
 /// everything else, and every error, goes through the pest grammar.
 pub fn parse_with(path: &str, text: &str, limits: &Limits) -> Result<Tree, ParseError> {
+    parse_timed(path, text, limits).map(|(tree, _)| tree)
+}
+
+/// How long the two phases of reading a tree took.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ParseTimes {
+    /// Recognising the text and collecting the nodes.
+    pub parse: Duration,
+    /// Building the tree (the petgraph CSR) from the collected nodes.
+    pub build: Duration,
+}
+
+/// Like [`parse_with`], timing the parse and build phases.
+pub fn parse_timed(
+    path: &str,
+    text: &str,
+    limits: &Limits,
+) -> Result<(Tree, ParseTimes), ParseError> {
+    let start = Instant::now();
+    let builder = parse_unbuilt(path, text, limits)?;
+    let parse = start.elapsed();
+    let tree = builder.finish();
+    let build = start.elapsed() - parse;
+    Ok((tree, ParseTimes { parse, build }))
+}
+
+/// Reads a tree file into a [`TreeBuilder`], the tree not yet built: a
+/// caller reading a large file can free the text before building.
+pub fn parse_unbuilt(path: &str, text: &str, limits: &Limits) -> Result<TreeBuilder, ParseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     match fast::scan(path, text, limits)? {
-        Some(tree) => Ok(tree),
-        None => parse_general(path, text, limits),
+        Some(builder) => Ok(builder),
+        None => parse_general_unbuilt(path, text, limits),
     }
 }
 
@@ -59,13 +90,21 @@ pub fn parse_with(path: &str, text: &str, limits: &Limits) -> Result<Tree, Parse
 /// error, which [`parse_with`] then leaves to the pest grammar.
 pub fn parse_plain(path: &str, text: &str, limits: &Limits) -> Result<Option<Tree>, ParseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    fast::scan(path, text, limits)
+    Ok(fast::scan(path, text, limits)?.map(TreeBuilder::finish))
 }
 
 /// Reads a tree file with the pest grammar alone, without the fast path:
 /// the reference the fast path is tested against.
 pub fn parse_general(path: &str, text: &str, limits: &Limits) -> Result<Tree, ParseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    parse_general_unbuilt(path, text, limits).map(TreeBuilder::finish)
+}
+
+fn parse_general_unbuilt(
+    path: &str,
+    text: &str,
+    limits: &Limits,
+) -> Result<TreeBuilder, ParseError> {
     let source = SourceText::new(path, text);
     let depth = check_input(&source)?;
     crate::stack::with_stack_for_depth(depth, || {

@@ -123,7 +123,8 @@ fn ids_find_their_nodes() {
     assert_eq!(t.find("@2.2"), None, "named C, not @2.2");
     assert_eq!(t.find("@3"), None);
     assert_eq!(t.find("2"), None);
-    assert_eq!(tree("[1 2]").find("root"), Some(0));
+    let plain = tree("[1 2]");
+    assert_eq!(plain.find("root"), Some(plain.root()));
 }
 
 #[test]
@@ -277,5 +278,5 @@ fn the_node_limit_refuses_a_tree_while_reading_it() {
 fn kinds_are_read_in_any_case() {
     let t = tree("MiN [ mAx [1] ]");
     assert_eq!(t.kind(t.root()), Kind::Min);
-    assert_eq!(t.kind(1), Kind::Max);
+    assert_eq!(t.kind(t.find("@1").unwrap()), Kind::Max);
 }

@@ -1,0 +1,53 @@
+//! A progress indicator for slow phases: a spinner on standard error,
+//! shown only on a terminal and only once a phase has lasted a second.
+
+use std::io::IsTerminal;
+use std::sync::mpsc::{self, RecvTimeoutError, Sender};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use indicatif::ProgressBar;
+
+/// How long a phase runs before its spinner appears.
+const QUIET_FOR: Duration = Duration::from_secs(1);
+
+/// A phase in progress; its spinner, if shown, goes away when it is dropped.
+pub struct Phase {
+    done: Option<Sender<()>>,
+    watcher: Option<JoinHandle<()>>,
+}
+
+impl Phase {
+    /// Starts a phase described by `message` (`parsing big.tree`).
+    pub fn start(message: String) -> Phase {
+        if !std::io::stderr().is_terminal() {
+            return Phase {
+                done: None,
+                watcher: None,
+            };
+        }
+        let (done, finished) = mpsc::channel::<()>();
+        let watcher = std::thread::spawn(move || {
+            if finished.recv_timeout(QUIET_FOR) != Err(RecvTimeoutError::Timeout) {
+                return;
+            }
+            let spinner = ProgressBar::new_spinner().with_message(message);
+            spinner.enable_steady_tick(Duration::from_millis(100));
+            let _ = finished.recv();
+            spinner.finish_and_clear();
+        });
+        Phase {
+            done: Some(done),
+            watcher: Some(watcher),
+        }
+    }
+}
+
+impl Drop for Phase {
+    fn drop(&mut self) {
+        drop(self.done.take());
+        if let Some(watcher) = self.watcher.take() {
+            let _ = watcher.join();
+        }
+    }
+}
