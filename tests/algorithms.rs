@@ -7,64 +7,10 @@ use gametree::search::{Algorithm, Options, search};
 use gametree::syntax::parse;
 use gametree::trace::{NoRecorder, Trace};
 use gametree::tree::{GameTree, NodeId, Tree};
-use gametree::value::{Kind, Value};
 use proptest::prelude::*;
 
-/// A tree as the tests build it before writing it as text.
-#[derive(Clone, Debug)]
-enum Shape {
-    Leaf(i32),
-    Node(Option<Kind>, Vec<Shape>),
-}
-
-impl Shape {
-    fn text(&self) -> String {
-        match self {
-            Shape::Leaf(v) => v.to_string(),
-            Shape::Node(kind, children) => {
-                let kind = match kind {
-                    Some(Kind::Max) => "max ",
-                    Some(Kind::Min) => "min ",
-                    None => "",
-                };
-                let inner: Vec<String> = children.iter().map(Shape::text).collect();
-                format!("{kind}[{}]", inner.join(" "))
-            }
-        }
-    }
-}
-
-/// Random trees with small values (many ties) and, now and then, a node
-/// that states its kind so that kinds do not always alternate.
-fn shapes() -> impl Strategy<Value = Shape> {
-    let leaf = (-4i32..5).prop_map(Shape::Leaf);
-    leaf.prop_recursive(5, 120, 5, |inner| {
-        (
-            prop_oneof![
-                6 => Just(None),
-                1 => Just(Some(Kind::Max)),
-                1 => Just(Some(Kind::Min)),
-            ],
-            prop::collection::vec(inner, 1..5),
-        )
-            .prop_map(|(kind, children)| Shape::Node(kind, children))
-    })
-}
-
-/// The oracle: minimax as plainly as it can be written.
-fn oracle(tree: &Tree, node: NodeId) -> Value {
-    let values = tree.children(node).map(|c| oracle(tree, c));
-    match (tree.children(node).next(), tree.kind(node)) {
-        (None, _) => tree.value(node).unwrap(),
-        (Some(_), Kind::Max) => values.max().unwrap(),
-        (Some(_), Kind::Min) => values.min().unwrap(),
-    }
-}
-
-fn all_options() -> [Options; 4] {
-    [(false, false), (true, false), (false, true), (true, true)]
-        .map(|(strict, fail_hard)| Options { strict, fail_hard })
-}
+mod common;
+use common::{Shape, all_options, oracle, shapes};
 
 fn traced(tree: &Tree, algorithm: Algorithm, options: Options) -> Trace<NodeId> {
     let mut trace = Trace::new();
@@ -151,7 +97,7 @@ fn perfectly_ordered(b: usize, d: usize, counter: &mut i64) -> (Shape, i64) {
         children.sort_by_key(|(_, v)| if max { -v } else { *v });
         let value = children[0].1;
         (
-            Shape::Node(None, children.into_iter().map(|(s, _)| s).collect()),
+            Shape::Node(None, None, children.into_iter().map(|(s, _)| s).collect()),
             value,
         )
     }
@@ -183,7 +129,7 @@ fn ties_prune_differently_under_strict() {
     let cuts = |strict| {
         let options = Options {
             strict,
-            fail_hard: false,
+            ..Options::default()
         };
         search(&tree, Algorithm::AlphaBeta, options, &mut NoRecorder)
             .unwrap()
@@ -198,7 +144,11 @@ fn ties_prune_differently_under_strict() {
 fn under_strict_fail_hard_stops_cutting_at_alpha() {
     let tree = parse("hard", "A [ B [3 5]  C [ D [1 2]  4 ] ]").unwrap();
     let leaves = |strict, fail_hard| {
-        let options = Options { strict, fail_hard };
+        let options = Options {
+            strict,
+            fail_hard,
+            ..Options::default()
+        };
         let result = search(&tree, Algorithm::AlphaBeta, options, &mut NoRecorder).unwrap();
         (
             result.score.value.to_string(),

@@ -62,6 +62,7 @@ impl SearchArgs {
         Options {
             strict: self.strict,
             fail_hard: self.fail_hard,
+            ..Options::default()
         }
     }
 }

@@ -1,8 +1,15 @@
 //! Alpha-beta in the min/max form: MAX nodes raise alpha and cut at beta,
 //! MIN nodes lower beta and cut at alpha.
+//!
+//! The same function serves plain alpha-beta, alpha-beta with ordered
+//! children or a depth limit, each iteration of iterative deepening, and
+//! the subtrees the parallel search hands out below its split depth.
+
+use std::iter::Peekable;
 
 use super::SearchError;
-use super::context::{Context, Edge, NodeFold, clamp};
+use super::context::{Context, Edge, Halt, NodeFold, clamp};
+use super::ordering::{Memo, Ordered, ordered_children};
 use crate::trace::{Recorder, Window};
 use crate::tree::GameTree;
 use crate::value::{CutKind, Kind, Scored, Value};
@@ -12,34 +19,118 @@ pub(super) fn alphabeta<T: GameTree, R: Recorder<T::Node>>(
     cx: &mut Context<'_, T, R>,
     root: T::Node,
 ) -> Result<Scored, SearchError> {
-    let alpha = Edge::initial(Value::NEG_INF);
-    let beta = Edge::initial(Value::POS_INF);
-    search(cx, root, 0, None, alpha, beta)
+    let (alpha, beta) = full_window();
+    settle(search(cx, root, 0, None, alpha, beta, None, None))
 }
 
-fn search<T: GameTree, R: Recorder<T::Node>>(
+/// The full window, set by no node.
+pub(super) fn full_window<N>() -> (Edge<N>, Edge<N>) {
+    (Edge::initial(Value::NEG_INF), Edge::initial(Value::POS_INF))
+}
+
+/// The outcome of a search from the root, which nothing can cancel.
+pub(super) fn settle(outcome: Result<Scored, Halt>) -> Result<Scored, SearchError> {
+    match outcome {
+        Ok(score) => Ok(score),
+        Err(Halt::Failed(error)) => Err(error),
+        Err(Halt::Cancelled) => unreachable!("only a parallel search's subtrees are cancelled"),
+    }
+}
+
+/// A node just entered: its value when it is a leaf or lies at the depth
+/// limit, otherwise its player and its children in search order.
+pub(super) enum Entered<I: Iterator<Item = N>, N> {
+    /// A leaf, or a node at the depth limit.
+    Valued(Scored),
+    /// An interior node to search.
+    Interior(Kind, Peekable<Ordered<I, N>>),
+}
+
+/// Enters `node` with `window` (MAX's terms): counts and reports it, stops
+/// if a cut above cancelled it, and values it when it is a leaf or at the
+/// depth limit.
+#[inline]
+pub(super) fn enter<'t, T: GameTree, R: Recorder<T::Node>>(
+    cx: &mut Context<'t, T, R>,
+    node: T::Node,
+    ply: usize,
+    window: Window,
+    memo: Option<&Memo>,
+) -> Result<Entered<T::Children<'t>, T::Node>, Halt> {
+    cx.enter(node, ply, Some(window));
+    if cx.cancelled() {
+        return Err(Halt::Cancelled);
+    }
+    let tree = cx.tree;
+    if tree.children(node).next().is_none() {
+        return Ok(Entered::Valued(Scored::exact(cx.leaf(node)?)));
+    }
+    if cx.options.depth.is_some_and(|limit| ply >= limit) {
+        return Ok(Entered::Valued(Scored::exact(cx.horizon(node)?)));
+    }
+    let kind = tree.kind(node);
+    let children = ordered_children(cx, node, kind, memo).peekable();
+    Ok(Entered::Interior(kind, children))
+}
+
+/// Finishes a node: its score from the fold, clamped to `window` under
+/// fail-hard, reported as final.
+pub(super) fn finish<T: GameTree, R: Recorder<T::Node>>(
+    cx: &mut Context<'_, T, R>,
+    node: T::Node,
+    fold: &NodeFold,
+    cut: bool,
+    window: Window,
+) -> Scored {
+    let mut score = fold.finish(cut);
+    if cx.options.fail_hard {
+        score = clamp(score, window.alpha, window.beta);
+    }
+    cx.finish(node, score);
+    score
+}
+
+/// Alpha-beta below `node`. `prev` holds the previous iteration's values
+/// below it (iterative deepening), and `next`, when given, receives this
+/// search's.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn search<T: GameTree, R: Recorder<T::Node>>(
     cx: &mut Context<'_, T, R>,
     node: T::Node,
     ply: usize,
     parent: Option<T::Node>,
     mut alpha: Edge<T::Node>,
     mut beta: Edge<T::Node>,
-) -> Result<Scored, SearchError> {
+    prev: Option<&Memo>,
+    mut next: Option<&mut Memo>,
+) -> Result<Scored, Halt> {
     let window = Window {
         alpha: alpha.value,
         beta: beta.value,
     };
-    cx.enter(node, ply, Some(window));
-    let tree = cx.tree;
-    let mut children = tree.children(node).peekable();
-    if children.peek().is_none() {
-        return Ok(Scored::exact(cx.leaf(node)?));
-    }
-    let kind = tree.kind(node);
+    let (kind, mut children) = match enter(cx, node, ply, window, prev)? {
+        Entered::Valued(score) => return Ok(score),
+        Entered::Interior(kind, children) => (kind, children),
+    };
     let mut fold = NodeFold::new(kind);
     let mut cut = false;
-    while let Some(child) = children.next() {
-        let improved = fold.add(search(cx, child, ply + 1, Some(node), alpha, beta)?);
+    while let Some((index, child)) = children.next() {
+        let below = prev.and_then(|m| m.child(index));
+        let mut memo = next.as_ref().map(|_| Memo::default());
+        let score = search(
+            cx,
+            child,
+            ply + 1,
+            Some(node),
+            alpha,
+            beta,
+            below,
+            memo.as_mut(),
+        )?;
+        if let (Some(next), Some(memo)) = (next.as_deref_mut(), memo) {
+            next.push(index, score.value, memo);
+        }
+        let improved = fold.add(score);
         if improved {
             cx.best_child(ply, child);
         }
@@ -55,7 +146,8 @@ fn search<T: GameTree, R: Recorder<T::Node>>(
             Kind::Min => alpha,
         };
         if cx.reaches(kind, v, bound.value) {
-            cx.cut(node, parent, CutKind::at(kind), v, bound, children.by_ref());
+            let rest = children.by_ref().map(|(_, c)| c);
+            cx.cut(node, parent, CutKind::at(kind), v, bound, rest);
             cut = true;
             break;
         }
@@ -65,10 +157,42 @@ fn search<T: GameTree, R: Recorder<T::Node>>(
             _ => {}
         }
     }
-    let mut score = fold.finish(cut);
-    if cx.options.fail_hard {
-        score = clamp(score, window.alpha, window.beta);
+    Ok(finish(cx, node, &fold, cut, window))
+}
+
+/// Iterative deepening: alpha-beta to depth 1, 2, ... (up to the depth
+/// limit if there is one, else until a search reaches no node at its
+/// limit), each iteration ordering children by the previous one's values.
+pub(super) fn iterative<T: GameTree, R: Recorder<T::Node>>(
+    cx: &mut Context<'_, T, R>,
+    root: T::Node,
+) -> Result<Scored, SearchError> {
+    let limit = cx.options.depth;
+    let mut memo: Option<Memo> = None;
+    let mut depth = 1;
+    loop {
+        cx.options.depth = Some(depth);
+        let horizon_before = cx.stats().horizon_nodes;
+        let mut next = Memo::default();
+        let (alpha, beta) = full_window();
+        let outcome = search(
+            cx,
+            root,
+            0,
+            None,
+            alpha,
+            beta,
+            memo.as_ref(),
+            Some(&mut next),
+        );
+        let score = settle(outcome)?;
+        cx.count_iteration();
+        let exhausted = cx.stats().horizon_nodes == horizon_before;
+        if exhausted || limit.is_some_and(|limit| depth >= limit) {
+            cx.options.depth = limit;
+            return Ok(score);
+        }
+        memo = Some(next);
+        depth += 1;
     }
-    cx.finish(node, score);
-    Ok(score)
 }

@@ -1,8 +1,10 @@
 //! State shared by every search: the tree, the recorder, the statistics and
 //! the principal-variation table, with one method per kind of step.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use super::{Algorithm, Options, SearchError, SearchResult, Stats};
-use crate::trace::{Cut, Event, Recorder, Window};
+use crate::trace::{Cut, Event, NoRecorder, Recorder, Window};
 use crate::tree::GameTree;
 use crate::value::{Bound, CutKind, Kind, MaxFold, Scored, Value};
 
@@ -36,6 +38,51 @@ impl<N> Edge<N> {
     }
 }
 
+/// Why a search stopped before returning a value.
+#[derive(Debug)]
+pub(super) enum Halt {
+    /// It cannot finish: the error goes to the caller.
+    Failed(SearchError),
+    /// A parallel search no longer needs this subtree: a brother of one of
+    /// its ancestors cut. Its value is meaningless and is never used.
+    Cancelled,
+}
+
+impl From<SearchError> for Halt {
+    fn from(error: SearchError) -> Halt {
+        Halt::Failed(error)
+    }
+}
+
+/// A flag raised when a node of a parallel search cuts, stopping the
+/// brothers still running below it; linked to the flags of the split
+/// nodes above, since a cut there stops everything below too.
+#[derive(Debug)]
+pub(super) struct Stop<'s> {
+    flag: AtomicBool,
+    up: Option<&'s Stop<'s>>,
+}
+
+impl<'s> Stop<'s> {
+    /// A lowered flag below `up`.
+    pub fn new(up: Option<&'s Stop<'s>>) -> Stop<'s> {
+        Stop {
+            flag: AtomicBool::new(false),
+            up,
+        }
+    }
+
+    /// Raises the flag: everything searched below it stops.
+    pub fn raise(&self) {
+        self.flag.store(true, Ordering::Release);
+    }
+
+    /// Whether this flag or one above it is raised.
+    pub fn raised(&self) -> bool {
+        self.flag.load(Ordering::Acquire) || self.up.is_some_and(Stop::raised)
+    }
+}
+
 /// One search in progress.
 pub(super) struct Context<'a, T: GameTree, R> {
     pub tree: &'a T,
@@ -45,6 +92,25 @@ pub(super) struct Context<'a, T: GameTree, R> {
     stats: Stats,
     /// `pv[ply]`: the best line found below the node being searched at `ply`.
     pv: Vec<Vec<T::Node>>,
+    /// In a parallel search, the flag of the nearest split node above.
+    stop: Option<&'a Stop<'a>>,
+}
+
+impl<'a, T: GameTree> Context<'a, T, NoRecorder> {
+    /// A context for searching one younger brother of a parallel search on
+    /// another thread: its own counts and lines, no recorder, and stopped
+    /// by `stop`.
+    pub fn forked(
+        tree: &'a T,
+        algorithm: Algorithm,
+        options: Options,
+        recorder: &'a mut NoRecorder,
+        stop: &'a Stop<'a>,
+    ) -> Self {
+        let mut cx = Context::new(tree, recorder, algorithm, options);
+        cx.stop = Some(stop);
+        cx
+    }
 }
 
 impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
@@ -56,6 +122,53 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
             options,
             stats: Stats::default(),
             pv: Vec::new(),
+            stop: None,
+        }
+    }
+
+    /// Counts one iteration of iterative deepening.
+    pub fn count_iteration(&mut self) {
+        self.stats.iterations += 1;
+    }
+
+    /// The flag of the nearest split node above, if any.
+    pub fn stop(&self) -> Option<&'a Stop<'a>> {
+        self.stop
+    }
+
+    /// Whether a cut above has made this search useless.
+    #[inline]
+    pub fn cancelled(&self) -> bool {
+        self.stop.is_some_and(Stop::raised)
+    }
+
+    /// The counts so far.
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// Adds the counts of a forked search.
+    pub fn absorb(&mut self, stats: &Stats) {
+        self.stats.add(stats);
+    }
+
+    /// Takes the best line found below the node at `ply`.
+    pub fn take_line(&mut self, ply: usize) -> Vec<T::Node> {
+        self.pv.get_mut(ply).map(std::mem::take).unwrap_or_default()
+    }
+
+    /// Makes `child` the best move at `ply`, followed by `line`.
+    pub fn best_child_with(&mut self, ply: usize, child: T::Node, line: &[T::Node]) {
+        self.ensure_ply(ply);
+        let here = &mut self.pv[ply];
+        here.clear();
+        here.push(child);
+        here.extend_from_slice(line);
+    }
+
+    fn ensure_ply(&mut self, ply: usize) {
+        if self.pv.len() <= ply + 1 {
+            self.pv.resize_with(ply + 2, Vec::new);
         }
     }
 
@@ -74,9 +187,7 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
     #[inline]
     pub fn enter(&mut self, node: T::Node, ply: usize, window: Option<Window>) {
         self.stats.nodes_visited += 1;
-        if self.pv.len() <= ply {
-            self.pv.resize_with(ply + 1, Vec::new);
-        }
+        self.ensure_ply(ply);
         self.pv[ply].clear();
         if R::RECORDS {
             self.recorder.record(Event::Enter { node, window });
@@ -94,6 +205,25 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
             });
         };
         self.stats.leaves_evaluated += 1;
+        if R::RECORDS {
+            self.recorder.record(Event::Leaf { node, value });
+        }
+        Ok(value)
+    }
+
+    /// Evaluates an interior node at the depth limit by its static value,
+    /// as a leaf; an error if it has none.
+    #[inline]
+    pub fn horizon(&mut self, node: T::Node) -> Result<Value, SearchError> {
+        let Some(value) = self.tree.static_value(node) else {
+            return Err(SearchError::NoStaticValue {
+                node: self.tree.id(node),
+                location: self.tree.location(node),
+                depth: self.options.depth.unwrap_or_default(),
+            });
+        };
+        self.stats.leaves_evaluated += 1;
+        self.stats.horizon_nodes += 1;
         if R::RECORDS {
             self.recorder.record(Event::Leaf { node, value });
         }

@@ -1,11 +1,14 @@
-//! The searches: minimax, negamax and alpha-beta in both forms, over any
-//! [`GameTree`], all reporting to one kind of [`Recorder`].
+//! The searches: minimax, negamax, alpha-beta in both forms and parallel
+//! alpha-beta, over any [`GameTree`], all reporting to one kind of
+//! [`Recorder`].
 
 mod alphabeta;
 mod context;
 mod minimax;
 mod negamax;
 mod negamax_alphabeta;
+mod ordering;
+mod parallel;
 mod result;
 
 use std::fmt;
@@ -13,9 +16,11 @@ use std::str::FromStr;
 
 use serde::Serialize;
 
-pub use result::{SearchError, SearchResult, Stats};
+pub use ordering::Order;
+pub use parallel::DEFAULT_SPLIT_DEPTH;
+pub use result::{Comparison, SearchError, SearchResult, Stats};
 
-use crate::trace::Recorder;
+use crate::trace::{NoRecorder, Recorder};
 use crate::tree::GameTree;
 use context::Context;
 
@@ -33,10 +38,13 @@ pub enum Algorithm {
     /// Alpha-beta in the negamax form.
     #[serde(rename = "negamax-alphabeta")]
     NegamaxAlphaBeta,
+    /// Alpha-beta on many threads (Young Brothers Wait on rayon).
+    Parallel,
 }
 
 impl Algorithm {
-    /// Every algorithm, in the order the documentation lists them.
+    /// Every sequential algorithm, in the order the documentation lists
+    /// them ([`Algorithm::Parallel`] aside).
     pub const ALL: [Algorithm; 4] = [
         Algorithm::Minimax,
         Algorithm::Negamax,
@@ -51,12 +59,21 @@ impl Algorithm {
             Algorithm::Negamax => "negamax",
             Algorithm::AlphaBeta => "alphabeta",
             Algorithm::NegamaxAlphaBeta => "negamax-alphabeta",
+            Algorithm::Parallel => "parallel",
         }
     }
 
     /// Whether the algorithm prunes (and so has windows and cuts).
     pub fn prunes(self) -> bool {
-        matches!(self, Algorithm::AlphaBeta | Algorithm::NegamaxAlphaBeta)
+        matches!(
+            self,
+            Algorithm::AlphaBeta | Algorithm::NegamaxAlphaBeta | Algorithm::Parallel
+        )
+    }
+
+    /// Whether the algorithm can order children and stop at a depth limit.
+    pub fn orders(self) -> bool {
+        matches!(self, Algorithm::AlphaBeta | Algorithm::Parallel)
     }
 }
 
@@ -72,12 +89,14 @@ impl FromStr for Algorithm {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         Algorithm::ALL
             .into_iter()
+            .chain([Algorithm::Parallel])
             .find(|a| a.name() == s)
             .ok_or_else(|| format!("unknown algorithm `{s}`"))
     }
 }
 
-/// How alpha-beta treats ties and the values it returns.
+/// How alpha-beta treats ties and the values it returns, how it orders
+/// children, how deep it goes, and how the parallel search splits.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Options {
     /// Cut only when a value strictly passes the bound (`Val > beta`), not
@@ -86,9 +105,49 @@ pub struct Options {
     /// Clamp returned values to the window (fail-hard) instead of
     /// returning the value found (fail-soft, the default).
     pub fail_hard: bool,
+    /// The order in which alpha-beta examines children.
+    pub order: Order,
+    /// Stop this many plies below the root and take the static values
+    /// there (an interior node without one is an error); `None` searches
+    /// down to the leaves.
+    pub depth: Option<usize>,
+    /// Deepen one ply at a time (up to `depth` if given, else until the
+    /// leaves), each iteration ordering children by the last one's values.
+    pub iterative: bool,
+    /// Threads for the parallel search: a pool of this many is built for
+    /// the search; 0 runs on the current rayon pool (all cores unless the
+    /// caller installed another).
+    pub threads: usize,
+    /// The parallel search splits at nodes less than this many plies below
+    /// the root and searches sequentially from there down;
+    /// `None` for [`DEFAULT_SPLIT_DEPTH`].
+    pub split_depth: Option<usize>,
+}
+
+impl Options {
+    /// The options plain sequential alpha-beta runs with to compare against:
+    /// the same tie and fail-hard rules, children as given, no depth limit.
+    pub fn baseline(self) -> Options {
+        Options {
+            strict: self.strict,
+            fail_hard: self.fail_hard,
+            ..Options::default()
+        }
+    }
+
+    /// Whether these options order children or limit the depth.
+    pub fn orders_or_limits(&self) -> bool {
+        self.order != Order::None || self.depth.is_some() || self.iterative
+    }
 }
 
 /// Runs `algorithm` on `tree`, reporting every step to `recorder`.
+///
+/// Ordering, the depth limit and iterative deepening apply to
+/// [`Algorithm::AlphaBeta`] (all three) and [`Algorithm::Parallel`] (the
+/// first two); asking another algorithm for them is an error. The parallel
+/// search refuses a recorder that keeps events unless it runs on one
+/// thread.
 pub fn search<T, R>(
     tree: &T,
     algorithm: Algorithm,
@@ -96,16 +155,97 @@ pub fn search<T, R>(
     recorder: &mut R,
 ) -> Result<SearchResult<T::Node>, SearchError>
 where
-    T: GameTree,
+    T: GameTree + Sync,
+    T::Node: Send + Sync,
     R: Recorder<T::Node>,
 {
+    check_options(algorithm, &options)?;
+    if algorithm == Algorithm::Parallel {
+        let threads = match options.threads {
+            0 => rayon::current_num_threads(),
+            n => n,
+        };
+        if R::RECORDS && threads > 1 {
+            return Err(SearchError::ParallelTrace { threads });
+        }
+        if !R::RECORDS && options.threads > 0 {
+            return on_pool(tree, options);
+        }
+    }
     let mut cx = Context::new(tree, recorder, algorithm, options);
     let root = tree.root();
     let score = match algorithm {
         Algorithm::Minimax => minimax::minimax(&mut cx, root)?,
         Algorithm::Negamax => negamax::negamax(&mut cx, root)?,
+        Algorithm::AlphaBeta if options.iterative => alphabeta::iterative(&mut cx, root)?,
         Algorithm::AlphaBeta => alphabeta::alphabeta(&mut cx, root)?,
         Algorithm::NegamaxAlphaBeta => negamax_alphabeta::negamax_alphabeta(&mut cx, root)?,
+        Algorithm::Parallel => parallel::parallel(&mut cx, root)?,
     };
     Ok(cx.into_result(score))
+}
+
+/// The parallel search on a pool of `options.threads` threads. The
+/// recorder keeps nothing, so a fresh one does as well.
+fn on_pool<T>(tree: &T, options: Options) -> Result<SearchResult<T::Node>, SearchError>
+where
+    T: GameTree + Sync,
+    T::Node: Send + Sync,
+{
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(options.threads)
+        .build()
+        .map_err(|e| SearchError::Threads {
+            threads: options.threads,
+            reason: e.to_string(),
+        })?;
+    let options = Options {
+        threads: 0,
+        ..options
+    };
+    pool.install(|| search(tree, Algorithm::Parallel, options, &mut NoRecorder))
+}
+
+/// Refuses options the algorithm does not carry out.
+fn check_options(algorithm: Algorithm, options: &Options) -> Result<(), SearchError> {
+    let unsupported = |option| Err(SearchError::Unsupported { algorithm, option });
+    if !algorithm.orders() {
+        if options.order != Order::None {
+            return unsupported("--order");
+        }
+        if options.depth.is_some() {
+            return unsupported("--depth");
+        }
+    }
+    if options.iterative && algorithm != Algorithm::AlphaBeta {
+        return unsupported("--iterative");
+    }
+    Ok(())
+}
+
+/// Runs `algorithm` and plain sequential alpha-beta (children as given, no
+/// depth limit, the same tie and fail-hard rules) on `tree`, and returns
+/// the result with both searches' counts: the parallel search's overhead,
+/// what ordering and the depth limit saved.
+pub fn compare<T>(
+    tree: &T,
+    algorithm: Algorithm,
+    options: Options,
+) -> Result<(SearchResult<T::Node>, Comparison), SearchError>
+where
+    T: GameTree + Sync,
+    T::Node: Send + Sync,
+{
+    let baseline = search(
+        tree,
+        Algorithm::AlphaBeta,
+        options.baseline(),
+        &mut NoRecorder,
+    )?;
+    let result = search(tree, algorithm, options, &mut NoRecorder)?;
+    let comparison = Comparison {
+        baseline: baseline.stats,
+        search: result.stats,
+    };
+    Ok((result, comparison))
 }

@@ -10,12 +10,81 @@ use crate::value::Scored;
 /// Counts every search keeps.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Stats {
-    /// Nodes entered, leaves included.
+    /// Nodes entered, leaves included (for a parallel search, work that a
+    /// cut made useless included).
     pub nodes_visited: u64,
-    /// Leaves evaluated.
+    /// Leaves evaluated, interior nodes valued at the depth limit included.
     pub leaves_evaluated: u64,
     /// Cuts that skipped at least one child.
     pub cutoffs: u64,
+    /// Interior nodes valued by their static value at the depth limit
+    /// (`--depth`); part of `leaves_evaluated`.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub horizon_nodes: u64,
+    /// Searches of iterative deepening, one per depth (`--iterative`); the
+    /// other counts add up all of them.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub iterations: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
+}
+
+impl Stats {
+    /// Adds another search's counts to these.
+    pub fn add(&mut self, other: &Stats) {
+        self.nodes_visited += other.nodes_visited;
+        self.leaves_evaluated += other.leaves_evaluated;
+        self.cutoffs += other.cutoffs;
+        self.horizon_nodes += other.horizon_nodes;
+        self.iterations += other.iterations;
+    }
+}
+
+/// A search's counts beside those of plain sequential alpha-beta on the
+/// same tree (children in their given order, no depth limit): the search
+/// overhead of the parallel search, and what ordering and depth saved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Comparison {
+    /// Plain sequential alpha-beta's counts.
+    pub baseline: Stats,
+    /// The search's counts.
+    pub search: Stats,
+}
+
+impl Comparison {
+    /// Nodes visited beyond the baseline's, as a fraction of the baseline's
+    /// (negative when the search visited fewer): the search overhead of a
+    /// parallel search.
+    pub fn node_overhead(&self) -> f64 {
+        ratio(self.search.nodes_visited, self.baseline.nodes_visited) - 1.0
+    }
+
+    /// The fraction of the baseline's leaf evaluations the search saved
+    /// (negative when it evaluated more).
+    pub fn leaves_saved(&self) -> f64 {
+        1.0 - ratio(self.search.leaves_evaluated, self.baseline.leaves_evaluated)
+    }
+
+    /// The comparison as lines for a person.
+    pub fn to_text(&self) -> String {
+        format!(
+            "baseline (sequential alpha-beta, children as given, no depth limit): \
+             {} nodes visited, {} leaves evaluated\n\
+             this search: {} nodes visited ({:+.1}%), {} leaves evaluated ({:.1}% saved)\n",
+            self.baseline.nodes_visited,
+            self.baseline.leaves_evaluated,
+            self.search.nodes_visited,
+            self.node_overhead() * 100.0,
+            self.search.leaves_evaluated,
+            self.leaves_saved() * 100.0,
+        )
+    }
+}
+
+fn ratio(a: u64, b: u64) -> f64 {
+    a as f64 / b.max(1) as f64
 }
 
 /// The outcome of a search.
@@ -46,13 +115,52 @@ pub enum SearchError {
         /// The algorithm that needed it.
         algorithm: Algorithm,
     },
+    /// A node at the depth limit has children but no static value.
+    #[error(
+        "node {node} is at the depth limit ({depth} plies) and has children but no static value"
+    )]
+    NoStaticValue {
+        /// The node's id.
+        node: String,
+        /// Where it is written.
+        location: Option<Location>,
+        /// The depth limit.
+        depth: usize,
+    },
+    /// A recorder was given to the parallel search on more than one thread.
+    #[error(
+        "the parallel search records a trace only on one thread ({threads} here): \
+         on more, each run takes a different path"
+    )]
+    ParallelTrace {
+        /// The threads it would have used.
+        threads: usize,
+    },
+    /// The options ask for what the algorithm does not do.
+    #[error("{algorithm} does not support {option}")]
+    Unsupported {
+        /// The algorithm.
+        algorithm: Algorithm,
+        /// What it was asked for, as on the command line.
+        option: &'static str,
+    },
+    /// The thread pool could not be built.
+    #[error("cannot start {threads} threads: {reason}")]
+    Threads {
+        /// The threads asked for.
+        threads: usize,
+        /// Why.
+        reason: String,
+    },
 }
 
 impl SearchError {
     /// Where the error arises in the file, when it has a place.
     pub fn location(&self) -> Option<Location> {
         match self {
-            SearchError::UnknownValue { location, .. } => *location,
+            SearchError::UnknownValue { location, .. }
+            | SearchError::NoStaticValue { location, .. } => *location,
+            _ => None,
         }
     }
 }

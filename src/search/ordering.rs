@@ -1,0 +1,132 @@
+//! Move ordering and depth: the order in which alpha-beta examines a node's
+//! children (as given, by static value, or by the previous iteration's
+//! values), and iterative deepening, which searches one ply deeper at a
+//! time and orders each iteration by the last one's values.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::context::Context;
+use crate::tree::GameTree;
+use crate::value::{Kind, Value};
+
+/// How children are ordered before alpha-beta searches them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Order {
+    /// As the tree gives them.
+    #[default]
+    None,
+    /// By static value, best first for the player to move: highest first
+    /// at MAX, lowest first at MIN. A leaf's static value is its value;
+    /// children without one keep their order, after the others.
+    Static,
+}
+
+impl fmt::Display for Order {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Order::None => "none",
+            Order::Static => "static",
+        })
+    }
+}
+
+impl FromStr for Order {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "none" => Ok(Order::None),
+            "static" => Ok(Order::Static),
+            _ => Err(format!("unknown order `{s}` (none or static)")),
+        }
+    }
+}
+
+/// The values one iteration of iterative deepening found, kept along the
+/// nodes it visited so that the next iteration can order by them.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Memo {
+    /// The children searched, by their index among the node's children
+    /// as given, each with the value it returned and its own memo.
+    children: Vec<(usize, Value, Memo)>,
+}
+
+impl Memo {
+    /// The memo of the child at `index`, if the iteration searched it.
+    pub fn child(&self, index: usize) -> Option<&Memo> {
+        self.entry(index).map(|(_, _, memo)| memo)
+    }
+
+    fn entry(&self, index: usize) -> Option<&(usize, Value, Memo)> {
+        self.children.iter().find(|(i, _, _)| *i == index)
+    }
+
+    /// Records that the child at `index` returned `value`, below which the
+    /// search found `below`.
+    pub fn push(&mut self, index: usize, value: Value, below: Memo) {
+        self.children.push((index, value, below));
+    }
+}
+
+/// A node's children with their indices among the children as given, in
+/// the order they are to be searched.
+pub(super) enum Ordered<I, N> {
+    /// As given: no allocation.
+    AsGiven(std::iter::Enumerate<I>),
+    /// Sorted.
+    Sorted(std::vec::IntoIter<(usize, N)>),
+}
+
+impl<I: Iterator<Item = N>, N> Iterator for Ordered<I, N> {
+    type Item = (usize, N);
+
+    #[inline]
+    fn next(&mut self) -> Option<(usize, N)> {
+        match self {
+            Ordered::AsGiven(children) => children.next(),
+            Ordered::Sorted(children) => children.next(),
+        }
+    }
+}
+
+/// The children of `node` (a `kind` node) in search order: sorted when
+/// static ordering is on or when `memo` holds the previous iteration's
+/// values, as given otherwise.
+pub(super) fn ordered_children<'t, T: GameTree, R>(
+    cx: &Context<'t, T, R>,
+    node: T::Node,
+    kind: Kind,
+    memo: Option<&Memo>,
+) -> Ordered<T::Children<'t>, T::Node> {
+    let tree = cx.tree;
+    let by_static = cx.options.order == Order::Static;
+    if !by_static && memo.is_none() {
+        return Ordered::AsGiven(tree.children(node).enumerate());
+    }
+    let key = |index: usize, child: T::Node| {
+        let previous = memo.and_then(|m| m.entry(index)).map(|(_, v, _)| *v);
+        let fixed = by_static.then(|| static_key(tree, child)).flatten();
+        // Best first for the player to move: sort ascending on the value
+        // from that player's side; unknown keys last.
+        let side = |v: Option<Value>| v.map(|v| kind.perspective(v).negate());
+        (
+            previous.is_none(),
+            side(previous),
+            fixed.is_none(),
+            side(fixed),
+        )
+    };
+    let mut children: Vec<(usize, T::Node)> = tree.children(node).enumerate().collect();
+    children.sort_by_cached_key(|&(index, child)| key(index, child));
+    Ordered::Sorted(children.into_iter())
+}
+
+/// A child's static value for ordering: a leaf's value, or an interior
+/// node's static value.
+fn static_key<T: GameTree>(tree: &T, node: T::Node) -> Option<Value> {
+    match tree.children(node).next() {
+        None => tree.value(node),
+        Some(_) => tree.static_value(node),
+    }
+}

@@ -1,0 +1,136 @@
+//! What several test files share: random trees written as text, and the
+//! plain minimax oracle every search is checked against.
+
+#![allow(dead_code)]
+
+use gametree::search::Options;
+use gametree::tree::{GameTree, NodeId, Tree};
+use gametree::value::{Kind, Value};
+use proptest::prelude::*;
+
+/// A tree as the tests build it before writing it as text.
+#[derive(Clone, Debug)]
+pub enum Shape {
+    Leaf(i32),
+    /// An interior node: its kind if it states one, its static value if it
+    /// has one, its children.
+    Node(Option<Kind>, Option<i32>, Vec<Shape>),
+}
+
+impl Shape {
+    /// The tree in the tree language.
+    pub fn text(&self) -> String {
+        match self {
+            Shape::Leaf(v) => v.to_string(),
+            Shape::Node(kind, value, children) => {
+                let kind = match kind {
+                    Some(Kind::Max) => "max ",
+                    Some(Kind::Min) => "min ",
+                    None => "",
+                };
+                let value = value.map(|v| format!("= {v} ")).unwrap_or_default();
+                let inner: Vec<String> = children.iter().map(Shape::text).collect();
+                format!("{kind}{value}[{}]", inner.join(" "))
+            }
+        }
+    }
+}
+
+/// Random trees with small values (many ties) and, now and then, a node
+/// that states its kind so that kinds do not always alternate. Interior
+/// nodes have static values when `statics` is true.
+pub fn shapes_with(statics: bool) -> impl Strategy<Value = Shape> {
+    let leaf = (-4i32..5).prop_map(Shape::Leaf);
+    leaf.prop_recursive(5, 120, 5, move |inner| {
+        (
+            prop_oneof![
+                6 => Just(None),
+                1 => Just(Some(Kind::Max)),
+                1 => Just(Some(Kind::Min)),
+            ],
+            -4i32..5,
+            prop::collection::vec(inner, 1..5),
+        )
+            .prop_map(move |(kind, value, children)| {
+                Shape::Node(kind, statics.then_some(value), children)
+            })
+    })
+}
+
+/// Random trees without static values.
+pub fn shapes() -> impl Strategy<Value = Shape> {
+    shapes_with(false)
+}
+
+/// The oracle: minimax as plainly as it can be written.
+pub fn oracle(tree: &Tree, node: NodeId) -> Value {
+    oracle_to_depth(tree, node, usize::MAX)
+}
+
+/// Minimax that takes the static value of interior nodes `depth` plies
+/// below `node`.
+pub fn oracle_to_depth(tree: &Tree, node: NodeId, depth: usize) -> Value {
+    if tree.children(node).next().is_none() {
+        return tree.value(node).unwrap();
+    }
+    if depth == 0 {
+        return tree.static_value(node).unwrap();
+    }
+    let values = tree
+        .children(node)
+        .map(|c| oracle_to_depth(tree, c, depth - 1));
+    match tree.kind(node) {
+        Kind::Max => values.max().unwrap(),
+        Kind::Min => values.min().unwrap(),
+    }
+}
+
+/// The four combinations of `--strict` and `--fail-hard`.
+pub fn all_options() -> [Options; 4] {
+    [(false, false), (true, false), (false, true), (true, true)].map(|(strict, fail_hard)| {
+        Options {
+            strict,
+            fail_hard,
+            ..Options::default()
+        }
+    })
+}
+
+/// A small deterministic generator (SplitMix64), for trees bigger than
+/// proptest's shapes.
+pub struct Mix(pub u64);
+
+impl Mix {
+    /// The next number.
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n`.
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// A uniform tree of branching `b` and depth `d` whose leaves take values
+/// in `0..spread` (small spreads give many ties), children in random order,
+/// interior nodes carrying their true minimax value as static value.
+pub fn uniform(b: usize, d: usize, spread: u64, seed: u64) -> Shape {
+    fn build(b: usize, d: usize, max: bool, spread: u64, mix: &mut Mix) -> (Shape, i32) {
+        if d == 0 {
+            let v = mix.below(spread) as i32;
+            return (Shape::Leaf(v), v);
+        }
+        let children: Vec<(Shape, i32)> =
+            (0..b).map(|_| build(b, d - 1, !max, spread, mix)).collect();
+        let values = children.iter().map(|(_, v)| *v);
+        let value = if max { values.max() } else { values.min() }.unwrap();
+        let shapes = children.into_iter().map(|(s, _)| s).collect();
+        (Shape::Node(None, Some(value), shapes), value)
+    }
+    build(b, d, true, spread, &mut Mix(seed)).0
+}

@@ -1,0 +1,194 @@
+//! The parallel search against sequential alpha-beta and the minimax
+//! oracle, on thread counts 1 to 8; its statistics; and its traces.
+
+use std::sync::OnceLock;
+
+use gametree::search::{Algorithm, Options, Order, SearchError, compare, search};
+use gametree::syntax::parse;
+use gametree::trace::{NoRecorder, Trace};
+use gametree::tree::{GameTree, Tree};
+use proptest::prelude::*;
+use rayon::{ThreadPool, ThreadPoolBuilder};
+
+mod common;
+use common::{Mix, all_options, oracle, oracle_to_depth, shapes, shapes_with, uniform};
+
+/// Pools of 1 to 8 threads, built once for all tests.
+fn pool(threads: usize) -> &'static ThreadPool {
+    static POOLS: OnceLock<Vec<ThreadPool>> = OnceLock::new();
+    let pools = POOLS.get_or_init(|| {
+        (1..=8)
+            .map(|n| ThreadPoolBuilder::new().num_threads(n).build().unwrap())
+            .collect()
+    });
+    &pools[threads - 1]
+}
+
+fn parallel_on(
+    tree: &Tree,
+    threads: usize,
+    options: Options,
+) -> gametree::search::SearchResult<u32> {
+    pool(threads).install(|| search(tree, Algorithm::Parallel, options, &mut NoRecorder).unwrap())
+}
+
+fn sequential(tree: &Tree, options: Options) -> gametree::search::SearchResult<u32> {
+    search(tree, Algorithm::AlphaBeta, options, &mut NoRecorder).unwrap()
+}
+
+/// The best move and line are a real best move and line: the move's
+/// minimax value is the root's, and the line ends on a leaf of that value.
+fn assert_line_is_best(tree: &Tree, result: &gametree::search::SearchResult<u32>) {
+    let Some(&last) = result.principal_variation.last() else {
+        assert!(tree.children(tree.root()).next().is_none());
+        return;
+    };
+    assert_eq!(tree.value(last), Some(result.score.value));
+    assert_eq!(oracle(tree, result.best_move.unwrap()), result.score.value);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    #[test]
+    fn the_root_value_is_sequential_alphabetas_on_any_thread_count(
+        shape in shapes(),
+        threads in 1usize..=8,
+        split_depth in 0usize..6,
+    ) {
+        let tree = parse("random", &shape.text()).unwrap();
+        let expected = oracle(&tree, tree.root());
+        for options in all_options() {
+            let options = Options { split_depth: Some(split_depth), ..options };
+            let parallel = parallel_on(&tree, threads, options);
+            prop_assert_eq!(parallel.score.value, expected);
+            prop_assert_eq!(parallel.score.bound, gametree::value::Bound::Exact);
+            prop_assert_eq!(sequential(&tree, options).score.value, expected);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn bigger_trees_with_ties_give_the_same_value_and_a_best_line(
+        b in 2usize..6,
+        d in 2usize..6,
+        spread in 1u64..6,
+        seed in any::<u64>(),
+        threads in 2usize..=8,
+        split_depth in 1usize..5,
+    ) {
+        let tree = parse("uniform", &uniform(b, d, spread, seed).text()).unwrap();
+        let expected = oracle(&tree, tree.root());
+        let options = Options { split_depth: Some(split_depth), ..Options::default() };
+        let parallel = parallel_on(&tree, threads, options);
+        prop_assert_eq!(parallel.score.value, expected);
+        assert_line_is_best(&tree, &parallel);
+    }
+
+    #[test]
+    fn ordering_and_depth_give_sequential_values_in_parallel(
+        shape in shapes_with(true),
+        threads in 1usize..=8,
+        depth in 0usize..5,
+        ordered in any::<bool>(),
+    ) {
+        let tree = parse("random", &shape.text()).unwrap();
+        let order = if ordered { Order::Static } else { Order::None };
+        let options = Options { order, depth: Some(depth), ..Options::default() };
+        let expected = oracle_to_depth(&tree, tree.root(), depth);
+        prop_assert_eq!(parallel_on(&tree, threads, options).score.value, expected);
+        prop_assert_eq!(sequential(&tree, options).score.value, expected);
+    }
+}
+
+#[test]
+fn the_same_search_repeated_gives_the_same_value_every_time() {
+    let tree = parse("uniform", &uniform(6, 6, 9, 7).text()).unwrap();
+    let expected = oracle(&tree, tree.root());
+    for round in 0..100 {
+        let threads = 2 + round % 7;
+        let result = parallel_on(&tree, threads, Options::default());
+        assert_eq!(result.score.value, expected, "round {round}");
+        assert_line_is_best(&tree, &result);
+    }
+}
+
+#[test]
+fn the_threads_option_builds_its_own_pool() {
+    let tree = parse("uniform", &uniform(4, 5, 20, 3).text()).unwrap();
+    for threads in [1, 3] {
+        let options = Options {
+            threads,
+            ..Options::default()
+        };
+        let result = search(&tree, Algorithm::Parallel, options, &mut NoRecorder).unwrap();
+        assert_eq!(result.score.value, oracle(&tree, tree.root()));
+    }
+}
+
+#[test]
+fn on_one_thread_the_parallel_search_is_sequential_alphabeta() {
+    let mut mix = Mix(11);
+    for _ in 0..20 {
+        let tree = parse("uniform", &uniform(3, 4, 5, mix.next()).text()).unwrap();
+        let one = parallel_on(&tree, 1, Options::default());
+        let seq = sequential(&tree, Options::default());
+        assert_eq!(one.stats, seq.stats);
+        assert_eq!(one.principal_variation, seq.principal_variation);
+    }
+}
+
+#[test]
+fn a_trace_on_one_thread_is_alphabetas_and_on_more_is_refused() {
+    let tree = parse("aima", "[[3 12 8] [2 4 6] [14 5 2]]").unwrap();
+    let mut alphabeta = Trace::new();
+    search(
+        &tree,
+        Algorithm::AlphaBeta,
+        Options::default(),
+        &mut alphabeta,
+    )
+    .unwrap();
+    let mut parallel = Trace::new();
+    pool(1)
+        .install(|| {
+            search(
+                &tree,
+                Algorithm::Parallel,
+                Options::default(),
+                &mut parallel,
+            )
+        })
+        .unwrap();
+    assert_eq!(parallel.events, alphabeta.events);
+    let refused = pool(2).install(|| {
+        search(
+            &tree,
+            Algorithm::Parallel,
+            Options::default(),
+            &mut Trace::new(),
+        )
+    });
+    assert_eq!(refused, Err(SearchError::ParallelTrace { threads: 2 }));
+}
+
+#[test]
+fn the_comparison_counts_the_search_overhead() {
+    let tree = parse("uniform", &uniform(6, 5, 100, 5).text()).unwrap();
+    let (result, comparison) = pool(4)
+        .install(|| compare(&tree, Algorithm::Parallel, Options::default()))
+        .unwrap();
+    assert_eq!(
+        comparison.baseline,
+        sequential(&tree, Options::default()).stats
+    );
+    assert_eq!(comparison.search, result.stats);
+    let overhead = comparison.node_overhead();
+    let expected =
+        result.stats.nodes_visited as f64 / comparison.baseline.nodes_visited as f64 - 1.0;
+    assert!((overhead - expected).abs() < 1e-12);
+    assert!(result.stats.nodes_visited > 0);
+}
