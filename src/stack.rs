@@ -16,7 +16,7 @@ pub fn with_stack_for_depth<T: Send>(depth: usize, work: impl FnOnce() -> T + Se
     if depth <= SHALLOW {
         return work();
     }
-    let size = 8 * 1024 * 1024 + depth * BYTES_PER_LEVEL;
+    let size = stack_bytes_for_depth(depth);
     std::thread::scope(|scope| {
         std::thread::Builder::new()
             .name("gametree-deep".into())
@@ -26,4 +26,10 @@ pub fn with_stack_for_depth<T: Send>(depth: usize, work: impl FnOnce() -> T + Se
             .join()
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
     })
+}
+
+/// The stack a thread needs to search a tree `depth` levels deep (for the
+/// worker threads of the parallel search).
+pub fn stack_bytes_for_depth(depth: usize) -> usize {
+    8 * 1024 * 1024 + depth * BYTES_PER_LEVEL
 }

@@ -2,7 +2,8 @@
 
 use clap::{Args, ValueEnum};
 
-use crate::search::{Algorithm, Options};
+use super::CliError;
+use crate::search::{Algorithm, Options, Order};
 use crate::syntax::Limits;
 
 /// The tree file and how to search it.
@@ -23,6 +24,39 @@ pub struct SearchArgs {
     /// untrusted input).
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<usize>,
+    #[command(flatten)]
+    pub search: SearchTuning,
+}
+
+/// Ordering, depth and parallel flags (alphabeta and parallel).
+#[derive(Debug, Args)]
+pub struct SearchTuning {
+    /// Threads for `--algo parallel` [default: the machine's cores].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub threads: Option<u16>,
+    /// `--algo parallel` splits at nodes less than K plies below the root
+    /// and searches sequentially below.
+    #[arg(long, value_name = "K", default_value_t = crate::search::DEFAULT_SPLIT_DEPTH)]
+    pub split_depth: usize,
+    /// Order children before searching them: `static` sorts them by static
+    /// value (a leaf's is its value), best first for the player to move.
+    #[arg(long, value_enum, default_value_t = OrderArg::None)]
+    pub order: OrderArg,
+    /// Stop N plies below the root and take the static values there.
+    #[arg(long, value_name = "N")]
+    pub depth: Option<usize>,
+    /// Deepen one ply at a time, ordering by the previous iteration's values.
+    #[arg(long)]
+    pub iterative: bool,
+}
+
+/// The `--order` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum OrderArg {
+    /// Children as given.
+    None,
+    /// By static value, best first.
+    Static,
 }
 
 /// The `--algo` values.
@@ -36,6 +70,8 @@ pub enum AlgoArg {
     Alphabeta,
     /// Alpha-beta, negamax form.
     NegamaxAlphabeta,
+    /// Alpha-beta on many threads (Young Brothers Wait).
+    Parallel,
 }
 
 impl SearchArgs {
@@ -46,6 +82,7 @@ impl SearchArgs {
             AlgoArg::Negamax => Algorithm::Negamax,
             AlgoArg::Alphabeta => Algorithm::AlphaBeta,
             AlgoArg::NegamaxAlphabeta => Algorithm::NegamaxAlphaBeta,
+            AlgoArg::Parallel => Algorithm::Parallel,
         }
     }
 
@@ -59,10 +96,55 @@ impl SearchArgs {
 
     /// The search options chosen.
     pub fn options(&self) -> Options {
+        let tuning = &self.search;
         Options {
             strict: self.strict,
             fail_hard: self.fail_hard,
-            ..Options::default()
+            order: match tuning.order {
+                OrderArg::None => Order::None,
+                OrderArg::Static => Order::Static,
+            },
+            depth: tuning.depth,
+            iterative: tuning.iterative,
+            // The command line runs the parallel search on the process's
+            // pool, which `start_threads` sizes.
+            threads: 0,
+            split_depth: Some(tuning.split_depth),
+        }
+    }
+
+    /// For `--algo parallel`, sizes the process's rayon pool: `--threads`
+    /// threads, each with stack for a tree `depth` levels deep.
+    pub fn start_threads(&self, depth: usize) -> Result<(), CliError> {
+        if self.algorithm() != Algorithm::Parallel {
+            return Ok(());
+        }
+        let threads = self.threads();
+        let built = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .stack_size(crate::stack::stack_bytes_for_depth(depth))
+            .build_global();
+        match built {
+            // Already built by an earlier command in this process: fine if
+            // it has the threads asked for.
+            Err(_) if rayon::current_num_threads() != threads => Err(CliError::BadInput(format!(
+                "cannot start {threads} threads for the parallel search"
+            ))),
+            _ => Ok(()),
+        }
+    }
+
+    /// Whether the search records what it does: all but the parallel
+    /// search on more than one thread.
+    pub fn records(&self) -> bool {
+        self.algorithm() != Algorithm::Parallel || self.threads() == 1
+    }
+
+    /// The threads for the parallel search: `--threads`, else the cores.
+    pub fn threads(&self) -> usize {
+        match self.search.threads {
+            Some(n) => n.into(),
+            None => std::thread::available_parallelism().map_or(1, |n| n.get()),
         }
     }
 }

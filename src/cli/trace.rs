@@ -22,6 +22,7 @@ pub struct TraceArgs {
 /// Searches the tree and prints every step.
 pub fn run(args: &TraceArgs, out: &mut impl Write) -> Result<(), CliError> {
     let mut input = read_tree(&args.search)?;
+    args.search.start_threads(input.tree.depth())?;
     let mut trace = Trace::new();
     input.search(&args.search, &mut trace)?;
     if args.json {

@@ -169,7 +169,7 @@ pub(super) fn iterative<T: GameTree, R: Recorder<T::Node>>(
 ) -> Result<Scored, SearchError> {
     let limit = cx.options.depth;
     let mut memo: Option<Memo> = None;
-    let mut depth = 1;
+    let mut depth = limit.map_or(1, |limit| limit.min(1));
     loop {
         cx.options.depth = Some(depth);
         let horizon_before = cx.stats().horizon_nodes;

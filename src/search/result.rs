@@ -129,8 +129,8 @@ pub enum SearchError {
     },
     /// A recorder was given to the parallel search on more than one thread.
     #[error(
-        "the parallel search records a trace only on one thread ({threads} here): \
-         on more, each run takes a different path"
+        "the parallel search records a trace only on one thread ({threads} here; \
+         use --threads 1): on more, each run takes a different path"
     )]
     ParallelTrace {
         /// The threads it would have used.

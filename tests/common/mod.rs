@@ -134,3 +134,28 @@ pub fn uniform(b: usize, d: usize, spread: u64, seed: u64) -> Shape {
     }
     build(b, d, true, spread, &mut Mix(seed)).0
 }
+
+/// A uniform tree of branching `b` and depth `d` with distinct leaf values
+/// (the `n`-th leaf gets `n * 7919 mod 1000003`, a permutation), children
+/// in random order, interior nodes carrying their true minimax value as
+/// static value: static ordering is then perfect ordering.
+pub fn shuffled_with_true_statics(b: usize, d: usize, seed: u64) -> Shape {
+    fn build(b: usize, d: usize, max: bool, counter: &mut i64, mix: &mut Mix) -> (Shape, i64) {
+        if d == 0 {
+            *counter += 1;
+            let v = *counter * 7919 % 1_000_003;
+            return (Shape::Leaf(v as i32), v);
+        }
+        let mut children: Vec<(Shape, i64)> = (0..b)
+            .map(|_| build(b, d - 1, !max, counter, mix))
+            .collect();
+        for i in (1..children.len()).rev() {
+            children.swap(i, mix.below(i as u64 + 1) as usize);
+        }
+        let values = children.iter().map(|(_, v)| *v);
+        let value = if max { values.max() } else { values.min() }.unwrap();
+        let shapes = children.into_iter().map(|(s, _)| s).collect();
+        (Shape::Node(None, Some(value as i32), shapes), value)
+    }
+    build(b, d, true, &mut 0, &mut Mix(seed)).0
+}
