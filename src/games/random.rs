@@ -315,23 +315,6 @@ impl RandomTree {
         }
         indices
     }
-
-    /// `@` and the 1-based child positions from the root, as files write
-    /// unnamed nodes.
-    fn child_path(&self, node: RandomNode) -> String {
-        if node.depth == 0 {
-            return "root".to_string();
-        }
-        let radix = self.spec.branching as u64;
-        let mut steps = vec![0u64; node.depth()];
-        let mut path = node.path;
-        for step in steps.iter_mut().rev() {
-            *step = path % radix + 1;
-            path /= radix;
-        }
-        let steps: Vec<String> = steps.iter().map(u64::to_string).collect();
-        format!("@{}", steps.join("."))
-    }
 }
 
 /// The children of a [`RandomTree`] node, computed one at a time.
@@ -430,7 +413,7 @@ impl GameTree for RandomTree {
     }
 
     fn id(&self, node: RandomNode) -> String {
-        self.child_path(node)
+        super::child_path(node.depth(), node.path, self.spec.branching as u64)
     }
 }
 

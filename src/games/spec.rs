@@ -3,13 +3,20 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::billes::BillesSpec;
 use super::random::{ChildOrder, RandomSpec};
+use super::tictactoe::Board;
 
 /// A game named on the command line (`--game SPEC`).
 #[derive(Clone, Debug, PartialEq)]
 pub enum GameSpec {
     /// `random:branching=B,depth=D,seed=S[,noise=E][,order=O]`.
     Random(RandomSpec),
+    /// `tictactoe` (the empty board) or `tictactoe:POSITION` (nine
+    /// characters `x`, `o`, `.`, row by row).
+    TicTacToe(Board),
+    /// `billes:n=N,k=K`: the marble game.
+    Billes(BillesSpec),
 }
 
 /// Why a game spec was refused.
@@ -69,11 +76,15 @@ pub enum SpecError {
 }
 
 /// The games, as the unknown-game message lists them.
-const GAMES: &str = "`random:branching=B,depth=D,seed=S[,noise=E][,order=O]`";
+const GAMES: &str = "`random:branching=B,depth=D,seed=S[,noise=E][,order=O]`, \
+                     `tictactoe[:POSITION]` or `billes:n=N,k=K`";
 
 const RANDOM: &str = "random";
 const RANDOM_USAGE: &str = "random:branching=B,depth=D,seed=S[,noise=E][,order=O]";
 const RANDOM_PARAMETERS: &str = "branching, depth, seed, noise, order";
+const TICTACTOE: &str = "tictactoe";
+const BILLES: &str = "billes";
+const BILLES_USAGE: &str = "billes:n=N,k=K";
 
 impl FromStr for GameSpec {
     type Err = SpecError;
@@ -82,6 +93,8 @@ impl FromStr for GameSpec {
         let (name, rest) = s.split_once(':').unwrap_or((s, ""));
         match name.trim() {
             RANDOM => parse_random(rest).map(GameSpec::Random),
+            TICTACTOE => parse_tictactoe(rest).map(GameSpec::TicTacToe),
+            BILLES => parse_billes(rest).map(GameSpec::Billes),
             other => Err(SpecError::UnknownGame(other.to_string())),
         }
     }
@@ -91,6 +104,9 @@ impl fmt::Display for GameSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             GameSpec::Random(spec) => spec.fmt(f),
+            GameSpec::TicTacToe(board) if *board == Board::EMPTY => f.write_str(TICTACTOE),
+            GameSpec::TicTacToe(board) => write!(f, "{TICTACTOE}:{board}"),
+            GameSpec::Billes(spec) => write!(f, "{BILLES}:n={},k={}", spec.n, spec.k),
         }
     }
 }
@@ -193,6 +209,39 @@ fn parse_random(text: &str) -> Result<RandomSpec, SpecError> {
     Ok(spec)
 }
 
+fn parse_tictactoe(text: &str) -> Result<Board, SpecError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(Board::EMPTY);
+    }
+    text.parse().map_err(|message| SpecError::Invalid {
+        game: TICTACTOE,
+        message,
+    })
+}
+
+fn parse_billes(text: &str) -> Result<BillesSpec, SpecError> {
+    let pairs = parameters(BILLES, text, &["n", "k"], "n, k")?;
+    let required = |name: &'static str| {
+        let pair = pairs.iter().copied().find(|(k, _)| *k == name);
+        let pair = pair.ok_or(SpecError::Missing {
+            game: BILLES,
+            name,
+            usage: BILLES_USAGE,
+        })?;
+        number(BILLES, pair, "a whole number")
+    };
+    let spec = BillesSpec {
+        n: required("n")?,
+        k: required("k")?,
+    };
+    spec.validate().map_err(|message| SpecError::Invalid {
+        game: BILLES,
+        message,
+    })?;
+    Ok(spec)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -208,7 +257,9 @@ mod tests {
         let full = "random:branching=2..4,depth=5,seed=1,noise=0.5,order=best-first";
         let spec: GameSpec = full.parse().unwrap();
         assert_eq!(spec.to_string(), full);
-        let GameSpec::Random(random) = spec;
+        let GameSpec::Random(random) = spec else {
+            panic!("a random spec")
+        };
         assert_eq!((random.min_branching, random.branching), (2, 4));
         assert_eq!(random.noise, 0.5);
     }
@@ -217,7 +268,8 @@ mod tests {
     fn says_what_is_wrong_with_a_spec() {
         assert_eq!(
             error("chess"),
-            "unknown game `chess`: expected `random:branching=B,depth=D,seed=S[,noise=E][,order=O]`"
+            "unknown game `chess`: expected `random:branching=B,depth=D,seed=S[,noise=E][,order=O]`, \
+             `tictactoe[:POSITION]` or `billes:n=N,k=K`"
         );
         assert_eq!(
             error("random:branching=3,seed=1"),
@@ -240,5 +292,26 @@ mod tests {
             "random: branching must be at least 1, and a range LOW..HIGH needs LOW <= HIGH (got 0..0)"
         );
         assert!(error("random:branching=3,depth=2,seed=1,order=sideways").contains("best-first"));
+        assert_eq!(
+            error("billes:n=4"),
+            "billes: missing parameter `k` (write billes:n=N,k=K)"
+        );
+        assert_eq!(
+            error("billes:n=0,k=2"),
+            "billes: n and k must be at least 1"
+        );
+        assert_eq!(
+            error("tictactoe:xx"),
+            "tictactoe: a position is nine characters, one per square row by row (x, o or .), not 2"
+        );
+    }
+
+    #[test]
+    fn reads_the_other_games() {
+        for text in ["tictactoe", "tictactoe:x...o....", "billes:n=4,k=3"] {
+            assert_eq!(text.parse::<GameSpec>().unwrap().to_string(), text);
+        }
+        let spec: GameSpec = "billes:k=2,n=5".parse().unwrap();
+        assert_eq!(spec, GameSpec::Billes(BillesSpec { n: 5, k: 2 }));
     }
 }
