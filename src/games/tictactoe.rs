@@ -30,7 +30,7 @@ const LINES: [u16; 8] = [
 const FULL: u16 = 0b111_111_111;
 
 fn has_line(marks: u16) -> bool {
-    LINES.iter().any(|&line| marks & line == line)
+    LINES.iter().copied().any(|line| marks & line == line)
 }
 
 /// A tic-tac-toe position: the squares of X and of O, and the moves since
