@@ -12,6 +12,7 @@
 //! ```
 
 pub mod cli;
+pub mod games;
 pub mod output;
 pub mod report;
 pub mod search;

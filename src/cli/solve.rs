@@ -4,17 +4,24 @@ use std::io::Write;
 
 use clap::Args;
 
-use super::input::{Input, read_tree};
-use super::stats::RunStats;
+use super::args::Source;
+use super::input::{read_tree, search_timed};
+use super::stats::{RunStats, SearchStats};
 use super::{CliError, SearchArgs};
+use crate::games::{GameSpec, GameVisitor};
 use crate::report::SolveReport;
-use crate::search::{Algorithm, Comparison, SearchResult, search};
+use crate::search::{Algorithm, Comparison, SearchError, SearchResult, search};
 use crate::stack::with_stack_for_depth;
-use crate::trace::{CutLog, NoRecorder};
-use crate::tree::NodeId;
+use crate::trace::{Cut, CutLog, NoRecorder};
+use crate::tree::GameTree;
 
 /// How many cuts and pruned nodes the text report lists before it counts.
 const TEXT_LIST_LIMIT: usize = 20;
+
+/// Generated games of more nodes than this are solved without recording
+/// their cuts: a billion-leaf game has millions of cuts and pruned subtrees
+/// far too large to list.
+pub const LIST_CUTS_UP_TO: u64 = 1_000_000;
 
 /// Arguments of `gametree solve`.
 #[derive(Debug, Args)]
@@ -29,32 +36,140 @@ pub struct SolveArgs {
     stats: bool,
 }
 
-/// Solves the tree and prints the report.
+/// Solves the tree or game and prints the report.
 pub fn run(args: &SolveArgs, out: &mut impl Write) -> Result<(), CliError> {
-    let mut input = read_tree(&args.search)?;
+    match args.search.source()? {
+        Source::File(file) => solve_file(file, args, out),
+        Source::Game(game) => game.visit(SolveGame { game, args, out }),
+    }
+}
+
+fn solve_file(file: &str, args: &SolveArgs, out: &mut impl Write) -> Result<(), CliError> {
+    let mut input = read_tree(file, &args.search)?;
     args.search.start_threads(input.tree.depth())?;
     let mut cuts = CutLog::default();
-    let result = match args.search.records() {
+    let recorded = args.search.records();
+    let result = match recorded {
         true => input.search(&args.search, &mut cuts)?,
         false => input.search(&args.search, &mut NoRecorder)?,
     };
     let stats = args
         .stats
         .then(|| RunStats::new(&input, result.stats.nodes_visited));
-    let comparison = match args.stats && compares(&args.search) {
-        true => Some(compare(&input, &args.search, &result)?),
-        false => None,
+    let stats = stats.map(|s| (s.to_text(), serde_json::to_value(s)));
+    let (tree, depth) = (&input.tree, input.tree.depth());
+    let comparison = compare_if_asked(tree, depth, args, &result)
+        .map_err(|e| input.error(e.location(), &e.to_string()))?;
+    let listed = Listed {
+        cuts: recorded.then_some(&cuts.cuts[..]),
+        note: unrecorded_note(),
     };
+    print(tree, &result, listed, stats, comparison, args, out)
+}
+
+/// Solving a generated game.
+struct SolveGame<'a, W> {
+    game: &'a GameSpec,
+    args: &'a SolveArgs,
+    out: &'a mut W,
+}
+
+impl<W: Write> GameVisitor for SolveGame<'_, W> {
+    type Output = Result<(), CliError>;
+
+    fn visit<T>(self, tree: &T, depth: usize) -> Self::Output
+    where
+        T: GameTree + Sync,
+        T::Node: Send + Sync,
+    {
+        let name = self.game.to_string();
+        let args = &self.args.search;
+        args.start_threads(depth)?;
+        let failed = |e: SearchError| CliError::BadInput(format!("{name}: {e}"));
+        let small = self.game.node_bound() <= LIST_CUTS_UP_TO;
+        let (result, cuts, time) = if small && args.records() {
+            let mut log = CutLog::default();
+            let (result, time) = search_timed(tree, depth, &name, args, &mut log);
+            (result.map_err(failed)?, Some(log.cuts), time)
+        } else {
+            let (result, time) = search_timed(tree, depth, &name, args, &mut NoRecorder);
+            (result.map_err(failed)?, None, time)
+        };
+        let stats = self
+            .args
+            .stats
+            .then(|| SearchStats::new(time, result.stats.nodes_visited));
+        let stats = stats.map(|s| (s.to_text(), serde_json::to_value(s)));
+        let comparison = compare_if_asked(tree, depth, self.args, &result).map_err(failed)?;
+        let listed = Listed {
+            cuts: cuts.as_deref(),
+            note: match small {
+                true => unrecorded_note(),
+                false => unlisted_note(),
+            },
+        };
+        print(
+            tree, &result, listed, stats, comparison, self.args, self.out,
+        )
+    }
+}
+
+/// The cuts to list, or `None` and the note that says why there are none.
+struct Listed<'a, N> {
+    cuts: Option<&'a [Cut<N>]>,
+    note: String,
+}
+
+/// Whether `--stats` compares the search with plain alpha-beta: for the
+/// parallel search (its overhead) and for ordering or a depth limit (what
+/// they saved). Then searches again with plain sequential alpha-beta and
+/// returns its counts beside `result`'s.
+fn compare_if_asked<T>(
+    tree: &T,
+    depth: usize,
+    args: &SolveArgs,
+    result: &SearchResult<T::Node>,
+) -> Result<Option<Comparison>, SearchError>
+where
+    T: GameTree + Sync,
+    T::Node: Send + Sync,
+{
+    let search_args = &args.search;
+    let parallel = search_args.algorithm() == Algorithm::Parallel;
+    if !args.stats || !(parallel || search_args.options().orders_or_limits()) {
+        return Ok(None);
+    }
+    let options = search_args.options().baseline();
+    let baseline = with_stack_for_depth(depth, || {
+        search(tree, Algorithm::AlphaBeta, options, &mut NoRecorder)
+    })?;
+    Ok(Some(Comparison {
+        baseline: baseline.stats,
+        search: result.stats,
+    }))
+}
+
+/// Prints the report; `cuts` is `None` when they were not recorded.
+fn print<T: GameTree>(
+    tree: &T,
+    result: &SearchResult<T::Node>,
+    listed: Listed<'_, T::Node>,
+    stats: Option<(String, serde_json::Result<serde_json::Value>)>,
+    comparison: Option<Comparison>,
+    args: &SolveArgs,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
+    let cuts = listed.cuts;
     let limit = (!args.json).then_some(TEXT_LIST_LIMIT);
     let options = args.search.options();
-    let mut report = SolveReport::new(&input.tree, &result, &cuts.cuts, options, limit);
-    if !args.search.records() {
-        report = report.without_cut_list(UNRECORDED);
-    }
+    let report = SolveReport::new(tree, result, cuts.unwrap_or_default(), options, limit);
     if args.json {
         let mut json = serde_json::to_value(&report).map_err(std::io::Error::from)?;
-        if let Some(stats) = stats {
-            json["run"] = serde_json::to_value(stats).map_err(std::io::Error::from)?;
+        if cuts.is_none() {
+            unlisted_json(&mut json, result, &listed.note);
+        }
+        if let Some((_, stats)) = stats {
+            json["run"] = stats.map_err(std::io::Error::from)?;
         }
         if let Some(comparison) = comparison {
             json["comparison"] = serde_json::to_value(comparison).map_err(std::io::Error::from)?;
@@ -62,9 +177,13 @@ pub fn run(args: &SolveArgs, out: &mut impl Write) -> Result<(), CliError> {
         serde_json::to_writer_pretty(&mut *out, &json).map_err(std::io::Error::from)?;
         writeln!(out)?;
     } else {
-        out.write_all(report.to_text().as_bytes())?;
-        if let Some(stats) = stats {
-            out.write_all(stats.to_text().as_bytes())?;
+        let text = report.to_text();
+        match cuts {
+            Some(_) => out.write_all(text.as_bytes())?,
+            None => out.write_all(unlisted_text(&text, &listed.note).as_bytes())?,
+        }
+        if let Some((stats, _)) = stats {
+            out.write_all(stats.as_bytes())?;
         }
         if let Some(comparison) = comparison {
             out.write_all(comparison.to_text().as_bytes())?;
@@ -73,31 +192,40 @@ pub fn run(args: &SolveArgs, out: &mut impl Write) -> Result<(), CliError> {
     Ok(())
 }
 
-/// Why a parallel search on several threads lists no cuts.
-const UNRECORDED: &str = "the parallel search records them only with --threads 1";
-
-/// Whether `--stats` compares the search with plain alpha-beta: for the
-/// parallel search (its overhead) and for ordering or a depth limit (what
-/// they saved).
-fn compares(args: &SearchArgs) -> bool {
-    args.algorithm() == Algorithm::Parallel || args.options().orders_or_limits()
+/// The note that replaces the lists of cuts and pruned nodes.
+fn unlisted_note() -> String {
+    format!(
+        "cuts and pruned nodes: not listed for a game of more than {LIST_CUTS_UP_TO} nodes \
+         (write it with `gametree gen` and solve the file to list them)"
+    )
 }
 
-/// Searches the tree again with plain sequential alpha-beta and returns its
-/// counts beside `result`'s.
-fn compare(
-    input: &Input,
-    args: &SearchArgs,
-    result: &SearchResult<NodeId>,
-) -> Result<Comparison, CliError> {
-    let tree = &input.tree;
-    let options = args.options().baseline();
-    let baseline = with_stack_for_depth(tree.depth(), || {
-        search(tree, Algorithm::AlphaBeta, options, &mut NoRecorder)
-    })
-    .map_err(|e| input.error(e.location(), &e.to_string()))?;
-    Ok(Comparison {
-        baseline: baseline.stats,
-        search: result.stats,
-    })
+/// The note for a parallel search on several threads, which records no
+/// cuts.
+fn unrecorded_note() -> String {
+    "cuts and pruned nodes: not listed, the parallel search records them only \
+     with --threads 1"
+        .to_string()
+}
+
+/// The text report without its (empty) pruned list, and the note instead.
+fn unlisted_text(text: &str, note: &str) -> String {
+    let mut out: String = text
+        .lines()
+        .filter(|line| !line.starts_with("pruned:"))
+        .flat_map(|line| [line, "\n"])
+        .collect();
+    out.push_str(note);
+    out.push('\n');
+    out
+}
+
+/// The JSON report with `null` lists and counts, and the cut count from the
+/// statistics.
+fn unlisted_json<N>(json: &mut serde_json::Value, result: &SearchResult<N>, note: &str) {
+    json["cuts"] = serde_json::Value::Null;
+    json["pruned"] = serde_json::Value::Null;
+    json["pruned_count"] = serde_json::Value::Null;
+    json["cut_count"] = result.stats.cutoffs.into();
+    json["note"] = note.into();
 }

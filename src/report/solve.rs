@@ -57,10 +57,6 @@ pub struct SolveReport {
     pub pruned_count: usize,
     /// Counts.
     pub stats: Stats,
-    /// Why the cuts and pruned nodes are not listed, when they are not
-    /// (the parallel search on more than one thread does not record them).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub cuts_not_listed: Option<String>,
 }
 
 impl SolveReport {
@@ -96,14 +92,7 @@ impl SolveReport {
             cut_count: cuts.len(),
             pruned_count: pruned_nodes().count(),
             stats: result.stats,
-            cuts_not_listed: None,
         }
-    }
-
-    /// The report of a search that recorded no cuts, saying why.
-    pub fn without_cut_list(mut self, reason: &str) -> SolveReport {
-        self.cuts_not_listed = Some(reason.to_string());
-        self
     }
 
     /// The report as lines for a person.
@@ -136,10 +125,6 @@ impl SolveReport {
             let _ = writeln!(out, "iterations: {}", self.stats.iterations);
         }
         let _ = writeln!(out, "cutoffs: {}", self.stats.cutoffs);
-        if let Some(reason) = &self.cuts_not_listed {
-            let _ = writeln!(out, "  (cuts and pruned nodes not listed: {reason})");
-            return out;
-        }
         for cut in &self.cuts {
             let _ = writeln!(out, "  {}", cut.text);
         }
