@@ -99,11 +99,12 @@ pub(super) fn search<T: GameTree, R: Recorder<T::Node>>(
     node: T::Node,
     ply: usize,
     parent: Option<T::Node>,
-    mut alpha: Edge<T::Node>,
-    mut beta: Edge<T::Node>,
+    alpha: Edge<T::Node>,
+    beta: Edge<T::Node>,
     prev: Option<&Memo>,
     mut next: Option<&mut Memo>,
 ) -> Result<Scored, Halt> {
+    let (mut alpha, mut beta) = cx.narrow(alpha, beta);
     let window = Window {
         alpha: alpha.value,
         beta: beta.value,

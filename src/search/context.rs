@@ -1,8 +1,7 @@
 //! State shared by every search: the tree, the recorder, the statistics and
 //! the principal-variation table, with one method per kind of step.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-
+use super::split::Split;
 use super::{Algorithm, Options, SearchError, SearchResult, Stats};
 use crate::trace::{Cut, Event, NoRecorder, Recorder, Window};
 use crate::tree::GameTree;
@@ -54,35 +53,6 @@ impl From<SearchError> for Halt {
     }
 }
 
-/// A flag raised when a node of a parallel search cuts, stopping the
-/// brothers still running below it; linked to the flags of the split
-/// nodes above, since a cut there stops everything below too.
-#[derive(Debug)]
-pub(super) struct Stop<'s> {
-    flag: AtomicBool,
-    up: Option<&'s Stop<'s>>,
-}
-
-impl<'s> Stop<'s> {
-    /// A lowered flag below `up`.
-    pub fn new(up: Option<&'s Stop<'s>>) -> Stop<'s> {
-        Stop {
-            flag: AtomicBool::new(false),
-            up,
-        }
-    }
-
-    /// Raises the flag: everything searched below it stops.
-    pub fn raise(&self) {
-        self.flag.store(true, Ordering::Release);
-    }
-
-    /// Whether this flag or one above it is raised.
-    pub fn raised(&self) -> bool {
-        self.flag.load(Ordering::Acquire) || self.up.is_some_and(Stop::raised)
-    }
-}
-
 /// One search in progress.
 pub(super) struct Context<'a, T: GameTree, R> {
     pub tree: &'a T,
@@ -92,8 +62,8 @@ pub(super) struct Context<'a, T: GameTree, R> {
     stats: Stats,
     /// `pv[ply]`: the best line found below the node being searched at `ply`.
     pv: Vec<Vec<T::Node>>,
-    /// In a parallel search, the flag of the nearest split node above.
-    stop: Option<&'a Stop<'a>>,
+    /// In a parallel search, the nearest split node above.
+    split: Option<&'a Split<'a, T::Node>>,
 }
 
 impl<'a, T: GameTree> Context<'a, T, NoRecorder> {
@@ -105,10 +75,10 @@ impl<'a, T: GameTree> Context<'a, T, NoRecorder> {
         algorithm: Algorithm,
         options: Options,
         recorder: &'a mut NoRecorder,
-        stop: &'a Stop<'a>,
+        split: &'a Split<'a, T::Node>,
     ) -> Self {
         let mut cx = Context::new(tree, recorder, algorithm, options);
-        cx.stop = Some(stop);
+        cx.split = Some(split);
         cx
     }
 }
@@ -122,7 +92,7 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
             options,
             stats: Stats::default(),
             pv: Vec::new(),
-            stop: None,
+            split: None,
         }
     }
 
@@ -131,15 +101,30 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
         self.stats.iterations += 1;
     }
 
-    /// The flag of the nearest split node above, if any.
-    pub fn stop(&self) -> Option<&'a Stop<'a>> {
-        self.stop
+    /// The nearest split node above, if any.
+    pub fn split(&self) -> Option<&'a Split<'a, T::Node>> {
+        self.split
     }
 
     /// Whether a cut above has made this search useless.
     #[inline]
     pub fn cancelled(&self) -> bool {
-        self.stop.is_some_and(Stop::raised)
+        self.split.is_some_and(Split::stopped)
+    }
+
+    /// The window narrowed by the bounds that the split nodes above have
+    /// found since it was handed down (the window itself outside a
+    /// parallel search).
+    #[inline]
+    pub fn narrow(
+        &self,
+        alpha: Edge<T::Node>,
+        beta: Edge<T::Node>,
+    ) -> (Edge<T::Node>, Edge<T::Node>) {
+        match self.split {
+            Some(split) => split.narrow(alpha, beta),
+            None => (alpha, beta),
+        }
     }
 
     /// The counts so far.

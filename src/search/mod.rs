@@ -10,6 +10,7 @@ mod negamax_alphabeta;
 mod ordering;
 mod parallel;
 mod result;
+mod split;
 
 use std::fmt;
 use std::str::FromStr;

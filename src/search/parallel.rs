@@ -13,12 +13,13 @@
 //! number of threads; the nodes visited, the cut nodes' bounds and the
 //! chosen move among equal ones may differ from run to run.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use rayon::prelude::*;
 
 use super::alphabeta::{self, Entered, enter, finish, full_window, settle};
-use super::context::{Context, Edge, Halt, NodeFold, Stop};
+use super::context::{Context, Edge, Halt, NodeFold};
+use super::split::Split;
 use super::{SearchError, Stats};
 use crate::trace::{NoRecorder, Recorder, Window};
 use crate::tree::GameTree;
@@ -55,8 +56,8 @@ fn split<T, R>(
     node: T::Node,
     ply: usize,
     parent: Option<T::Node>,
-    mut alpha: Edge<T::Node>,
-    mut beta: Edge<T::Node>,
+    alpha: Edge<T::Node>,
+    beta: Edge<T::Node>,
 ) -> Result<Scored, Halt>
 where
     T: GameTree + Sync,
@@ -67,6 +68,7 @@ where
     if ply >= split_depth {
         return alphabeta::search(cx, node, ply, parent, alpha, beta, None, None);
     }
+    let (mut alpha, mut beta) = cx.narrow(alpha, beta);
     let window = Window {
         alpha: alpha.value,
         beta: beta.value,
@@ -168,50 +170,73 @@ where
     T::Node: Send + Sync,
     R: Recorder<T::Node>,
 {
-    let stop = Stop::new(cx.stop());
     let (own, against) = match kind {
         Kind::Max => (alpha.value, beta.value),
         Kind::Min => (beta.value, alpha.value),
     };
-    let shared = SharedBound::new(kind, own);
+    let split = Split::new(node, kind, own, cx.split());
     let tree = cx.tree;
     let algorithm = cx.algorithm;
     let options = cx.options;
-    younger
-        .par_iter()
-        .map(|&child| {
-            if stop.raised() {
-                return Outcome {
-                    result: Err(Halt::Cancelled),
-                    stats: Stats::default(),
-                    line: Vec::new(),
-                };
-            }
-            let mut recorder = NoRecorder;
-            let mut bx = Context::forked(tree, algorithm, options, &mut recorder, &stop);
-            let (a, b) = match (kind, shared.get()) {
-                (Kind::Max, v) if v > alpha.value => (Edge::new(v, node), beta),
-                (Kind::Min, v) if v < beta.value => (alpha, Edge::new(v, node)),
-                _ => (alpha, beta),
+    let search_brother = |child: T::Node| {
+        if split.stopped() {
+            return Outcome {
+                result: Err(Halt::Cancelled),
+                stats: Stats::default(),
+                line: Vec::new(),
             };
-            let result = split(&mut bx, child, ply + 1, Some(node), a, b);
-            match &result {
-                Ok(score) => {
-                    shared.improve(score.value);
-                    if bx.reaches(kind, score.value, against) {
-                        stop.raise();
-                    }
+        }
+        let mut recorder = NoRecorder;
+        let mut bx = Context::forked(tree, algorithm, options, &mut recorder, &split);
+        // The child's search narrows the window by the split's bound.
+        let result = self::split(&mut bx, child, ply + 1, Some(node), alpha, beta);
+        match &result {
+            Ok(score) => {
+                split.improve(score.value);
+                if bx.reaches(kind, score.value, against) {
+                    split.stop();
                 }
-                Err(Halt::Failed(_)) => stop.raise(),
-                Err(Halt::Cancelled) => {}
             }
-            Outcome {
-                result,
-                stats: bx.stats(),
-                line: bx.take_line(ply + 1),
+            Err(Halt::Failed(_)) => split.stop(),
+            Err(Halt::Cancelled) => {}
+        }
+        Outcome {
+            result,
+            stats: bx.stats(),
+            line: bx.take_line(ply + 1),
+        }
+    };
+    in_order(younger, search_brother)
+}
+
+/// Runs `work` on every item on the current pool, and returns the outputs
+/// in item order. The items are started in order: each worker takes the
+/// next one not yet taken, so that the brothers most likely to matter
+/// (the eldest ones) are searched first, where splitting the list in
+/// halves would start one thread in the middle of it.
+fn in_order<N, O, F>(items: &[N], work: F) -> Vec<O>
+where
+    N: Copy + Sync,
+    O: Send,
+    F: Fn(N) -> O + Sync,
+{
+    let next = AtomicUsize::new(0);
+    let workers = rayon::current_num_threads().min(items.len());
+    let mut done: Vec<(usize, O)> = (0..workers)
+        .into_par_iter()
+        .flat_map_iter(|_| {
+            let mut mine = Vec::new();
+            loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(&item) = items.get(i) else {
+                    return mine;
+                };
+                mine.push((i, work(item)));
             }
         })
-        .collect()
+        .collect();
+    done.sort_unstable_by_key(|(i, _)| *i);
+    done.into_iter().map(|(_, output)| output).collect()
 }
 
 /// The best child so far of a node whose children finish in any order: the
@@ -252,37 +277,4 @@ fn certain(kind: Kind, score: Scored) -> bool {
         Kind::Min => score.negate().bound,
     };
     matches!(side, Bound::Exact | Bound::Lower)
-}
-
-/// The improving bound of a split node (alpha at MAX, beta at MIN), shared
-/// by its brothers: an `f64`'s bits in an atomic, only ever improved.
-struct SharedBound {
-    kind: Kind,
-    bits: AtomicU64,
-}
-
-impl SharedBound {
-    fn new(kind: Kind, value: Value) -> SharedBound {
-        SharedBound {
-            kind,
-            bits: AtomicU64::new(value.get().to_bits()),
-        }
-    }
-
-    fn get(&self) -> Value {
-        let x = f64::from_bits(self.bits.load(Ordering::Acquire));
-        Value::new(x).expect("only values are stored")
-    }
-
-    /// Raises alpha (MAX) or lowers beta (MIN) to `value` if it is better.
-    fn improve(&self, value: Value) {
-        let _ = self
-            .bits
-            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |old| {
-                let old = Value::new(f64::from_bits(old)).expect("only values are stored");
-                self.kind
-                    .prefers(value, old)
-                    .then_some(value.get().to_bits())
-            });
-    }
 }
