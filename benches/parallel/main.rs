@@ -58,7 +58,11 @@ fn main() {
     };
     for &(b, d, noise, options) in rows {
         let tree = bench_tree(b, d, 1, noise);
-        let order = if options.order == Order::Static { "static" } else { "none" };
+        let order = if options.order == Order::Static {
+            "static"
+        } else {
+            "none"
+        };
         let name = format!("b={b} d={d} noise={noise} order={order}");
         parallel_row(&name, &tree, options, &pool);
     }
@@ -74,9 +78,8 @@ fn parallel_row(name: &str, tree: &RandomTree, options: Options, pool: &rayon::T
     let mut par = Best::default();
     for _ in 0..ROUNDS {
         let s = seq.keep(|| search(tree, Algorithm::AlphaBeta, options, &mut NoRecorder));
-        let p = par.keep(|| {
-            pool.install(|| search(tree, Algorithm::Parallel, options, &mut NoRecorder))
-        });
+        let p = par
+            .keep(|| pool.install(|| search(tree, Algorithm::Parallel, options, &mut NoRecorder)));
         assert_eq!(s.score, p.score, "{name}: the same root value");
     }
     let overhead = par.stats.nodes_visited as f64 / seq.stats.nodes_visited as f64 - 1.0;
@@ -163,7 +166,14 @@ fn versus_minimax((b, d): (usize, usize), threads: usize, pool: &rayon::ThreadPo
     let mut par = Best::default();
     let mut theirs_par = Duration::ZERO;
     for _ in 0..ROUNDS {
-        let result = ours.keep(|| search(tree, Algorithm::AlphaBeta, Options::default(), &mut NoRecorder));
+        let result = ours.keep(|| {
+            search(
+                tree,
+                Algorithm::AlphaBeta,
+                Options::default(),
+                &mut NoRecorder,
+            )
+        });
         let mut negamax = Negamax::new(versus::RandomEval, depth);
         versus::take_nodes();
         let start = Instant::now();
@@ -179,9 +189,19 @@ fn versus_minimax((b, d): (usize, usize), threads: usize, pool: &rayon::ThreadPo
             result.score.value.get(),
             "both find the same root value"
         );
-        par.keep(|| pool.install(|| search(tree, Algorithm::Parallel, Options::default(), &mut NoRecorder)));
+        par.keep(|| {
+            pool.install(|| {
+                search(
+                    tree,
+                    Algorithm::Parallel,
+                    Options::default(),
+                    &mut NoRecorder,
+                )
+            })
+        });
         let options = ParallelOptions::new().with_num_threads(threads);
-        let mut parallel = ParallelSearch::new(versus::RandomEval, IterativeOptions::new(), options);
+        let mut parallel =
+            ParallelSearch::new(versus::RandomEval, IterativeOptions::new(), options);
         parallel.set_max_depth(depth);
         let start = Instant::now();
         parallel.choose_move(&root).expect("a move");
@@ -208,10 +228,7 @@ fn versus_minimax((b, d): (usize, usize), threads: usize, pool: &rayon::ThreadPo
     );
     println!(
         "{:<40} {:>10} {:>10} {:>9}",
-        "  nodes visited",
-        ours.stats.nodes_visited,
-        negamax_nodes,
-        ""
+        "  nodes visited", ours.stats.nodes_visited, negamax_nodes, ""
     );
     println!(
         "{:<40} {:>10.3} {:>10.3} {:>9} {:>7.2}",

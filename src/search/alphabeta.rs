@@ -32,7 +32,7 @@ pub(super) fn full_window<N>() -> (Edge<N>, Edge<N>) {
 pub(super) fn settle(outcome: Result<Scored, Halt>) -> Result<Scored, SearchError> {
     match outcome {
         Ok(score) => Ok(score),
-        Err(Halt::Failed(error)) => Err(error),
+        Err(Halt::Failed(error)) => Err(*error),
         Err(Halt::Cancelled) => unreachable!("only a parallel search's subtrees are cancelled"),
     }
 }
@@ -43,7 +43,7 @@ pub(super) enum Entered<I: Iterator<Item = N>, N> {
     /// A leaf, or a node at the depth limit.
     Valued(Scored),
     /// An interior node to search.
-    Interior(Kind, Peekable<Ordered<I, N>>),
+    Interior(Kind, Peekable<Ordered<Peekable<I>, N>>),
 }
 
 /// Enters `node` with `window` (MAX's terms): counts and reports it, stops
@@ -62,14 +62,15 @@ pub(super) fn enter<'t, T: GameTree, R: Recorder<T::Node>>(
         return Err(Halt::Cancelled);
     }
     let tree = cx.tree;
-    if tree.children(node).next().is_none() {
+    let mut children = tree.children(node).peekable();
+    if children.peek().is_none() {
         return Ok(Entered::Valued(Scored::exact(cx.leaf(node)?)));
     }
     if cx.options.depth.is_some_and(|limit| ply >= limit) {
         return Ok(Entered::Valued(Scored::exact(cx.horizon(node)?)));
     }
     let kind = tree.kind(node);
-    let children = ordered_children(cx, node, kind, memo).peekable();
+    let children = ordered_children(cx, children, kind, memo).peekable();
     Ok(Entered::Interior(kind, children))
 }
 

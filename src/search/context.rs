@@ -40,8 +40,9 @@ impl<N> Edge<N> {
 /// Why a search stopped before returning a value.
 #[derive(Debug)]
 pub(super) enum Halt {
-    /// It cannot finish: the error goes to the caller.
-    Failed(SearchError),
+    /// It cannot finish: the error goes to the caller. Boxed, so that the
+    /// result every node returns stays small.
+    Failed(Box<SearchError>),
     /// A parallel search no longer needs this subtree: a brother of one of
     /// its ancestors cut. Its value is meaningless and is never used.
     Cancelled,
@@ -49,7 +50,7 @@ pub(super) enum Halt {
 
 impl From<SearchError> for Halt {
     fn from(error: SearchError) -> Halt {
-        Halt::Failed(error)
+        Halt::Failed(Box::new(error))
     }
 }
 

@@ -4,6 +4,7 @@
 //! time and orders each iteration by the last one's values.
 
 use std::fmt;
+use std::iter::Peekable;
 use std::str::FromStr;
 
 use super::context::Context;
@@ -90,19 +91,19 @@ impl<I: Iterator<Item = N>, N> Iterator for Ordered<I, N> {
     }
 }
 
-/// The children of `node` (a `kind` node) in search order: sorted when
-/// static ordering is on or when `memo` holds the previous iteration's
-/// values, as given otherwise.
+/// The `children` of a `kind` node in search order: sorted when static
+/// ordering is on or when `memo` holds the previous iteration's values, as
+/// given otherwise.
 pub(super) fn ordered_children<'t, T: GameTree, R>(
     cx: &Context<'t, T, R>,
-    node: T::Node,
+    children: Peekable<T::Children<'t>>,
     kind: Kind,
     memo: Option<&Memo>,
-) -> Ordered<T::Children<'t>, T::Node> {
+) -> Ordered<Peekable<T::Children<'t>>, T::Node> {
     let tree = cx.tree;
     let by_static = cx.options.order == Order::Static;
     if !by_static && memo.is_none() {
-        return Ordered::AsGiven(tree.children(node).enumerate());
+        return Ordered::AsGiven(children.enumerate());
     }
     let key = |index: usize, child: T::Node| {
         let previous = memo.and_then(|m| m.entry(index)).map(|(_, v, _)| *v);
@@ -117,7 +118,7 @@ pub(super) fn ordered_children<'t, T: GameTree, R>(
             side(fixed),
         )
     };
-    let mut children: Vec<(usize, T::Node)> = tree.children(node).enumerate().collect();
+    let mut children: Vec<(usize, T::Node)> = children.enumerate().collect();
     children.sort_by_cached_key(|&(index, child)| key(index, child));
     Ordered::Sorted(children.into_iter())
 }
