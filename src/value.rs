@@ -42,8 +42,11 @@ impl Value {
     }
 
     /// The value seen from the other player (negamax's `-v`).
+    #[inline]
     pub fn negate(self) -> Value {
-        Value::new(-self.0).unwrap_or(self)
+        // Never NaN and within the finite range either way; zero stays
+        // plus zero.
+        Value(if self.0 == 0.0 { 0.0 } else { -self.0 })
     }
 
     /// Whether the value is an infinity.

@@ -100,12 +100,12 @@ pub(super) fn search<T: GameTree, R: Recorder<T::Node>>(
     node: T::Node,
     ply: usize,
     parent: Option<T::Node>,
-    alpha: Edge<T::Node>,
-    beta: Edge<T::Node>,
+    mut alpha: Edge<T::Node>,
+    mut beta: Edge<T::Node>,
     prev: Option<&Memo>,
     mut next: Option<&mut Memo>,
 ) -> Result<Scored, Halt> {
-    let (mut alpha, mut beta) = cx.narrow(alpha, beta);
+    cx.narrow(&mut alpha, &mut beta);
     let window = Window {
         alpha: alpha.value,
         beta: beta.value,

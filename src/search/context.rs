@@ -117,14 +117,9 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
     /// found since it was handed down (the window itself outside a
     /// parallel search).
     #[inline]
-    pub fn narrow(
-        &self,
-        alpha: Edge<T::Node>,
-        beta: Edge<T::Node>,
-    ) -> (Edge<T::Node>, Edge<T::Node>) {
-        match self.split {
-            Some(split) => split.narrow(alpha, beta),
-            None => (alpha, beta),
+    pub fn narrow(&self, alpha: &mut Edge<T::Node>, beta: &mut Edge<T::Node>) {
+        if let Some(split) = self.split {
+            (*alpha, *beta) = split.narrow(*alpha, *beta);
         }
     }
 

@@ -56,8 +56,8 @@ fn split<T, R>(
     node: T::Node,
     ply: usize,
     parent: Option<T::Node>,
-    alpha: Edge<T::Node>,
-    beta: Edge<T::Node>,
+    mut alpha: Edge<T::Node>,
+    mut beta: Edge<T::Node>,
 ) -> Result<Scored, Halt>
 where
     T: GameTree + Sync,
@@ -68,7 +68,7 @@ where
     if ply >= split_depth {
         return alphabeta::search(cx, node, ply, parent, alpha, beta, None, None);
     }
-    let (mut alpha, mut beta) = cx.narrow(alpha, beta);
+    cx.narrow(&mut alpha, &mut beta);
     let window = Window {
         alpha: alpha.value,
         beta: beta.value,

@@ -69,16 +69,20 @@ impl Comparison {
 
     /// The comparison as lines for a person.
     pub fn to_text(&self) -> String {
+        let saved = self.leaves_saved() * 100.0;
+        let leaves = match saved >= 0.0 {
+            true => format!("{saved:.1}% fewer"),
+            false => format!("{:.1}% more", -saved),
+        };
         format!(
             "baseline (sequential alpha-beta, children as given, no depth limit): \
              {} nodes visited, {} leaves evaluated\n\
-             this search: {} nodes visited ({:+.1}%), {} leaves evaluated ({:.1}% saved)\n",
+             this search: {} nodes visited ({:+.1}%), {} leaves evaluated ({leaves})\n",
             self.baseline.nodes_visited,
             self.baseline.leaves_evaluated,
             self.search.nodes_visited,
             self.node_overhead() * 100.0,
             self.search.leaves_evaluated,
-            self.leaves_saved() * 100.0,
         )
     }
 }
