@@ -192,3 +192,52 @@ fn the_comparison_counts_the_search_overhead() {
     assert!((overhead - expected).abs() < 1e-12);
     assert!(result.stats.nodes_visited > 0);
 }
+
+/// Runs the binary; returns (exit code, stdout, stderr).
+fn gametree(args: &[&str]) -> (i32, String, String) {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_gametree"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        output.status.code().expect("exited, not killed"),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn the_command_line_solves_in_parallel_and_refuses_a_many_thread_trace() {
+    let file = "trees/aima-figure-5-2.tree";
+    let (code, out, _) = gametree(&["solve", file, "--algo", "parallel", "--threads", "2"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("value: 3\n"), "{out}");
+    assert!(out.contains("the parallel search records them only with --threads 1"));
+    let (code, out, _) = gametree(&["trace", file, "--algo", "parallel", "--threads", "1"]);
+    assert_eq!(code, 0);
+    let (_, alphabeta, _) = gametree(&["trace", file]);
+    assert_eq!(out, alphabeta);
+    let (code, _, err) = gametree(&["trace", file, "--algo", "parallel", "--threads", "2"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("records a trace only on one thread (2 here; use --threads 1)"));
+}
+
+#[test]
+fn solve_stats_compare_with_plain_alphabeta() {
+    let game = "random:branching=4,depth=6,seed=3";
+    let (code, out, _) = gametree(&["solve", "--game", game, "--order", "static", "--stats"]);
+    assert_eq!(code, 0);
+    let knuth_moore = 4usize.pow(3) + 4usize.pow(3) - 1;
+    assert!(
+        out.contains(&format!("leaves evaluated: {knuth_moore}\n")),
+        "{out}"
+    );
+    assert!(out.contains("this search: "), "{out}");
+    assert!(
+        out.contains(&format!("{knuth_moore} leaves evaluated (")),
+        "{out}"
+    );
+    let (code, out, _) = gametree(&["solve", "--game", game, "--algo", "parallel", "--stats"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("baseline (sequential alpha-beta"), "{out}");
+}
