@@ -28,7 +28,9 @@ pub trait GameTree {
     fn kind(&self, node: Self::Node) -> Kind;
     /// The children of `node`, left to right; none for a leaf.
     fn children(&self, node: Self::Node) -> Self::Children<'_>;
-    /// A leaf's value; `None` when it is unknown (`?`).
+    /// A leaf's value; `None` when it is unknown (`?`), and always for an
+    /// interior node (searches take a node with a value for a leaf without
+    /// asking for its children).
     fn value(&self, node: Self::Node) -> Option<Value>;
     /// An interior node's static (heuristic) value, if it has one.
     fn static_value(&self, node: Self::Node) -> Option<Value>;

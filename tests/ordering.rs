@@ -179,7 +179,7 @@ fn a_node_at_the_depth_limit_without_a_static_value_is_an_error_naming_it() {
     assert_eq!(error.location().map(|l| (l.line, l.column)), Some((1, 18)));
     assert_eq!(
         error.to_string(),
-        "node C is at the depth limit (1 plies) and has children but no static value"
+        "node C is at the depth limit (1) and has children but no static value"
     );
 }
 

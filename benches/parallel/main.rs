@@ -52,9 +52,9 @@ fn main() {
     let rows: &[(usize, usize, f64, Options)] = match small {
         true => &[(8, 9, 0.0, unordered), (8, 12, 2.0, ordered)],
         false => &[
-            (8, 12, 0.0, unordered),
-            (12, 10, 0.0, unordered),
-            (30, 7, 0.0, unordered),
+            (8, 13, 0.0, unordered),
+            (12, 11, 0.0, unordered),
+            (30, 8, 0.0, unordered),
             (8, 16, 2.0, ordered),
             (20, 11, 2.0, ordered),
         ],

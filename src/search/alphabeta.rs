@@ -62,6 +62,11 @@ pub(super) fn enter<'t, T: GameTree, R: Recorder<T::Node>>(
         return Err(Halt::Cancelled);
     }
     let tree = cx.tree;
+    // A leaf with a value is known without generating its (no) children,
+    // which costs something for trees that exist only as a function.
+    if let Some(value) = tree.value(node) {
+        return Ok(Entered::Valued(Scored::exact(cx.known_leaf(node, value))));
+    }
     let mut children = tree.children(node).peekable();
     if children.peek().is_none() {
         return Ok(Entered::Valued(Scored::exact(cx.leaf(node)?)));

@@ -192,6 +192,16 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
         Ok(value)
     }
 
+    /// Counts and reports a leaf whose value is already known.
+    #[inline]
+    pub fn known_leaf(&mut self, node: T::Node, value: Value) -> Value {
+        self.stats.leaves_evaluated += 1;
+        if R::RECORDS {
+            self.recorder.record(Event::Leaf { node, value });
+        }
+        value
+    }
+
     /// Evaluates an interior node at the depth limit by its static value,
     /// as a leaf; an error if it has none.
     #[inline]

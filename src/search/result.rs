@@ -120,9 +120,7 @@ pub enum SearchError {
         algorithm: Algorithm,
     },
     /// A node at the depth limit has children but no static value.
-    #[error(
-        "node {node} is at the depth limit ({depth} plies) and has children but no static value"
-    )]
+    #[error("node {node} is at the depth limit ({depth}) and has children but no static value")]
     NoStaticValue {
         /// The node's id.
         node: String,
