@@ -241,3 +241,70 @@ fn solve_stats_compare_with_plain_alphabeta() {
     assert_eq!(code, 0);
     assert!(out.contains("baseline (sequential alpha-beta"), "{out}");
 }
+
+/// A random tree that notes which pool threads generate children.
+struct Watched {
+    tree: gametree::games::random::RandomTree,
+    threads: std::sync::Mutex<std::collections::BTreeSet<usize>>,
+}
+
+impl GameTree for Watched {
+    type Node = gametree::games::random::RandomNode;
+    type Children<'a> = gametree::games::random::RandomChildren<'a>;
+
+    fn root(&self) -> Self::Node {
+        self.tree.root()
+    }
+    fn kind(&self, node: Self::Node) -> gametree::value::Kind {
+        self.tree.kind(node)
+    }
+    fn children(&self, node: Self::Node) -> Self::Children<'_> {
+        if let Some(index) = rayon::current_thread_index() {
+            self.threads.lock().unwrap().insert(index);
+        }
+        self.tree.children(node)
+    }
+    fn value(&self, node: Self::Node) -> Option<gametree::value::Value> {
+        self.tree.value(node)
+    }
+    fn static_value(&self, node: Self::Node) -> Option<gametree::value::Value> {
+        self.tree.static_value(node)
+    }
+    fn id(&self, node: Self::Node) -> String {
+        self.tree.id(node)
+    }
+}
+
+#[test]
+fn the_work_is_spread_over_the_threads() {
+    use gametree::games::random::{RandomSpec, RandomTree};
+    for spec in [
+        RandomSpec::new(8, 7, 1),
+        RandomSpec::new(8, 7, 2).noise(2.0),
+    ] {
+        let tree = Watched {
+            tree: RandomTree::new(spec),
+            threads: Default::default(),
+        };
+        let expected = search(
+            &tree.tree,
+            Algorithm::AlphaBeta,
+            Options::default(),
+            &mut NoRecorder,
+        )
+        .unwrap()
+        .score;
+        let result = pool(2).install(|| {
+            search(
+                &tree,
+                Algorithm::Parallel,
+                Options::default(),
+                &mut NoRecorder,
+            )
+            .unwrap()
+        });
+        assert_eq!(result.score, expected);
+        let threads = tree.threads.lock().unwrap().clone();
+        assert_eq!(threads.into_iter().collect::<Vec<_>>(), [0, 1], "{spec:?}");
+    }
+}
