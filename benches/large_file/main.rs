@@ -17,7 +17,7 @@ use gametree::trace::NoRecorder;
 
 mod yardstick;
 
-const ROUNDS: usize = 3;
+const ROUNDS: usize = 5;
 
 fn main() {
     let path = big_file();

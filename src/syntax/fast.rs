@@ -105,6 +105,7 @@ impl Scanner<'_> {
                         self.builder.close_list(kind, None);
                     }
                 }
+                b'0'..=b'9' | b'-' if self.integer_run(child_kind, limits) => {}
                 _ => {
                     if !self.leaf(child_kind, limits) {
                         return false;
@@ -154,6 +155,30 @@ impl Scanner<'_> {
         self.at += 1;
         self.open.push(Open { close, kind });
         true
+    }
+
+    /// Reads a run of integer leaves separated by spaces, the bulk of
+    /// generated files, in one tight loop; whether it read any. Anything else
+    /// (other numbers, `?`, the node limit) is left to [`Scanner::leaf`].
+    fn integer_run(&mut self, kind: Kind, limits: &Limits) -> bool {
+        let bytes = self.bytes;
+        let mut at = self.at;
+        let mut read_any = false;
+        while let Some((value, end)) = integer_at(bytes, at) {
+            if self.over_limit.is_some() || self.builder.started() >= limits.max_nodes {
+                break;
+            }
+            self.builder.leaf(kind, Some(value));
+            read_any = true;
+            at = end;
+            while bytes.get(at) == Some(&b' ') {
+                at += 1;
+            }
+        }
+        if read_any {
+            self.at = at;
+        }
+        read_any
     }
 
     fn leaf(&mut self, kind: Kind, limits: &Limits) -> bool {
@@ -229,6 +254,31 @@ fn is_delimiter(byte: u8) -> bool {
 
 fn is_name_byte(byte: u8) -> bool {
     byte.is_ascii_alphanumeric() || byte == b'_' || byte == b'\''
+}
+
+/// The integer leaf at `start` (`-`? and at most 15 digits, then a
+/// delimiter or the end) and where it ends; `None` for anything else.
+#[inline(always)]
+fn integer_at(bytes: &[u8], start: usize) -> Option<(Value, usize)> {
+    let negative = bytes.get(start) == Some(&b'-');
+    let digits_start = start + usize::from(negative);
+    let mut at = digits_start;
+    let mut magnitude = 0i64;
+    while let Some(digit) = bytes.get(at).map(|b| b.wrapping_sub(b'0')) {
+        if digit > 9 {
+            break;
+        }
+        if at - digits_start == 15 {
+            return None; // longer numbers go to the general reader
+        }
+        magnitude = magnitude * 10 + i64::from(digit);
+        at += 1;
+    }
+    if at == digits_start || bytes.get(at).is_some_and(|b| !is_delimiter(*b)) {
+        return None;
+    }
+    let value = if negative { -magnitude } else { magnitude };
+    Some((Value::from_int(value)?, at))
 }
 
 /// A leaf value token: small integers directly, anything else of the
