@@ -100,6 +100,13 @@ impl fmt::Display for Claim {
     }
 }
 
+impl fmt::Display for Expectation {
+    /// The line as it is written: `expect B = 2`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "expect {}", self.claim)
+    }
+}
+
 /// Reads one `expect` pair.
 pub(super) fn parse_expectation(
     pair: Pair<'_, Rule>,
