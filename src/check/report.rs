@@ -160,7 +160,10 @@ impl CheckReport {
         self.files.iter().any(|f| f.error.is_some())
     }
 
-    /// One row per file, aligned, then the totals and any errors.
+    /// One row per file, aligned, then the totals. A file that could not be
+    /// checked scores `error` (the command tells why on standard error).
+    /// The tree column is left blank for a tree file checked against its
+    /// own `expect` lines.
     pub fn to_table(&self) -> String {
         let header = ["file", "tree", "passed", "failed", "total", "score"];
         let mut rows: Vec<[String; 6]> = vec![header.map(String::from)];
@@ -169,23 +172,16 @@ impl CheckReport {
                 Some(_) => "error".to_string(),
                 None => percent(f.score),
             };
-            rows.push(counts(&f.file, &f.tree, f.passed, f.failed, f.total, score));
+            let tree = if f.tree == f.file { "" } else { &f.tree };
+            rows.push(counts(&f.file, tree, f.passed, f.failed, f.total, score));
         }
         let (p, f, t) = (self.passed, self.failed, self.total);
         rows.push(counts("total", "", p, f, t, percent(self.score)));
-        let mut out = aligned(&rows);
-        for f in self.files.iter().filter(|f| f.error.is_some()) {
-            let _ = writeln!(
-                out,
-                "{}: error: {}",
-                f.file,
-                f.error.as_deref().unwrap_or("")
-            );
-        }
-        out
+        aligned(&rows)
     }
 
-    /// A CSV table for a gradebook: a header, then one row per file.
+    /// A CSV table for a gradebook: a header, then one row per file; an
+    /// error is given by its first line, `file:line:column: message`.
     pub fn to_csv(&self) -> String {
         let mut out = "file,tree,algorithm,passed,failed,total,score,error\n".to_string();
         for f in &self.files {
@@ -197,7 +193,12 @@ impl CheckReport {
                 f.failed.to_string(),
                 f.total.to_string(),
                 f.score.to_string(),
-                csv_field(f.error.as_deref().unwrap_or("")),
+                csv_field(
+                    f.error
+                        .as_deref()
+                        .and_then(|e| e.lines().next())
+                        .unwrap_or(""),
+                ),
             ];
             let _ = writeln!(out, "{}", fields.join(","));
         }

@@ -51,7 +51,8 @@ struct Exercise {
     input: Input,
     result: SearchResult<NodeId>,
     trace: Trace<NodeId>,
-    answers: Vec<String>,
+    /// The answer files that follow it: name and text.
+    answers: Vec<(String, String)>,
 }
 
 /// Checks every file and prints the report; the exit code says whether all
@@ -99,7 +100,9 @@ fn read_exercises(args: &CheckArgs) -> Result<Vec<Exercise>, CliError> {
                     display_name(path)
                 )));
             };
-            exercise.answers.push(path.clone());
+            exercise
+                .answers
+                .push((display_name(path).to_string(), text));
         } else {
             exercises.push(search_tree(args, path, text)?);
         }
@@ -153,10 +156,7 @@ fn check_exercise(args: &CheckArgs, exercise: &Exercise) -> Vec<FileReport> {
     exercise
         .answers
         .iter()
-        .map(|path| {
-            let name = display_name(path);
-            let text = read_text(path).map_err(|e| e.to_string());
-            let text = text.as_deref().unwrap_or("");
+        .map(|(name, text)| {
             check_file(&facts, name, tree_name, text, || {
                 syntax::parse_answers(name, text).map_err(|e| e.to_string())
             })
