@@ -146,9 +146,9 @@ fn check_exercise(args: &CheckArgs, exercise: &Exercise) -> Vec<FileReport> {
             tree_name,
             text,
             || match tree.expectations().is_empty() {
-                true => {
-                    Err("the tree file has no `expect` lines, and no answer file follows it".into())
-                }
+                true => Err(format!(
+                    "{tree_name}: the tree file has no `expect` lines, and no answer file follows it"
+                )),
                 false => Ok(tree.expectations().to_vec()),
             },
         )];
