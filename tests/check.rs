@@ -453,3 +453,38 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_malformed_expect_line_is_told_where_and_how() {
+    let cases = [
+        ("expect window J [2 +inf]", 20, "expected `,`, found `+`"),
+        ("expect window J 2, 3]", 17, "expected `[`, found `2`"),
+        (
+            "expect cut F gamma",
+            14,
+            "expected `alpha` or `beta`, found `g`",
+        ),
+        (
+            "expect value",
+            13,
+            "this line does not read as `expect value NUMBER`",
+        ),
+        (
+            "expect best",
+            12,
+            "this line does not read as `expect best NODE`",
+        ),
+        ("expect B 2", 10, "expected `=`, `>=` or `<=`, found `2`"),
+    ];
+    for (line, column, message) in cases {
+        let error = parse_answers("a.answers", line).unwrap_err();
+        assert_eq!((error.line, error.column), (1, column), "{line}");
+        assert_eq!(error.message, message, "{line}");
+        // The same line after a tree gets the same message.
+        let error = parse("a.tree", &format!("[1 2]\n{line}")).unwrap_err();
+        assert_eq!(
+            (error.line, error.column, error.message.as_str()),
+            (2, column, message)
+        );
+    }
+}

@@ -191,10 +191,12 @@ where
             .copied()
             .filter(|n| !self.is_pruned(*n))
             .collect();
+        let named: std::collections::HashSet<T::Node> = listed.iter().copied().collect();
+        // Covered: named, or below a named node within the same pruned subtree.
         let covered = |n: T::Node| {
             let mut at = Some(n);
             while let Some(node) = at {
-                if listed.contains(&node) {
+                if named.contains(&node) {
                     return true;
                 }
                 at = self.parent(node).filter(|p| self.is_pruned(*p));

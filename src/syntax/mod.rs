@@ -197,10 +197,30 @@ fn readable(source: &SourceText<'_>, error: pest::error::Error<Rule>) -> ParseEr
         InputLocation::Span((p, _)) => p,
     };
     let message = match &error.variant {
-        ErrorVariant::ParsingError { positives, .. } => expected(positives, source, offset),
+        ErrorVariant::ParsingError { positives, .. } => {
+            match expect_form(source, offset, positives) {
+                Some(form) => format!("this line does not read as `{form}`"),
+                None => expected(positives, source, offset),
+            }
+        }
         ErrorVariant::CustomError { message } => message.clone(),
     };
     source.error_at(offset, &message)
+}
+
+/// When an `expect` line starting with a keyword fails only because it is
+/// not a node's value either (`expect value` without a number), the form
+/// the keyword needs: pest would say a relation is expected.
+fn expect_form(source: &SourceText<'_>, offset: usize, positives: &[Rule]) -> Option<&'static str> {
+    if positives != [Rule::relation] {
+        return None;
+    }
+    let text = source.text();
+    let start = text[..offset.min(text.len())]
+        .rfind('\n')
+        .map_or(0, |i| i + 1);
+    let line = text[start..].split('\n').next().unwrap_or("");
+    expect::expected_form(line)
 }
 
 /// The order in which expected things are listed: values before names,
