@@ -488,3 +488,92 @@ fn a_malformed_expect_line_is_told_where_and_how() {
         );
     }
 }
+
+/// Claims about every node of a tree, true or not: what a student might
+/// write, each kind once per node.
+fn claims_about_every_node(tree: &Tree, value: i32) -> Vec<Claim> {
+    use gametree::syntax::Relation;
+    use gametree::tree::GameTree;
+    use gametree::value::{CutKind, Value};
+    let v = Value::from_int(value.into()).unwrap();
+    tree.nodes()
+        .flat_map(|n| {
+            let id = tree.id(n);
+            [
+                Claim::Node {
+                    node: id.clone(),
+                    relation: Relation::AtLeast,
+                    value: v,
+                },
+                Claim::Node {
+                    node: id.clone(),
+                    relation: Relation::Equal,
+                    value: v,
+                },
+                Claim::Window {
+                    node: id.clone(),
+                    alpha: v,
+                    beta: Value::POS_INF,
+                },
+                Claim::Cut {
+                    node: id.clone(),
+                    kind: CutKind::Alpha,
+                },
+                Claim::Cut {
+                    node: id.clone(),
+                    kind: CutKind::Beta,
+                },
+                Claim::Pruned(vec![id.clone()]),
+                Claim::Leaves(vec![id.clone()]),
+                Claim::Best(id),
+            ]
+        })
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    #[test]
+    fn any_claim_gets_a_verdict_and_an_explanation(text in tree_texts(), value in -4i32..5) {
+        let tree = parse("tree", &text).unwrap();
+        let claims: Vec<Expectation> = claims_about_every_node(&tree, value)
+            .into_iter()
+            .map(|claim| Expectation { claim, line: 1 })
+            .collect();
+        for algorithm in Algorithm::ALL {
+            for options in all_options() {
+                let mut trace = Trace::new();
+                let result = search(&tree, algorithm, options, &mut trace).unwrap();
+                let facts = Facts::new(&tree, &result, &trace, options.strict);
+                for verdict in check(&facts, &claims).unwrap() {
+                    prop_assert!(!verdict.explanation.is_empty(), "{:?}", verdict);
+                    prop_assert!(!verdict.actual.is_empty(), "{:?}", verdict);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn listing_every_pruned_node_is_right(text in tree_texts()) {
+        use gametree::tree::GameTree;
+        let tree = parse("tree", &text).unwrap();
+        for options in all_options() {
+            let mut trace = Trace::new();
+            let result = search(&tree, Algorithm::AlphaBeta, options, &mut trace).unwrap();
+            let visited: Vec<_> = trace.visited().collect();
+            let pruned: Vec<String> = tree
+                .nodes()
+                .filter(|n| !visited.contains(n))
+                .map(|n| tree.id(n))
+                .collect();
+            if pruned.is_empty() {
+                continue;
+            }
+            let facts = Facts::new(&tree, &result, &trace, options.strict);
+            let claim = Expectation { claim: Claim::Pruned(pruned), line: 1 };
+            let verdict = &check(&facts, &[claim]).unwrap()[0];
+            prop_assert!(verdict.passed, "{:?}", verdict);
+        }
+    }
+}
