@@ -176,6 +176,15 @@ fn options_apply_as_in_solve() {
         stdout.contains("minimax does not prune: it makes no cuts"),
         "{stdout}"
     );
+    // Fail-hard clamps returned values to the window, and says so.
+    let (code, stdout, _) = gametree_with_stdin(
+        &["check", "--fail-hard", "trees/lecture-a-to-v.tree", "-"],
+        "expect Q = 4\n",
+    );
+    assert_eq!(code, 1);
+    assert!(stdout.contains(
+        "Q <= 5: MAX takes 4, the largest of R = 3, S = 4, clamped to its window [5, +inf] (fail-hard)"
+    ), "{stdout}");
     // The negamax form gives the same trace, so the same verdicts.
     let (code, _, _) = gametree(&[
         "check",

@@ -7,7 +7,7 @@ use std::hash::Hash;
 use super::facts::Facts;
 use crate::report::describe_cut;
 use crate::tree::GameTree;
-use crate::value::{Kind, Scored};
+use crate::value::{Kind, Scored, Value};
 
 /// How many children a value explanation lists before it counts the rest.
 const LISTED_CHILDREN: usize = 8;
@@ -104,25 +104,47 @@ where
             Kind::Max => "largest",
             Kind::Min => "smallest",
         };
-        let mut words = format!(
-            "{}: {kind} takes the {which} of {}",
-            self.phrase(node),
-            self.children_phrase(node)
-        );
         let visit = self.visit(node);
+        let children = self.children_phrase(node);
+        let clamped = visit.and_then(|v| {
+            let chosen = self.chosen(node)?;
+            let window = v.window?;
+            (v.score?.value != chosen).then_some((chosen, window))
+        });
+        let mut words = match clamped {
+            None => format!(
+                "{}: {kind} takes the {which} of {children}",
+                self.phrase(node)
+            ),
+            Some((chosen, window)) => format!(
+                "{}: {kind} takes {chosen}, the {which} of {children}, clamped to its window {window} (fail-hard)",
+                self.phrase(node)
+            ),
+        };
         if let Some(cut) = visit.and_then(|v| v.cut) {
-            let cut = &self.cuts[cut];
             let bound = match kind {
-                Kind::Max => "lower",
-                Kind::Min => "upper",
+                Kind::Max => "a lower",
+                Kind::Min => "an upper",
             };
             words += &format!(
-                "; {}, so {} is a {bound} bound",
-                describe_cut(self.tree, cut, self.strict),
-                cut.value
+                "; {}, so the value is {bound} bound",
+                describe_cut(self.tree, &self.cuts[cut], self.strict)
             );
         }
         words
+    }
+
+    /// The value `node`'s player chose among the children it examined,
+    /// before any clamping.
+    fn chosen(&self, node: T::Node) -> Option<Value> {
+        let values = self
+            .tree
+            .children(node)
+            .filter_map(|c| self.visit(c)?.score.map(|s| s.value));
+        match self.tree.kind(node) {
+            Kind::Max => values.max(),
+            Kind::Min => values.min(),
+        }
     }
 
     /// `C = 2, F >= 6, H (pruned)`, the first few children of `node`.
