@@ -586,3 +586,21 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn an_unusable_tree_file_stops_the_run() {
+    // Minimax needs the lecture's blank leaves.
+    let (code, stdout, stderr) =
+        gametree(&["check", "--algo", "minimax", "trees/lecture-a-to-v.tree"]);
+    assert_eq!(code, 2);
+    assert!(stdout.is_empty(), "{stdout}");
+    assert!(
+        stderr.contains("trees/lecture-a-to-v.tree:6:38: leaf H has an unknown value"),
+        "{stderr}"
+    );
+    let (code, stdout, stderr) =
+        gametree_with_stdin(&["check", "trees/deep-cut.tree", "-"], "[1 2\n");
+    assert_eq!(code, 2);
+    assert!(stdout.is_empty(), "{stdout}");
+    assert!(stderr.starts_with("error: <stdin>:2:1:"), "{stderr}");
+}
