@@ -212,26 +212,25 @@ where
                     .is_none_or(|p| !self.is_pruned(p) || covered(p))
             })
             .collect();
-        let mut reasons: Vec<String> = wrong.iter().map(|n| self.why_visited(*n)).collect();
-        reasons.extend(
-            left_out
-                .iter()
-                .map(|n| format!("{} left out: {}", self.id(*n), self.why_pruned(*n))),
-        );
+        let wrongly = wrong.iter().map(|n| self.why_visited(*n));
+        let missing = left_out
+            .iter()
+            .map(|n| format!("{} left out: {}", self.id(*n), self.why_pruned(*n)));
+        let mut reasons = capped(wrongly.chain(missing), wrong.len() + left_out.len());
         let passed = reasons.is_empty();
         if passed {
-            reasons = self
+            let cuts = self
                 .cuts
                 .iter()
-                .map(|c| describe_cut(self.tree, c, self.strict))
-                .collect();
+                .map(|c| describe_cut(self.tree, c, self.strict));
+            reasons = capped(cuts, self.cuts.len());
         }
         let roots: Vec<T::Node> = self.pruned_roots().collect();
         Outcome {
             expected: self.ids(listed),
             actual: self.ids(&roots),
             passed,
-            explanation: reasons.join("; "),
+            explanation: reasons,
         }
     }
 
@@ -285,12 +284,13 @@ where
     fn compare_evaluated(&self, expected: u64) -> Outcome {
         let actual = self.leaves.len() as u64;
         let mut explanation = format!("the search evaluates {actual} leaves");
-        if actual <= 40 {
+        if actual as usize <= LISTED {
             explanation += &format!(": {}", self.ids(&self.leaves));
         }
         if !self.cuts.is_empty() {
             let roots: Vec<T::Node> = self.pruned_roots().collect();
-            explanation += &format!("; the cuts prune {}", self.ids(&roots));
+            let shown = roots.iter().take(LISTED).map(|n| self.id(*n));
+            explanation += &format!("; the cuts prune {}", capped_words(shown, roots.len(), " "));
         }
         Outcome {
             expected: expected.to_string(),
@@ -306,6 +306,23 @@ where
             false => crate::report::ids(self.tree, nodes).join(" "),
         }
     }
+}
+
+/// How many nodes or reasons an explanation lists before it counts the rest.
+const LISTED: usize = 20;
+
+/// The first [`LISTED`] of `count` reasons, joined by `; `.
+fn capped(reasons: impl Iterator<Item = String>, count: usize) -> String {
+    capped_words(reasons.take(LISTED), count, "; ")
+}
+
+/// Words joined by `separator`, and how many more there are of `count`.
+fn capped_words(words: impl Iterator<Item = String>, count: usize, separator: &str) -> String {
+    let mut shown: Vec<String> = words.collect();
+    if count > shown.len() {
+        shown.push(format!("and {} more", count - shown.len()));
+    }
+    shown.join(separator)
 }
 
 fn failed(expected: String, actual: &str, explanation: String) -> Outcome {
