@@ -604,3 +604,19 @@ fn an_unusable_tree_file_stops_the_run() {
     assert!(stdout.is_empty(), "{stdout}");
     assert!(stderr.starts_with("error: <stdin>:2:1:"), "{stderr}");
 }
+
+#[test]
+fn long_lists_in_explanations_are_counted_past_twenty() {
+    let tree = format!(
+        "[[5 5]{}]\nexpect evaluated 1\nexpect pruned @2.2\n",
+        " [0 9]".repeat(29)
+    );
+    let (code, stdout, _) = gametree_with_stdin(&["check", "-"], &tree);
+    assert_eq!(code, 1);
+    assert!(stdout.contains("@20.2 @21.2 and 9 more\n"), "{stdout}");
+    assert!(
+        stdout.contains("@21.2 is pruned: alpha cut at @21"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("; and 8 more\n"), "{stdout}");
+}
