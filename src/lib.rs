@@ -11,6 +11,7 @@
 //! assert_eq!(result.stats.leaves_evaluated, 7);
 //! ```
 
+pub mod check;
 pub mod cli;
 pub mod output;
 pub mod report;

@@ -2,6 +2,7 @@
 //! one place that turns errors into a message and an exit code.
 
 mod args;
+mod check;
 mod input;
 mod progress;
 mod solve;
@@ -33,6 +34,8 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Tell the search step by step, in the lecture's words.
     Trace(trace::TraceArgs),
+    /// Check answers (`expect` lines) against the search, explaining failures.
+    Check(check::CheckArgs),
 }
 
 /// Why a command failed; each maps to an exit code.
@@ -79,6 +82,7 @@ pub fn run(cli: Cli) -> Result<u8, CliError> {
     match cli.command {
         Command::Solve(args) => solve::run(&args, &mut out),
         Command::Trace(args) => trace::run(&args, &mut out),
+        Command::Check(args) => return check::run(&args, &mut out),
     }?;
     Ok(0)
 }
