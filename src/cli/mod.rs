@@ -2,6 +2,7 @@
 //! one place that turns errors into a message and an exit code.
 
 mod args;
+mod r#gen;
 mod input;
 mod progress;
 mod solve;
@@ -33,6 +34,8 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Tell the search step by step, in the lecture's words.
     Trace(trace::TraceArgs),
+    /// Write a generated game (random tree, tic-tac-toe, marbles) as a tree file.
+    Gen(r#gen::GenArgs),
 }
 
 /// Why a command failed; each maps to an exit code.
@@ -79,6 +82,7 @@ pub fn run(cli: Cli) -> Result<u8, CliError> {
     match cli.command {
         Command::Solve(args) => solve::run(&args, &mut out),
         Command::Trace(args) => trace::run(&args, &mut out),
+        Command::Gen(args) => r#gen::run(&args, &mut out).map(|_| ()),
     }?;
     Ok(0)
 }
