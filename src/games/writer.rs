@@ -132,9 +132,34 @@ fn write_leaf(
         write!(out, "{name} = ")?;
     }
     match value {
-        Some(v) => write!(out, "{v}"),
+        Some(v) => write_value(out, v),
         None => out.write_all(b"?"),
     }
+}
+
+/// Writes a value as `Display` does, integers without the formatting
+/// machinery: most leaves are small integers, and files have millions.
+fn write_value(out: &mut impl Write, value: Value) -> io::Result<()> {
+    let x = value.get();
+    if x.fract() != 0.0 || x.is_infinite() {
+        return write!(out, "{value}");
+    }
+    let mut digits = [0u8; 24];
+    let mut at = digits.len();
+    let mut n = (x as i64).unsigned_abs();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    if x < 0.0 {
+        at -= 1;
+        digits[at] = b'-';
+    }
+    out.write_all(&digits[at..])
 }
 
 /// `name kind = static [`, each part only when there is one.
@@ -200,6 +225,27 @@ mod tests {
         let mut out = Vec::new();
         write_tree(tree, &options, |_, v| v, &mut out).unwrap();
         String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn values_are_written_as_displayed() {
+        for x in [
+            0.0,
+            7.0,
+            -12.0,
+            9_007_199_254_740_992.0,
+            -2.5,
+            0.25,
+            f64::INFINITY,
+        ] {
+            let v = Value::new(x).unwrap();
+            let mut out = Vec::new();
+            write_value(&mut out, v).unwrap();
+            assert_eq!(String::from_utf8(out).unwrap(), v.to_string());
+        }
+        let mut out = Vec::new();
+        write_value(&mut out, Value::NEG_INF).unwrap();
+        assert_eq!(out, b"-inf");
     }
 
     #[test]
