@@ -299,3 +299,61 @@ fn generated_files() {
         });
     }
 }
+
+mod property {
+    use gametree::games::{ChildOrder, RandomSpec, RandomTree, WriteOptions, write_tree};
+    use gametree::search::{Algorithm, Options, search};
+    use gametree::trace::CutLog;
+    use proptest::prelude::*;
+
+    use super::SameAs;
+    use gametree::games::{GameSpec, GameVisitor};
+
+    fn specs() -> impl Strategy<Value = RandomSpec> {
+        (
+            1usize..4,
+            0usize..3,
+            0usize..6,
+            any::<u64>(),
+            0u8..4,
+            0usize..3,
+        )
+            .prop_map(|(low, extra, depth, seed, noise, order)| {
+                RandomSpec::new(low + extra, depth, seed)
+                    .branching_between(low, low + extra)
+                    .noise(f64::from(noise) * 0.75)
+                    .order(ChildOrder::ALL[order])
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// Any random tree, written and read back, is the same tree and
+        /// alpha-beta finds the same value, line and cuts on both.
+        #[test]
+        fn random_trees_survive_writing(spec in specs(), names in any::<bool>()) {
+            let game = RandomTree::new(spec);
+            let options = WriteOptions { names, statics: true, indent: 2 };
+            let mut text = Vec::new();
+            write_tree(&game, &options, |_, v| v, &mut text).unwrap();
+            let tree = gametree::syntax::parse("gen", std::str::from_utf8(&text).unwrap()).unwrap();
+            if !names {
+                let nodes = GameSpec::Random(spec).visit(SameAs(&tree));
+                prop_assert_eq!(nodes, tree.len());
+            }
+            let (mut a, mut b) = (CutLog::default(), CutLog::default());
+            let on_game = search(&game, Algorithm::AlphaBeta, Options::default(), &mut a).unwrap();
+            let on_file = search(&tree, Algorithm::AlphaBeta, Options::default(), &mut b).unwrap();
+            prop_assert_eq!(on_game.score, on_file.score);
+            prop_assert_eq!(on_game.stats, on_file.stats);
+            prop_assert_eq!(a.cuts.len(), b.cuts.len());
+            prop_assert_eq!(on_game.score.value, game_true_value(&game));
+        }
+    }
+
+    fn game_true_value(game: &RandomTree) -> gametree::value::Value {
+        use gametree::tree::GameTree;
+        game.root().true_value()
+    }
+}
