@@ -307,7 +307,8 @@ mod property {
     use proptest::prelude::*;
 
     use super::SameAs;
-    use gametree::games::{GameSpec, GameVisitor};
+    use gametree::games::GameSpec;
+    use gametree::tree::GameTree;
 
     fn specs() -> impl Strategy<Value = RandomSpec> {
         (
@@ -348,12 +349,7 @@ mod property {
             prop_assert_eq!(on_game.score, on_file.score);
             prop_assert_eq!(on_game.stats, on_file.stats);
             prop_assert_eq!(a.cuts.len(), b.cuts.len());
-            prop_assert_eq!(on_game.score.value, game_true_value(&game));
+            prop_assert_eq!(on_game.score.value, game.root().true_value());
         }
-    }
-
-    fn game_true_value(game: &RandomTree) -> gametree::value::Value {
-        use gametree::tree::GameTree;
-        game.root().true_value()
     }
 }
