@@ -13,6 +13,7 @@
 
 pub mod check;
 pub mod cli;
+pub mod games;
 pub mod output;
 pub mod report;
 pub mod search;

@@ -2,14 +2,21 @@
 
 use clap::{Args, ValueEnum};
 
+use super::CliError;
+use crate::games::GameSpec;
 use crate::search::{Algorithm, Options};
 use crate::syntax::Limits;
 
-/// The tree file and how to search it.
+/// The tree file (or generated game) and how to search it.
 #[derive(Debug, Args)]
 pub struct SearchArgs {
     /// The tree file; `-` reads standard input.
-    pub file: String,
+    #[arg(conflicts_with = "game")]
+    pub file: Option<String>,
+    /// A generated game instead of a file: `random:branching=B,depth=D,seed=S`,
+    /// `tictactoe[:POSITION]` or `billes:n=N,k=K`.
+    #[arg(long, value_name = "SPEC")]
+    pub game: Option<GameSpec>,
     /// The algorithm.
     #[arg(long, value_enum, default_value_t = AlgoArg::Alphabeta)]
     pub algo: AlgoArg,
@@ -38,7 +45,30 @@ pub enum AlgoArg {
     NegamaxAlphabeta,
 }
 
+/// Where the tree to search comes from.
+#[derive(Clone, Copy, Debug)]
+pub enum Source<'a> {
+    /// A tree file (`-` for standard input).
+    File(&'a str),
+    /// A generated game.
+    Game(&'a GameSpec),
+}
+
 impl SearchArgs {
+    /// The tree file or the game; exactly one must be given.
+    pub fn source(&self) -> Result<Source<'_>, CliError> {
+        match (&self.file, &self.game) {
+            (Some(file), None) => Ok(Source::File(file)),
+            (None, Some(game)) => Ok(Source::Game(game)),
+            (Some(_), Some(_)) => Err(CliError::BadInput(
+                "give a tree FILE or --game SPEC, not both".to_string(),
+            )),
+            (None, None) => Err(CliError::BadInput(
+                "give a tree FILE or --game SPEC".to_string(),
+            )),
+        }
+    }
+
     /// The algorithm chosen.
     pub fn algorithm(&self) -> Algorithm {
         match self.algo {

@@ -91,7 +91,12 @@ pub fn run(args: &CheckArgs, out: &mut impl Write) -> Result<u8, CliError> {
 /// the answer files that follow it.
 fn read_exercises(args: &CheckArgs) -> Result<Vec<Exercise>, CliError> {
     let mut exercises: Vec<Exercise> = Vec::new();
-    for path in std::iter::once(&args.search.file).chain(&args.more) {
+    let Some(first) = &args.search.file else {
+        return Err(CliError::BadInput(
+            "check needs a tree FILE (a generated game has no answer key to check)".to_string(),
+        ));
+    };
+    for path in std::iter::once(first).chain(&args.more) {
         let text = read_text(path)?;
         if syntax::is_answer_file(&text) {
             let Some(exercise) = exercises.last_mut() else {

@@ -7,11 +7,11 @@ use std::time::{Duration, Instant};
 use super::progress::Phase;
 
 use super::{CliError, SearchArgs};
-use crate::search::{SearchResult, search};
+use crate::search::{SearchError, SearchResult, search};
 use crate::stack::with_stack_for_depth;
 use crate::syntax::{self, SourceText};
 use crate::trace::Recorder;
-use crate::tree::{Location, NodeId, Tree};
+use crate::tree::{GameTree, Location, NodeId, Tree};
 
 /// The name of a file in messages: `<stdin>` for `-`.
 pub fn display_name(path: &str) -> &str {
@@ -80,13 +80,13 @@ pub struct Input {
     pub times: Times,
 }
 
-/// Reads and parses the tree file named by `args`, under its node limit.
-pub fn read_tree(args: &SearchArgs) -> Result<Input, CliError> {
-    let name = display_name(&args.file).to_string();
+/// Reads and parses the tree `file`, under the node limit of `args`.
+pub fn read_tree(file: &str, args: &SearchArgs) -> Result<Input, CliError> {
+    let name = display_name(file).to_string();
     let limits = args.limits();
     let mut times = Times::default();
     let text = timed(&mut times.read, format!("reading {name}"), || {
-        read_text(&args.file)
+        read_text(file)
     })?;
     let bytes = text.len();
     let builder = timed(&mut times.parse, format!("parsing {name}"), || {
@@ -103,6 +103,29 @@ pub fn read_tree(args: &SearchArgs) -> Result<Input, CliError> {
         bytes,
         times,
     })
+}
+
+/// Searches any tree `depth` levels deep as `args` say, with stack for its
+/// depth and a spinner if it is slow; returns the result and the time taken.
+pub fn search_timed<T, R>(
+    tree: &T,
+    depth: usize,
+    name: &str,
+    args: &SearchArgs,
+    recorder: &mut R,
+) -> (Result<SearchResult<T::Node>, SearchError>, Duration)
+where
+    T: GameTree + Sync,
+    T::Node: Send,
+    R: Recorder<T::Node> + Send,
+{
+    let mut time = Duration::ZERO;
+    let result = timed(&mut time, format!("searching {name}"), || {
+        with_stack_for_depth(depth, || {
+            search(tree, args.algorithm(), args.options(), recorder)
+        })
+    });
+    (result, time)
 }
 
 /// Runs `work` as a phase: timed into `time`, with a spinner if it is slow.
@@ -122,16 +145,12 @@ impl Input {
         args: &SearchArgs,
         recorder: &mut R,
     ) -> Result<SearchResult<NodeId>, CliError> {
-        let tree = &self.tree;
-        let message = format!("searching {}", self.name);
-        let mut time = Duration::ZERO;
-        let result = timed(&mut time, message, || {
-            with_stack_for_depth(tree.depth(), || {
-                search(tree, args.algorithm(), args.options(), recorder)
-            })
-        });
-        self.times.search = time;
-        result.map_err(|e| self.error(e.location(), &e.to_string()))
+        let (tree, depth) = (&self.tree, self.tree.depth());
+        let result = search_timed(tree, depth, &self.name, args, recorder);
+        self.times.search = result.1;
+        result
+            .0
+            .map_err(|e| self.error(e.location(), &e.to_string()))
     }
 
     /// An error about the input, at a place in it when there is one.

@@ -3,6 +3,7 @@
 
 mod args;
 mod check;
+mod r#gen;
 mod input;
 mod progress;
 mod solve;
@@ -36,6 +37,8 @@ enum Command {
     Trace(trace::TraceArgs),
     /// Check answers (`expect` lines) against the search, explaining failures.
     Check(check::CheckArgs),
+    /// Write a generated game (random tree, tic-tac-toe, marbles) as a tree file.
+    Gen(r#gen::GenArgs),
 }
 
 /// Why a command failed; each maps to an exit code.
@@ -83,6 +86,7 @@ pub fn run(cli: Cli) -> Result<u8, CliError> {
         Command::Solve(args) => solve::run(&args, &mut out),
         Command::Trace(args) => trace::run(&args, &mut out),
         Command::Check(args) => return check::run(&args, &mut out),
+        Command::Gen(args) => r#gen::run(&args, &mut out).map(|_| ()),
     }?;
     Ok(0)
 }

@@ -82,3 +82,41 @@ fn peak_memory() -> Option<u64> {
     let kilobytes: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kilobytes * 1024)
 }
+
+/// Figures about the search of a generated game, for `--stats`: there is
+/// no file to read.
+#[derive(Clone, Debug, Serialize)]
+pub struct SearchStats {
+    /// Seconds searching.
+    pub search_s: f64,
+    /// Nodes the search visited.
+    pub nodes_visited: u64,
+    /// Nodes visited per second of search.
+    pub nodes_per_s: f64,
+    /// The process's peak resident memory, when the system tells it.
+    pub peak_memory_bytes: Option<u64>,
+}
+
+impl SearchStats {
+    /// The figures of a finished search.
+    pub fn new(search: std::time::Duration, nodes_visited: u64) -> SearchStats {
+        SearchStats {
+            search_s: search.as_secs_f64(),
+            nodes_visited,
+            nodes_per_s: nodes_visited as f64 / search.as_secs_f64().max(1e-9),
+            peak_memory_bytes: peak_memory(),
+        }
+    }
+
+    /// The figures as lines for a person.
+    pub fn to_text(&self) -> String {
+        let memory = match self.peak_memory_bytes {
+            Some(p) => format!("{:.1} MB", p as f64 / 1e6),
+            None => "unknown on this system".to_string(),
+        };
+        format!(
+            "search: {:.3} s\nsearch speed: {:.0} nodes/s\npeak memory: {memory}\n",
+            self.search_s, self.nodes_per_s
+        )
+    }
+}

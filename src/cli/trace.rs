@@ -4,10 +4,17 @@ use std::io::Write;
 
 use clap::Args;
 
-use super::input::read_tree;
+use super::args::Source;
+use super::input::{read_tree, search_timed};
 use super::{CliError, SearchArgs};
+use crate::games::{GameSpec, GameVisitor};
 use crate::report::{trace_json, trace_lines};
 use crate::trace::Trace;
+use crate::tree::GameTree;
+
+/// The largest generated game `trace` tells (in nodes, as
+/// [`GameSpec::node_bound`] bounds them): a trace has a few lines a node.
+pub const TRACE_GAMES_UP_TO: u64 = 1_000_000;
 
 /// Arguments of `gametree trace`.
 #[derive(Debug, Args)]
@@ -19,18 +26,68 @@ pub struct TraceArgs {
     json: bool,
 }
 
-/// Searches the tree and prints every step.
+/// Searches the tree or game and prints every step.
 pub fn run(args: &TraceArgs, out: &mut impl Write) -> Result<(), CliError> {
-    let mut input = read_tree(&args.search)?;
-    let mut trace = Trace::new();
-    input.search(&args.search, &mut trace)?;
+    match args.search.source()? {
+        Source::File(file) => {
+            let mut input = read_tree(file, &args.search)?;
+            let mut trace = Trace::new();
+            input.search(&args.search, &mut trace)?;
+            print(&input.tree, &trace, args, out)
+        }
+        Source::Game(game) => {
+            let bound = game.node_bound();
+            if bound > TRACE_GAMES_UP_TO {
+                return Err(CliError::BadInput(format!(
+                    "{game}: too large to trace ({} nodes; trace tells games of at most \
+                     {TRACE_GAMES_UP_TO} nodes): solve it, or trace a smaller one",
+                    match bound {
+                        u64::MAX => "more than 2^64".to_string(),
+                        n => format!("up to {n}"),
+                    }
+                )));
+            }
+            game.visit(TraceGame { game, args, out })
+        }
+    }
+}
+
+/// Tracing a generated game.
+struct TraceGame<'a, W> {
+    game: &'a GameSpec,
+    args: &'a TraceArgs,
+    out: &'a mut W,
+}
+
+impl<W: Write> GameVisitor for TraceGame<'_, W> {
+    type Output = Result<(), CliError>;
+
+    fn visit<T>(self, tree: &T, depth: usize) -> Self::Output
+    where
+        T: GameTree + Sync,
+        T::Node: Send + Sync,
+    {
+        let name = self.game.to_string();
+        let mut trace = Trace::new();
+        let (result, _) = search_timed(tree, depth, &name, &self.args.search, &mut trace);
+        result.map_err(|e| CliError::BadInput(format!("{name}: {e}")))?;
+        print(tree, &trace, self.args, self.out)
+    }
+}
+
+fn print<T: GameTree>(
+    tree: &T,
+    trace: &Trace<T::Node>,
+    args: &TraceArgs,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
     if args.json {
-        serde_json::to_writer_pretty(&mut *out, &trace_json(&input.tree, &trace))
+        serde_json::to_writer_pretty(&mut *out, &trace_json(tree, trace))
             .map_err(std::io::Error::from)?;
         writeln!(out)?;
         return Ok(());
     }
-    let lines = trace_lines(&input.tree, &trace, args.search.strict);
+    let lines = trace_lines(tree, trace, args.search.strict);
     let width = lines.len().to_string().len();
     for (number, line) in lines.iter().enumerate() {
         writeln!(out, "{:>width$}. {line}", number + 1)?;

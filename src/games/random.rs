@@ -1,0 +1,597 @@
+//! Random game trees that exist only as a function of a seed.
+//!
+//! Every node is computed from its parent in O(1): a 64-bit hash (from the
+//! seed and the path), its depth, its packed child path and its true
+//! minimax value. True values are handed down from the root: at a MAX node
+//! one child, the best, inherits the node's value and every other child gets
+//! a strictly smaller one (at a MIN node strictly larger), so a node's true
+//! value is known without searching below it, and a leaf's value is the
+//! value handed down to it. An interior node's static value is its true
+//! value plus noise of a chosen size, so the quality of ordering children by
+//! static value is chosen too: with no noise it is perfect.
+//!
+//! Where the best child stands among its brothers is drawn from the hash,
+//! so an unordered search meets it anywhere; `order` can also place the
+//! children best first or worst first.
+
+use std::fmt;
+
+use super::hash::{draw, mix, uniform, unit};
+use crate::tree::GameTree;
+use crate::value::{Kind, Value};
+
+/// A non-best child is worse than its parent by 1 to this much.
+pub const MAX_STEP: i64 = 10;
+/// The root's true value lies in `-ROOT_SPREAD..=ROOT_SPREAD`.
+pub const ROOT_SPREAD: i64 = 10;
+/// The deepest random tree accepted (the searches recurse once a level).
+pub const MAX_DEPTH: usize = 10_000;
+/// The most children a node may have.
+pub const MAX_BRANCHING: usize = 65_536;
+
+/// Where the children of a node stand, by their true values.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ChildOrder {
+    /// The best child at a position drawn from the hash, the others in the
+    /// order they were drawn.
+    #[default]
+    Random,
+    /// Best first for the player to move (MAX: highest first, MIN: lowest
+    /// first): alpha-beta's best case.
+    BestFirst,
+    /// Worst first: alpha-beta's worst case.
+    WorstFirst,
+}
+
+impl ChildOrder {
+    /// The name used in game specs.
+    pub fn name(self) -> &'static str {
+        match self {
+            ChildOrder::Random => "random",
+            ChildOrder::BestFirst => "best-first",
+            ChildOrder::WorstFirst => "worst-first",
+        }
+    }
+
+    /// Every order, as specs name them.
+    pub const ALL: [ChildOrder; 3] = [
+        ChildOrder::Random,
+        ChildOrder::BestFirst,
+        ChildOrder::WorstFirst,
+    ];
+}
+
+impl fmt::Display for ChildOrder {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The parameters of a random tree: the same spec gives the same tree on
+/// every machine.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RandomSpec {
+    /// The most children an interior node has (all of them have this many
+    /// unless `min_branching` is smaller).
+    pub branching: usize,
+    /// The fewest children an interior node has; each node draws its count
+    /// in `min_branching..=branching`.
+    pub min_branching: usize,
+    /// The depth of every leaf, in plies below the root.
+    pub depth: usize,
+    /// The seed every value is drawn from.
+    pub seed: u64,
+    /// The size of the noise added to true values to give static values:
+    /// each static value lies within `noise` of the node's true value (then
+    /// is rounded to hundredths).
+    pub noise: f64,
+    /// Where children stand among their brothers.
+    pub order: ChildOrder,
+}
+
+impl RandomSpec {
+    /// `branching` children at every interior node, leaves `depth` plies
+    /// down, no noise, the best child at a random position.
+    pub fn new(branching: usize, depth: usize, seed: u64) -> Self {
+        RandomSpec {
+            branching,
+            min_branching: branching,
+            depth,
+            seed,
+            noise: 0.0,
+            order: ChildOrder::Random,
+        }
+    }
+
+    /// The same spec with static values within `e` of the true values.
+    pub fn noise(self, e: f64) -> Self {
+        RandomSpec { noise: e, ..self }
+    }
+
+    /// The same spec with each node's child count drawn in `low..=high`.
+    pub fn branching_between(self, low: usize, high: usize) -> Self {
+        RandomSpec {
+            min_branching: low,
+            branching: high,
+            ..self
+        }
+    }
+
+    /// The same spec with children in `order`.
+    pub fn order(self, order: ChildOrder) -> Self {
+        RandomSpec { order, ..self }
+    }
+
+    /// Checks that the spec describes a tree this module can generate.
+    pub fn validate(&self) -> Result<(), String> {
+        if self.min_branching == 0 || self.min_branching > self.branching {
+            return Err(format!(
+                "branching must be at least 1, and a range LOW..HIGH needs LOW <= HIGH (got {}..{})",
+                self.min_branching, self.branching
+            ));
+        }
+        if self.branching > MAX_BRANCHING {
+            return Err(format!(
+                "branching {} is too large: at most {MAX_BRANCHING}",
+                self.branching
+            ));
+        }
+        if self.depth > MAX_DEPTH {
+            return Err(format!(
+                "depth {} is too large: at most {MAX_DEPTH}",
+                self.depth
+            ));
+        }
+        if self.branching > 1 && leaf_count_bound(self.branching, self.depth).is_none() {
+            return Err(format!(
+                "branching {} and depth {} give more than 2^64 leaves; every node's child path must fit in 64 bits",
+                self.branching, self.depth
+            ));
+        }
+        if !self.noise.is_finite() || self.noise < 0.0 || self.noise > 1e9 {
+            return Err(format!(
+                "noise {} must be a number from 0 to 1e9",
+                self.noise
+            ));
+        }
+        Ok(())
+    }
+
+    /// The number of leaves when every node has the most children, if it
+    /// fits in a `u64`.
+    pub fn max_leaves(&self) -> Option<u64> {
+        leaf_count_bound(self.branching, self.depth)
+    }
+}
+
+fn leaf_count_bound(branching: usize, depth: usize) -> Option<u64> {
+    let depth = u32::try_from(depth).ok()?;
+    (branching as u64).checked_pow(depth)
+}
+
+impl fmt::Display for RandomSpec {
+    /// The spec as `random:...`, in the form [`super::GameSpec`] reads.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "random:branching=")?;
+        if self.min_branching != self.branching {
+            write!(f, "{}..", self.min_branching)?;
+        }
+        write!(
+            f,
+            "{},depth={},seed={}",
+            self.branching, self.depth, self.seed
+        )?;
+        if self.noise != 0.0 {
+            write!(f, ",noise={}", self.noise)?;
+        }
+        if self.order != ChildOrder::Random {
+            write!(f, ",order={}", self.order)?;
+        }
+        Ok(())
+    }
+}
+
+/// A node of a [`RandomTree`]: 24 bytes, everything its subtree needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RandomNode {
+    hash: u64,
+    /// The 0-based child positions from the root, as digits in base
+    /// `branching`, most significant first.
+    path: u64,
+    /// The true minimax value, in MAX's terms.
+    value: i32,
+    depth: u32,
+}
+
+impl RandomNode {
+    /// The node's depth: 0 for the root.
+    pub fn depth(&self) -> usize {
+        self.depth as usize
+    }
+
+    /// The node's true minimax value, known without searching its subtree.
+    pub fn true_value(&self) -> Value {
+        Value::from_int(i64::from(self.value)).expect("a small integer")
+    }
+}
+
+/// Streams of draws from one node's hash, kept apart.
+mod stream {
+    pub const CHILD: u64 = 1;
+    pub const STEP: u64 = 2;
+    pub const BEST: u64 = 3;
+    pub const COUNT: u64 = 4;
+    pub const NOISE: u64 = 5;
+    pub const ROOT: u64 = 6;
+}
+
+/// A random game tree that exists only as a function: a tree of a billion
+/// leaves costs nothing until it is searched.
+#[derive(Clone, Debug)]
+pub struct RandomTree {
+    spec: RandomSpec,
+    root_hash: u64,
+}
+
+impl RandomTree {
+    /// The tree that `spec` describes.
+    ///
+    /// # Panics
+    ///
+    /// If the spec is invalid ([`RandomSpec::validate`]); use
+    /// [`RandomTree::try_new`] for specs from users.
+    pub fn new(spec: RandomSpec) -> RandomTree {
+        RandomTree::try_new(spec).unwrap_or_else(|e| panic!("invalid random tree spec: {e}"))
+    }
+
+    /// The tree that `spec` describes, or why the spec is invalid.
+    pub fn try_new(spec: RandomSpec) -> Result<RandomTree, String> {
+        spec.validate()?;
+        Ok(RandomTree {
+            spec,
+            root_hash: mix(spec.seed),
+        })
+    }
+
+    /// The spec the tree was made from.
+    pub fn spec(&self) -> &RandomSpec {
+        &self.spec
+    }
+
+    /// The number of children of `node`.
+    pub fn child_count(&self, node: RandomNode) -> usize {
+        if node.depth() >= self.spec.depth {
+            return 0;
+        }
+        let low = self.spec.min_branching as u64;
+        let spread = (self.spec.branching - self.spec.min_branching) as u64 + 1;
+        (low + uniform(draw(node.hash, stream::COUNT, 0), spread)) as usize
+    }
+
+    /// The 0-based index, in draw order, of `node`'s best child among `count`.
+    fn best_index(node: RandomNode, count: usize) -> u32 {
+        uniform(draw(node.hash, stream::BEST, 0), count as u64) as u32
+    }
+
+    /// The true value of the child drawn `index`-th, `best` being the best.
+    fn child_value(&self, node: RandomNode, index: u32, best: u32) -> i32 {
+        if index == best {
+            return node.value;
+        }
+        let step = 1 + uniform(draw(node.hash, stream::STEP, index.into()), MAX_STEP as u64);
+        let step = step as i32;
+        match self.kind(node) {
+            Kind::Max => node.value - step,
+            Kind::Min => node.value + step,
+        }
+    }
+
+    /// The child drawn `index`-th, standing at `position` among its brothers.
+    fn child(&self, node: RandomNode, index: u32, best: u32, position: u32) -> RandomNode {
+        let radix = self.spec.branching as u64;
+        RandomNode {
+            hash: draw(node.hash, stream::CHILD, index.into()),
+            path: node.path.wrapping_mul(radix) + u64::from(position),
+            value: self.child_value(node, index, best),
+            depth: node.depth + 1,
+        }
+    }
+
+    /// The draw indices of `node`'s children in the order they stand, for
+    /// the sorted orders.
+    fn sorted_indices(&self, node: RandomNode, count: usize, best: u32) -> Vec<u32> {
+        let mut indices: Vec<u32> = (0..count as u32).collect();
+        // In MAX's terms, seen from the player to move: higher is better.
+        let goodness = |i: &u32| {
+            let v = i64::from(self.child_value(node, *i, best));
+            match self.kind(node) {
+                Kind::Max => v,
+                Kind::Min => -v,
+            }
+        };
+        match self.spec.order {
+            ChildOrder::BestFirst => indices.sort_by_key(|i| std::cmp::Reverse(goodness(i))),
+            ChildOrder::WorstFirst => indices.sort_by_key(goodness),
+            ChildOrder::Random => {}
+        }
+        indices
+    }
+}
+
+/// The children of a [`RandomTree`] node, computed one at a time.
+#[derive(Debug)]
+pub struct RandomChildren<'a> {
+    tree: &'a RandomTree,
+    parent: RandomNode,
+    count: u32,
+    next: u32,
+    best: u32,
+    /// The draw index of each position, for the sorted orders.
+    sorted: Option<Vec<u32>>,
+}
+
+impl Iterator for RandomChildren<'_> {
+    type Item = RandomNode;
+
+    fn next(&mut self) -> Option<RandomNode> {
+        if self.next >= self.count {
+            return None;
+        }
+        let position = self.next;
+        self.next += 1;
+        let index = match &self.sorted {
+            Some(indices) => indices[position as usize],
+            None => position,
+        };
+        Some(self.tree.child(self.parent, index, self.best, position))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = (self.count - self.next) as usize;
+        (left, Some(left))
+    }
+}
+
+impl ExactSizeIterator for RandomChildren<'_> {}
+
+impl GameTree for RandomTree {
+    type Node = RandomNode;
+    type Children<'a> = RandomChildren<'a>;
+
+    fn root(&self) -> RandomNode {
+        let value = uniform(
+            draw(self.root_hash, stream::ROOT, 0),
+            2 * ROOT_SPREAD as u64 + 1,
+        ) as i64
+            - ROOT_SPREAD;
+        RandomNode {
+            hash: self.root_hash,
+            path: 0,
+            value: value as i32,
+            depth: 0,
+        }
+    }
+
+    fn kind(&self, node: RandomNode) -> Kind {
+        match node.depth % 2 {
+            0 => Kind::Max,
+            _ => Kind::Min,
+        }
+    }
+
+    fn children(&self, node: RandomNode) -> RandomChildren<'_> {
+        let count = self.child_count(node);
+        let best = match count {
+            0 => 0,
+            n => RandomTree::best_index(node, n),
+        };
+        let sorted = (self.spec.order != ChildOrder::Random && count > 1)
+            .then(|| self.sorted_indices(node, count, best));
+        RandomChildren {
+            tree: self,
+            parent: node,
+            count: count as u32,
+            next: 0,
+            best,
+            sorted,
+        }
+    }
+
+    fn value(&self, node: RandomNode) -> Option<Value> {
+        (node.depth() >= self.spec.depth).then(|| node.true_value())
+    }
+
+    fn static_value(&self, node: RandomNode) -> Option<Value> {
+        if node.depth() >= self.spec.depth {
+            return None;
+        }
+        let true_value = f64::from(node.value);
+        if self.spec.noise == 0.0 {
+            return Value::new(true_value);
+        }
+        let offset = (2.0 * unit(draw(node.hash, stream::NOISE, 0)) - 1.0) * self.spec.noise;
+        // Hundredths, so that files show `= 3.19`, which reads back as the
+        // same number: both are the nearest double to n / 100.
+        Value::new(((true_value + offset) * 100.0).round() / 100.0)
+    }
+
+    fn id(&self, node: RandomNode) -> String {
+        super::child_path(node.depth(), node.path, self.spec.branching as u64)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::{Algorithm, Options, search};
+    use crate::trace::NoRecorder;
+
+    fn solve(tree: &RandomTree, algorithm: Algorithm) -> crate::search::SearchResult<RandomNode> {
+        search(tree, algorithm, Options::default(), &mut NoRecorder).unwrap()
+    }
+
+    /// Every node's children, in preorder, with a closure per node.
+    fn walk(tree: &RandomTree, mut visit: impl FnMut(RandomNode, &[RandomNode])) {
+        let mut stack = vec![tree.root()];
+        while let Some(node) = stack.pop() {
+            let children: Vec<RandomNode> = tree.children(node).collect();
+            visit(node, &children);
+            stack.extend(children.iter().rev());
+        }
+    }
+
+    #[test]
+    fn a_node_is_small_and_shareable() {
+        fn shareable<T: Send + Sync>() {}
+        shareable::<RandomTree>();
+        shareable::<RandomNode>();
+        assert_eq!(std::mem::size_of::<RandomNode>(), 24);
+    }
+
+    #[test]
+    fn true_values_are_the_minimax_values() {
+        for seed in 0..20 {
+            let tree = RandomTree::new(RandomSpec::new(3, 4, seed).branching_between(1, 3));
+            walk(&tree, |node, children| {
+                if children.is_empty() {
+                    return;
+                }
+                let values = children.iter().map(|c| c.value);
+                let best = match tree.kind(node) {
+                    Kind::Max => values.max(),
+                    Kind::Min => values.min(),
+                };
+                assert_eq!(best, Some(node.value));
+                let at_best = children.iter().filter(|c| c.value == node.value).count();
+                assert_eq!(at_best, 1, "the best child is strictly best");
+            });
+            let minimax = solve(&tree, Algorithm::Minimax);
+            assert_eq!(minimax.score.value, tree.root().true_value());
+        }
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_tree_and_another_seed_another() {
+        let leaves = |seed| {
+            let tree = RandomTree::new(RandomSpec::new(3, 3, seed));
+            let mut out = Vec::new();
+            walk(&tree, |node, children| {
+                if children.is_empty() {
+                    out.push(tree.value(node).unwrap().to_string());
+                }
+            });
+            out.join(" ")
+        };
+        assert_eq!(leaves(7), leaves(7));
+        assert_ne!(leaves(7), leaves(8));
+        // Pinned: the hash is our own, so this holds on every machine.
+        assert_eq!(leaves(1), pinned_leaves_of_seed_one());
+    }
+
+    fn pinned_leaves_of_seed_one() -> &'static str {
+        "8 5 12 3 -1 -6 6 3 8 17 10 10 3 13 11 6 7 10 3 -2 -4 -4 -2 0 -4 2 0"
+    }
+
+    #[test]
+    fn the_best_child_stands_anywhere() {
+        let tree = RandomTree::new(RandomSpec::new(4, 3, 11));
+        let mut seen = [false; 4];
+        walk(&tree, |node, children| {
+            if let Some(p) = children.iter().position(|c| c.value == node.value) {
+                seen[p] = true;
+            }
+        });
+        assert_eq!(seen, [true; 4]);
+    }
+
+    #[test]
+    fn ordered_noiseless_trees_evaluate_the_knuth_moore_minimum() {
+        for (b, d) in [(2, 1), (3, 4), (4, 5), (5, 3), (2, 8)] {
+            for seed in 0..4 {
+                let spec = RandomSpec::new(b, d, seed).order(ChildOrder::BestFirst);
+                let tree = RandomTree::new(spec);
+                let result = solve(&tree, Algorithm::AlphaBeta);
+                let minimum = b.pow(d.div_ceil(2) as u32) + b.pow((d / 2) as u32) - 1;
+                assert_eq!(result.stats.leaves_evaluated, minimum as u64, "b={b} d={d}");
+                assert_eq!(result.score.value, tree.root().true_value());
+            }
+        }
+    }
+
+    #[test]
+    fn orders_permute_the_same_tree() {
+        let values = |order| {
+            let tree = RandomTree::new(RandomSpec::new(3, 4, 5).order(order));
+            let mut leaves = Vec::new();
+            walk(&tree, |node, children| {
+                if children.is_empty() {
+                    leaves.push(node.value);
+                }
+            });
+            leaves.sort();
+            (solve(&tree, Algorithm::Minimax).score, leaves)
+        };
+        let random = values(ChildOrder::Random);
+        assert_eq!(values(ChildOrder::BestFirst), random);
+        assert_eq!(values(ChildOrder::WorstFirst), random);
+        let leaves_evaluated = |order| {
+            let tree = RandomTree::new(RandomSpec::new(3, 4, 5).order(order));
+            solve(&tree, Algorithm::AlphaBeta).stats.leaves_evaluated
+        };
+        let best = leaves_evaluated(ChildOrder::BestFirst);
+        let random = leaves_evaluated(ChildOrder::Random);
+        let worst = leaves_evaluated(ChildOrder::WorstFirst);
+        assert!(best < random && random < worst, "{best} {random} {worst}");
+    }
+
+    #[test]
+    fn static_values_lie_within_the_noise() {
+        let tree = RandomTree::new(RandomSpec::new(3, 4, 2).noise(2.5));
+        let mut moved = 0;
+        walk(&tree, |node, children| {
+            let Some(s) = tree.static_value(node) else {
+                assert!(children.is_empty());
+                return;
+            };
+            let offset = s.get() - f64::from(node.value);
+            assert!(offset.abs() <= 2.505);
+            moved += usize::from(offset != 0.0);
+        });
+        assert!(moved > 30);
+        let exact = RandomTree::new(RandomSpec::new(3, 4, 2));
+        assert_eq!(
+            exact.static_value(exact.root()),
+            Some(exact.root().true_value())
+        );
+    }
+
+    #[test]
+    fn uneven_branching_stays_in_its_range() {
+        let tree = RandomTree::new(RandomSpec::new(4, 4, 3).branching_between(2, 4));
+        let mut counts = std::collections::BTreeSet::new();
+        walk(&tree, |_, children| {
+            if !children.is_empty() {
+                counts.insert(children.len());
+            }
+        });
+        assert_eq!(counts.into_iter().collect::<Vec<_>>(), [2, 3, 4]);
+    }
+
+    #[test]
+    fn ids_are_child_paths_as_files_write_them() {
+        let tree = RandomTree::new(RandomSpec::new(3, 3, 1));
+        assert_eq!(tree.id(tree.root()), "root");
+        let second = tree.children(tree.root()).nth(1).unwrap();
+        let third = tree.children(second).nth(2).unwrap();
+        assert_eq!(tree.id(third), "@2.3");
+    }
+
+    #[test]
+    fn bad_specs_are_refused() {
+        assert!(RandomTree::try_new(RandomSpec::new(0, 3, 1)).is_err());
+        assert!(RandomTree::try_new(RandomSpec::new(10, 30, 1)).is_err());
+        assert!(RandomTree::try_new(RandomSpec::new(3, 3, 1).noise(-1.0)).is_err());
+        assert!(RandomTree::try_new(RandomSpec::new(3, 3, 1).branching_between(4, 3)).is_err());
+        assert!(RandomTree::try_new(RandomSpec::new(1, 5000, 1)).is_ok());
+    }
+}

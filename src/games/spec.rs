@@ -1,0 +1,317 @@
+//! Game specs as users write them: `random:branching=3,depth=4,seed=7`.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::billes::BillesSpec;
+use super::random::{ChildOrder, RandomSpec};
+use super::tictactoe::Board;
+
+/// A game named on the command line (`--game SPEC`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum GameSpec {
+    /// `random:branching=B,depth=D,seed=S[,noise=E][,order=O]`.
+    Random(RandomSpec),
+    /// `tictactoe` (the empty board) or `tictactoe:POSITION` (nine
+    /// characters `x`, `o`, `.`, row by row).
+    TicTacToe(Board),
+    /// `billes:n=N,k=K`: the marble game.
+    Billes(BillesSpec),
+}
+
+/// Why a game spec was refused.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum SpecError {
+    /// The name before `:` is not a game.
+    #[error("unknown game `{0}`: expected {GAMES}")]
+    UnknownGame(String),
+    /// A parameter the game does not take.
+    #[error("{game}: unknown parameter `{name}`: expected {expected}")]
+    UnknownParameter {
+        /// The game.
+        game: &'static str,
+        /// The parameter as written.
+        name: String,
+        /// The parameters the game takes.
+        expected: &'static str,
+    },
+    /// A parameter given twice.
+    #[error("{game}: parameter `{name}` is given twice")]
+    Duplicate {
+        /// The game.
+        game: &'static str,
+        /// The parameter.
+        name: String,
+    },
+    /// A required parameter left out.
+    #[error("{game}: missing parameter `{name}` (write {usage})")]
+    Missing {
+        /// The game.
+        game: &'static str,
+        /// The parameter.
+        name: &'static str,
+        /// How the spec is written.
+        usage: &'static str,
+    },
+    /// A parameter whose value cannot be read.
+    #[error("{game}: `{name}={value}`: expected {expected}")]
+    BadValue {
+        /// The game.
+        game: &'static str,
+        /// The parameter.
+        name: String,
+        /// The value as written.
+        value: String,
+        /// What the value should be.
+        expected: &'static str,
+    },
+    /// Parameters that read well but do not make a game.
+    #[error("{game}: {message}")]
+    Invalid {
+        /// The game.
+        game: &'static str,
+        /// Why.
+        message: String,
+    },
+}
+
+/// The games, as the unknown-game message lists them.
+const GAMES: &str = "`random:branching=B,depth=D,seed=S[,noise=E][,order=O]`, \
+                     `tictactoe[:POSITION]` or `billes:n=N,k=K`";
+
+const RANDOM: &str = "random";
+const RANDOM_USAGE: &str = "random:branching=B,depth=D,seed=S[,noise=E][,order=O]";
+const RANDOM_PARAMETERS: &str = "branching, depth, seed, noise, order";
+const TICTACTOE: &str = "tictactoe";
+const BILLES: &str = "billes";
+const BILLES_USAGE: &str = "billes:n=N,k=K";
+
+impl FromStr for GameSpec {
+    type Err = SpecError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let (name, rest) = s.split_once(':').unwrap_or((s, ""));
+        match name.trim() {
+            RANDOM => parse_random(rest).map(GameSpec::Random),
+            TICTACTOE => parse_tictactoe(rest).map(GameSpec::TicTacToe),
+            BILLES => parse_billes(rest).map(GameSpec::Billes),
+            other => Err(SpecError::UnknownGame(other.to_string())),
+        }
+    }
+}
+
+impl fmt::Display for GameSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameSpec::Random(spec) => spec.fmt(f),
+            GameSpec::TicTacToe(board) if *board == Board::EMPTY => f.write_str(TICTACTOE),
+            GameSpec::TicTacToe(board) => write!(f, "{TICTACTOE}:{board}"),
+            GameSpec::Billes(spec) => write!(f, "{BILLES}:n={},k={}", spec.n, spec.k),
+        }
+    }
+}
+
+/// `key=value` pairs separated by commas, each key once.
+fn parameters<'a>(
+    game: &'static str,
+    text: &'a str,
+    known: &[&str],
+    expected: &'static str,
+) -> Result<Vec<(&'a str, &'a str)>, SpecError> {
+    let mut pairs: Vec<(&str, &str)> = Vec::new();
+    for item in text.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+        let (key, value) = item.split_once('=').unwrap_or((item, ""));
+        let (key, value) = (key.trim(), value.trim());
+        if !known.contains(&key) {
+            return Err(SpecError::UnknownParameter {
+                game,
+                name: key.to_string(),
+                expected,
+            });
+        }
+        if pairs.iter().any(|(k, _)| *k == key) {
+            return Err(SpecError::Duplicate {
+                game,
+                name: key.to_string(),
+            });
+        }
+        pairs.push((key, value));
+    }
+    Ok(pairs)
+}
+
+/// Reads one parameter's value with `FromStr`.
+fn number<T: FromStr>(
+    game: &'static str,
+    (name, value): (&str, &str),
+    expected: &'static str,
+) -> Result<T, SpecError> {
+    value.parse().map_err(|_| SpecError::BadValue {
+        game,
+        name: name.to_string(),
+        value: value.to_string(),
+        expected,
+    })
+}
+
+/// `N` or `LOW..HIGH` (inclusive).
+fn count_range(
+    game: &'static str,
+    (name, value): (&str, &str),
+) -> Result<(usize, usize), SpecError> {
+    const EXPECTED: &str = "a whole number or a range LOW..HIGH";
+    match value.split_once("..") {
+        Some((low, high)) => Ok((
+            number(game, (name, low), EXPECTED)?,
+            number(game, (name, high), EXPECTED)?,
+        )),
+        None => {
+            let n = number(game, (name, value), EXPECTED)?;
+            Ok((n, n))
+        }
+    }
+}
+
+fn parse_random(text: &str) -> Result<RandomSpec, SpecError> {
+    const KNOWN: [&str; 5] = ["branching", "depth", "seed", "noise", "order"];
+    let pairs = parameters(RANDOM, text, &KNOWN, RANDOM_PARAMETERS)?;
+    let find = |name: &'static str| pairs.iter().copied().find(|(k, _)| *k == name);
+    let required = |name: &'static str| {
+        find(name).ok_or(SpecError::Missing {
+            game: RANDOM,
+            name,
+            usage: RANDOM_USAGE,
+        })
+    };
+    let (low, high) = count_range(RANDOM, required("branching")?)?;
+    let depth = number(RANDOM, required("depth")?, "a whole number")?;
+    let seed = number(RANDOM, required("seed")?, "a whole number from 0 to 2^64-1")?;
+    let mut spec = RandomSpec::new(high, depth, seed).branching_between(low, high);
+    if let Some(pair) = find("noise") {
+        spec = spec.noise(number(RANDOM, pair, "a number from 0 to 1e9")?);
+    }
+    if let Some((name, value)) = find("order") {
+        let order = ChildOrder::ALL
+            .into_iter()
+            .find(|o| o.name() == value)
+            .ok_or_else(|| SpecError::BadValue {
+                game: RANDOM,
+                name: name.to_string(),
+                value: value.to_string(),
+                expected: "random, best-first or worst-first",
+            })?;
+        spec = spec.order(order);
+    }
+    spec.validate().map_err(|message| SpecError::Invalid {
+        game: RANDOM,
+        message,
+    })?;
+    Ok(spec)
+}
+
+fn parse_tictactoe(text: &str) -> Result<Board, SpecError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(Board::EMPTY);
+    }
+    text.parse().map_err(|message| SpecError::Invalid {
+        game: TICTACTOE,
+        message,
+    })
+}
+
+fn parse_billes(text: &str) -> Result<BillesSpec, SpecError> {
+    let pairs = parameters(BILLES, text, &["n", "k"], "n, k")?;
+    let required = |name: &'static str| {
+        let pair = pairs.iter().copied().find(|(k, _)| *k == name);
+        let pair = pair.ok_or(SpecError::Missing {
+            game: BILLES,
+            name,
+            usage: BILLES_USAGE,
+        })?;
+        number(BILLES, pair, "a whole number")
+    };
+    let spec = BillesSpec {
+        n: required("n")?,
+        k: required("k")?,
+    };
+    spec.validate().map_err(|message| SpecError::Invalid {
+        game: BILLES,
+        message,
+    })?;
+    Ok(spec)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn error(spec: &str) -> String {
+        spec.parse::<GameSpec>().unwrap_err().to_string()
+    }
+
+    #[test]
+    fn reads_a_random_spec_and_writes_it_back() {
+        let spec: GameSpec = "random:branching=3,depth=4,seed=7".parse().unwrap();
+        assert_eq!(spec, GameSpec::Random(RandomSpec::new(3, 4, 7)));
+        let full = "random:branching=2..4,depth=5,seed=1,noise=0.5,order=best-first";
+        let spec: GameSpec = full.parse().unwrap();
+        assert_eq!(spec.to_string(), full);
+        let GameSpec::Random(random) = spec else {
+            panic!("a random spec")
+        };
+        assert_eq!((random.min_branching, random.branching), (2, 4));
+        assert_eq!(random.noise, 0.5);
+    }
+
+    #[test]
+    fn says_what_is_wrong_with_a_spec() {
+        assert_eq!(
+            error("chess"),
+            "unknown game `chess`: expected `random:branching=B,depth=D,seed=S[,noise=E][,order=O]`, \
+             `tictactoe[:POSITION]` or `billes:n=N,k=K`"
+        );
+        assert_eq!(
+            error("random:branching=3,seed=1"),
+            "random: missing parameter `depth` (write random:branching=B,depth=D,seed=S[,noise=E][,order=O])"
+        );
+        assert_eq!(
+            error("random:branching=3,depth=x,seed=1"),
+            "random: `depth=x`: expected a whole number"
+        );
+        assert_eq!(
+            error("random:branching=3,depth=2,seed=1,width=4"),
+            "random: unknown parameter `width`: expected branching, depth, seed, noise, order"
+        );
+        assert_eq!(
+            error("random:branching=3,depth=2,seed=1,seed=2"),
+            "random: parameter `seed` is given twice"
+        );
+        assert_eq!(
+            error("random:branching=0,depth=2,seed=1"),
+            "random: branching must be at least 1, and a range LOW..HIGH needs LOW <= HIGH (got 0..0)"
+        );
+        assert!(error("random:branching=3,depth=2,seed=1,order=sideways").contains("best-first"));
+        assert_eq!(
+            error("billes:n=4"),
+            "billes: missing parameter `k` (write billes:n=N,k=K)"
+        );
+        assert_eq!(
+            error("billes:n=0,k=2"),
+            "billes: n and k must be at least 1"
+        );
+        assert_eq!(
+            error("tictactoe:xx"),
+            "tictactoe: a position is nine characters, one per square row by row (x, o or .), not 2"
+        );
+    }
+
+    #[test]
+    fn reads_the_other_games() {
+        for text in ["tictactoe", "tictactoe:x...o....", "billes:n=4,k=3"] {
+            assert_eq!(text.parse::<GameSpec>().unwrap().to_string(), text);
+        }
+        let spec: GameSpec = "billes:k=2,n=5".parse().unwrap();
+        assert_eq!(spec, GameSpec::Billes(BillesSpec { n: 5, k: 2 }));
+    }
+}
