@@ -1,6 +1,7 @@
 //! A byte scanner for the plain subset of the language: nested lists of
-//! numbers and `?`, with commas, blanks and comments, and an optional `max`
-//! or `min` before the root. Files written by `gametree gen` for benchmarks
+//! numbers and `?`, with commas, blanks and comments, static values
+//! (`= 3 [...]`) on unnamed lists, and an optional `max` or `min` before the
+//! root. Files written by `gametree gen` for benchmarks
 //! are in this subset, and it reads them many times faster than the general
 //! parser.
 //!
@@ -50,6 +51,7 @@ pub(super) fn scan(
 struct Open {
     close: u8,
     kind: Kind,
+    static_value: Option<Value>,
 }
 
 struct Scanner<'a> {
@@ -72,14 +74,14 @@ impl Scanner<'_> {
         let root_start = self.at;
         let root_kind = self.root_kind();
         self.skip_blanks();
-        if !matches!(self.peek(), Some(b'[' | b'(')) {
+        if !self.interior(root_kind, root_start, limits) {
             return false;
         }
-        self.open_list(root_kind, root_start, limits);
         let mut comma_allowed = false;
         let mut empty = true;
         while let Some(top) = self.open.last() {
             let (close, kind, child_kind) = (top.close, top.kind, top.kind.opponent());
+            let static_value = top.static_value;
             self.skip_blanks();
             let Some(byte) = self.peek() else {
                 return false;
@@ -90,8 +92,8 @@ impl Scanner<'_> {
                     comma_allowed = false;
                     continue;
                 }
-                b'[' | b'(' => {
-                    if !self.open_list(child_kind, self.at, limits) {
+                b'[' | b'(' | b'=' => {
+                    if !self.interior(child_kind, self.at, limits) {
                         return false;
                     }
                     comma_allowed = false;
@@ -102,7 +104,7 @@ impl Scanner<'_> {
                     self.at += 1;
                     self.open.pop();
                     if self.over_limit.is_none() {
-                        self.builder.close_list(kind, None);
+                        self.builder.close_list(kind, static_value);
                     }
                 }
                 b'0'..=b'9' | b'-' if self.integer_run(child_kind, limits) => {}
@@ -141,7 +143,37 @@ impl Scanner<'_> {
         kind
     }
 
-    fn open_list(&mut self, kind: Kind, start: usize, limits: &Limits) -> bool {
+    /// An interior node from `start`: an optional static value `= number`,
+    /// then the list of its children opens.
+    fn interior(&mut self, kind: Kind, start: usize, limits: &Limits) -> bool {
+        let mut static_value = None;
+        if self.peek() == Some(b'=') {
+            self.at += 1;
+            self.skip_blanks();
+            let token_start = self.at;
+            while self.peek().is_some_and(|b| !is_delimiter(b)) {
+                self.at += 1;
+            }
+            let token = &self.bytes[token_start..self.at];
+            static_value = read_value(token, &self.text[token_start..self.at]);
+            if static_value.is_none() {
+                return false;
+            }
+            self.skip_blanks();
+        }
+        if !matches!(self.peek(), Some(b'[' | b'(')) {
+            return false;
+        }
+        self.open_list(kind, static_value, start, limits)
+    }
+
+    fn open_list(
+        &mut self,
+        kind: Kind,
+        static_value: Option<Value>,
+        start: usize,
+        limits: &Limits,
+    ) -> bool {
         if self.open.len() >= MAX_DEPTH {
             return false;
         }
@@ -153,7 +185,11 @@ impl Scanner<'_> {
             _ => b')',
         };
         self.at += 1;
-        self.open.push(Open { close, kind });
+        self.open.push(Open {
+            close,
+            kind,
+            static_value,
+        });
         true
     }
 
