@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::CliError;
+use super::exercise::ExerciseArgs;
 use crate::games::{
     GameSpec, GameVisitor, ValueRange, WriteOptions, WriteSummary, rescale, write_tree,
 };
@@ -44,10 +45,12 @@ pub struct GenArgs {
     /// `--values`); an error when the range is too small.
     #[arg(long)]
     pub distinct: bool,
-    /// Leave out static values: plain nested lists, the subset files are
-    /// read fastest in.
+    /// Leave out static values (exercises always do, since a static value
+    /// with no noise gives the answer away).
     #[arg(long)]
     pub plain: bool,
+    #[command(flatten)]
+    pub exercise: ExerciseArgs,
 }
 
 impl GenArgs {
@@ -81,46 +84,82 @@ impl GenArgs {
             names: self.names,
             // Static values are on the generated scale: rescaled leaves
             // would contradict them.
-            statics: !self.plain && !self.rescales(),
+            statics: !self.plain && !self.rescales() && !self.exercise.exercise,
             indent: if small { 2 } else { 0 },
         }
     }
 }
 
-/// Writes the game as a tree file, to standard output or to `--output`.
-pub fn run(args: &GenArgs, out: &mut impl Write) -> Result<WriteSummary, CliError> {
+/// Writes the game as a tree file (or, with `--exercise`, an exercise), to
+/// standard output or to `--output`.
+pub fn run(args: &GenArgs, out: &mut impl Write) -> Result<(), CliError> {
     args.check()?;
-    let leaves = match args.rescales() {
-        true => Some(args.game.visit(RescaledLeaves { args })?),
-        false => None,
-    };
-    let write = |out: &mut dyn Write| -> std::io::Result<WriteSummary> {
-        let mut out = BufWriter::with_capacity(1 << 16, out);
-        let summary = args.game.visit(WriteGame {
-            options: args.write_options(),
-            leaves: leaves.as_deref(),
-            out: &mut out,
-        })?;
-        out.flush()?;
-        Ok(summary)
-    };
-    match &args.output {
-        None => Ok(write(out)?),
-        Some(path) => {
-            let mut summary = WriteSummary::default();
-            write_atomically_with(path, |file| {
-                summary = write(file)?;
-                Ok(())
-            })
-            .map_err(|e| CliError::BadInput(format!("{}: cannot write: {e}", path.display())))?;
-            Ok(summary)
+    if args.exercise.exercise {
+        let found = args
+            .exercise
+            .find(&args.game, |game| game_text(args, game))?;
+        if found.game != args.game {
+            eprintln!("note: {} meets the constraints", found.game);
         }
+        return emit(args, out, |out| out.write_all(found.text.as_bytes()));
     }
+    let leaves = rescaled_leaves(args, &args.game)?;
+    emit(args, out, |out| {
+        write_game(args, &args.game, leaves.as_deref(), out).map(|_| ())
+    })
+}
+
+/// Sends what `write` writes to `--output` (atomically) or to `out`.
+fn emit(
+    args: &GenArgs,
+    out: &mut impl Write,
+    write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<(), CliError> {
+    let Some(path) = &args.output else {
+        return Ok(write(out)?);
+    };
+    write_atomically_with(path, |file| write(file))
+        .map_err(|e| CliError::BadInput(format!("{}: cannot write: {e}", path.display())))
+}
+
+/// The tree file of `game` as text, as the options of `args` shape it.
+fn game_text(args: &GenArgs, game: &GameSpec) -> Result<String, CliError> {
+    let leaves = rescaled_leaves(args, game)?;
+    let mut text = Vec::new();
+    write_game(args, game, leaves.as_deref(), &mut text)?;
+    String::from_utf8(text).map_err(|e| CliError::BadInput(format!("{game}: {e}")))
+}
+
+/// The new leaf values of `game` when the options rescale them.
+fn rescaled_leaves(args: &GenArgs, game: &GameSpec) -> Result<Option<Vec<Value>>, CliError> {
+    match args.rescales() {
+        true => Ok(Some(game.visit(RescaledLeaves { args, game })?)),
+        false => Ok(None),
+    }
+}
+
+/// Writes `game` as a tree file, with `leaves` for its leaf values when
+/// given.
+fn write_game(
+    args: &GenArgs,
+    game: &GameSpec,
+    leaves: Option<&[Value]>,
+    out: &mut dyn Write,
+) -> std::io::Result<WriteSummary> {
+    let mut out = BufWriter::with_capacity(1 << 16, out);
+    let summary = game.visit(WriteGame {
+        options: args.write_options(),
+        leaves,
+        out: &mut out,
+    })?;
+    out.flush()?;
+    Ok(summary)
 }
 
 /// Collects the leaf values and rescales them.
 struct RescaledLeaves<'a> {
     args: &'a GenArgs,
+    game: &'a GameSpec,
 }
 
 impl GameVisitor for RescaledLeaves<'_> {
@@ -143,7 +182,7 @@ impl GameVisitor for RescaledLeaves<'_> {
             &mut std::io::sink(),
         )?;
         rescale(&leaves, self.args.values, self.args.distinct)
-            .map_err(|e| CliError::BadInput(format!("{}: {e}", self.args.game)))
+            .map_err(|e| CliError::BadInput(format!("{}: {e}", self.game)))
     }
 }
 

@@ -3,6 +3,7 @@
 
 mod args;
 mod check;
+mod exercise;
 mod r#gen;
 mod input;
 mod progress;
@@ -86,7 +87,7 @@ pub fn run(cli: Cli) -> Result<u8, CliError> {
         Command::Solve(args) => solve::run(&args, &mut out),
         Command::Trace(args) => trace::run(&args, &mut out),
         Command::Check(args) => return check::run(&args, &mut out),
-        Command::Gen(args) => r#gen::run(&args, &mut out).map(|_| ()),
+        Command::Gen(args) => r#gen::run(&args, &mut out),
     }?;
     Ok(0)
 }
