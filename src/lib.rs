@@ -13,6 +13,7 @@
 
 pub mod cli;
 pub mod output;
+pub mod render;
 pub mod report;
 pub mod search;
 pub mod stack;

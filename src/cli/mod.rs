@@ -4,6 +4,7 @@
 mod args;
 mod input;
 mod progress;
+mod render;
 mod solve;
 mod stats;
 mod trace;
@@ -33,6 +34,8 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Tell the search step by step, in the lecture's words.
     Trace(trace::TraceArgs),
+    /// Draw the search as a diagram: DOT, SVG, PNG or PDF, or step-by-step frames.
+    Render(render::RenderArgs),
 }
 
 /// Why a command failed; each maps to an exit code.
@@ -79,6 +82,7 @@ pub fn run(cli: Cli) -> Result<u8, CliError> {
     match cli.command {
         Command::Solve(args) => solve::run(&args, &mut out),
         Command::Trace(args) => trace::run(&args, &mut out),
+        Command::Render(args) => render::run(&args, &mut out),
     }?;
     Ok(0)
 }
