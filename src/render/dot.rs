@@ -6,7 +6,8 @@ use graphviz_rust::dot_structures::{
 use graphviz_rust::printer::{DotPrinter, PrinterContext};
 
 use super::Diagram;
-use super::layers::layer_lines;
+use super::label::{label, plain_label};
+use super::layers::layer_slots;
 use super::state::{CutMark, Picture};
 use super::style;
 use crate::tree::{GameTree, NodeId};
@@ -14,21 +15,6 @@ use crate::tree::{GameTree, NodeId};
 /// A DOT attribute with a plain (unquoted) value.
 fn plain(key: &str, value: &str) -> Attribute {
     Attribute(Id::Plain(key.to_string()), Id::Plain(value.to_string()))
-}
-
-/// A DOT attribute with a quoted string value; `lines` are joined by DOT's
-/// `\n`.
-fn quoted(key: &str, lines: &[String]) -> Attribute {
-    let escaped: Vec<String> = lines.iter().map(|l| escape(l)).collect();
-    Attribute(
-        Id::Plain(key.to_string()),
-        Id::Escaped(format!("\"{}\"", escaped.join("\\n"))),
-    )
-}
-
-/// Escapes a line for a DOT quoted string.
-fn escape(line: &str) -> String {
-    line.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
 fn dot_id(name: String) -> DotNodeId {
@@ -64,11 +50,13 @@ fn defaults() -> Vec<Stmt> {
 }
 
 impl Diagram<'_> {
-    /// The graphviz-rust model of the diagram as `picture` shows it.
-    pub(super) fn graph(&self, picture: &Picture) -> Graph {
+    /// The graphviz-rust model of the diagram as `picture` shows it; in
+    /// frames, `full` holds every node's label lines in the full diagram.
+    pub(super) fn graph(&self, picture: &Picture, full: Option<&[Vec<String>]>) -> Graph {
         let mut stmts = defaults();
         for drawn in &self.drawn {
-            stmts.push(self.node_stmt(picture, drawn.node));
+            let full_lines = full.map(|f| f[drawn.node as usize].as_slice());
+            stmts.push(self.node_stmt(picture, drawn.node, full_lines));
             if let Some(parent) = drawn.parent {
                 stmts.push(self.edge_stmt(picture, parent, drawn.node));
             }
@@ -83,9 +71,13 @@ impl Diagram<'_> {
         }
     }
 
-    /// The DOT text of the diagram as `picture` shows it.
-    pub(super) fn dot(&self, picture: &Picture) -> String {
-        let mut text = self.graph(picture).print(&mut PrinterContext::default());
+    /// The DOT text of the diagram as `picture` shows it (see [`graph`]).
+    ///
+    /// [`graph`]: Diagram::graph
+    pub(super) fn dot(&self, picture: &Picture, full: Option<&[Vec<String>]>) -> String {
+        let mut text = self
+            .graph(picture, full)
+            .print(&mut PrinterContext::default());
         text.push('\n');
         text
     }
@@ -98,32 +90,41 @@ impl Diagram<'_> {
         picture.is_finished() && self.pv[node as usize]
     }
 
-    fn node_stmt(&self, picture: &Picture, node: NodeId) -> Stmt {
+    fn node_stmt(&self, picture: &Picture, node: NodeId, full: Option<&[String]>) -> Stmt {
         let tree = self.tree;
         let state = picture.node(node);
-        let mut lines = vec![tree.id(node)];
-        let value = self.value_text(picture, node);
-        if !value.is_empty() {
-            lines.push(value);
-        }
-        let node_type = self.types.as_ref().map(|types| types[node as usize]);
-        lines.extend(layer_lines(self.options.layers, state, node_type));
+        let slots = self.label_slots(picture, node);
         let mut attributes = vec![
             plain("shape", self.options.style.shape(tree.kind(node))),
-            quoted("label", &lines),
+            label(&slots, full),
         ];
         if picture.is_pruned(node) {
             attributes.push(plain("color", style::PRUNED));
             attributes.push(plain("fontcolor", style::PRUNED));
+        } else if state.leaf.is_none() && tree.children_slice(node).is_empty() {
+            attributes.push(plain("fontcolor", style::PENDING));
         }
         if picture.is_open(tree, node) {
             attributes.push(plain("style", "filled"));
-            attributes.push(quoted("fillcolor", &[style::OPEN_FILL.to_string()]));
+            attributes.push(plain_label("fillcolor", &[style::OPEN_FILL.to_string()]));
         }
         if self.on_pv(picture, node) {
             attributes.push(plain("penwidth", style::PV_WIDTH));
         }
         Stmt::Node(Node::new(dot_id(self.name(node)), attributes))
+    }
+
+    /// The label slots: the id, the value, then one per layer on; a slot
+    /// is empty while there is nothing to show in it.
+    pub(super) fn label_slots(&self, picture: &Picture, node: NodeId) -> Vec<String> {
+        let mut slots = vec![self.tree.id(node), self.value_text(picture, node)];
+        let node_type = self.types.as_ref().map(|types| types[node as usize]);
+        slots.extend(layer_slots(
+            self.options.layers,
+            picture.node(node),
+            node_type,
+        ));
+        slots
     }
 
     /// A leaf shows its value (blank when unknown); an interior node its
@@ -147,7 +148,7 @@ impl Diagram<'_> {
             attributes.push(plain("style", "dashed"));
             attributes.push(plain("color", style::CUT));
             attributes.push(plain("fontcolor", style::CUT));
-            attributes.push(quoted("label", &self.cut_label(mark)));
+            attributes.push(plain_label("xlabel", &self.cut_label(mark)));
         } else if picture.is_pruned(child) {
             attributes.push(plain("color", style::PRUNED));
         }
@@ -174,7 +175,7 @@ impl Diagram<'_> {
         let noun = if hidden == 1 { "node" } else { "nodes" };
         let mut attributes = vec![
             plain("shape", "plaintext"),
-            quoted("label", &[format!("{hidden} more {noun}")]),
+            plain_label("label", &[format!("{hidden} more {noun}")]),
         ];
         let mut edge_attributes = vec![plain("style", "dotted")];
         if picture.is_pruned(node) {

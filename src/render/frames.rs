@@ -2,6 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
+use super::state::Picture;
 use super::{Diagram, Format, RenderError};
 use crate::output::write_atomically;
 
@@ -27,16 +28,27 @@ impl Diagram<'_> {
     /// The DOT text of every frame: one for each event of the trace that
     /// changes the picture. The last frame is the full diagram.
     pub fn frames(&self) -> Vec<String> {
-        let mut picture = super::state::Picture::new(self.tree);
+        let full = self.full_labels();
+        let mut picture = Picture::new(self.tree);
         let mut frames: Vec<String> = Vec::new();
         for event in self.events {
             picture.apply(self.tree, event);
-            let dot = self.dot(&picture);
+            let dot = self.dot(&picture, Some(&full));
             if frames.last() != Some(&dot) {
                 frames.push(dot);
             }
         }
         frames
+    }
+
+    /// Every drawn node's label slots in the full diagram, by node.
+    fn full_labels(&self) -> Vec<Vec<String>> {
+        let full = Picture::after(self.tree, self.events);
+        let mut labels = vec![Vec::new(); self.tree.len()];
+        for drawn in &self.drawn {
+            labels[drawn.node as usize] = self.label_slots(&full, drawn.node);
+        }
+        labels
     }
 }
 

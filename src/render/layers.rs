@@ -77,32 +77,29 @@ pub fn node_types(tree: &Tree) -> Vec<NodeType> {
     types
 }
 
-/// The label lines the chosen layers add for a node.
-pub fn layer_lines(layers: Layers, state: &NodeState, node_type: Option<NodeType>) -> Vec<String> {
-    let mut lines = Vec::new();
-    if layers.windows
-        && let Some(window) = state.window
-    {
-        lines.push(window.to_string());
+/// The label slots of the chosen layers for a node, in a fixed order
+/// (window, visit, history, type); a slot is empty when there is nothing to
+/// show yet.
+pub fn layer_slots(layers: Layers, state: &NodeState, node_type: Option<NodeType>) -> Vec<String> {
+    let mut slots = Vec::new();
+    if layers.windows {
+        slots.push(state.window.map(|w| w.to_string()).unwrap_or_default());
     }
-    if layers.visit_order
-        && let Some(visit) = state.visit
-    {
-        lines.push(format!("#{visit}"));
+    if layers.visit_order {
+        slots.push(state.visit.map(|v| format!("#{v}")).unwrap_or_default());
     }
     if layers.provisional {
         let history = value_history(state);
-        if history.len() > 1 {
-            lines.push(history.join(" -> "));
-        }
+        slots.push(match history.len() {
+            0 | 1 => String::new(),
+            _ => history.join(" -> "),
+        });
     }
-    if layers.node_types
-        && state.visit.is_some()
-        && let Some(node_type) = node_type
-    {
-        lines.push(node_type.label().to_string());
+    if layers.node_types {
+        let shown = node_type.filter(|_| state.visit.is_some());
+        slots.push(shown.map(|t| t.label().to_string()).unwrap_or_default());
     }
-    lines
+    slots
 }
 
 /// The provisional values then the final one; a final value equal to the

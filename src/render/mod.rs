@@ -10,6 +10,7 @@
 mod dot;
 mod frames;
 mod image;
+mod label;
 mod layers;
 mod size;
 mod state;
@@ -132,7 +133,7 @@ impl<'a> Diagram<'a> {
 
     /// The full diagram as DOT text: every event of the trace shown.
     pub fn to_dot(&self) -> String {
-        self.dot(&Picture::after(self.tree, self.events))
+        self.dot(&Picture::after(self.tree, self.events), None)
     }
 }
 

@@ -26,6 +26,9 @@ impl Style {
 
 /// Nodes and edges in a skipped subtree.
 pub const PRUNED: &str = "gray65";
+/// The values of leaves not evaluated yet (frames only: in the full
+/// diagram a leaf never evaluated lies in a skipped subtree).
+pub const PENDING: &str = "gray50";
 /// The edges a cut skips, and their labels.
 pub const CUT: &str = "red3";
 /// The fill of a node the search is inside (frames only: in the full
