@@ -13,23 +13,29 @@ const HIDDEN: &str = "#ffffff00";
 /// in frames, is the slots of the full diagram. A plain label when nothing
 /// needs hiding, so the last frame is byte for byte the full diagram.
 pub fn label(slots: &[String], full: Option<&[String]>) -> Attribute {
-    let shown: Vec<String> = slots.iter().filter(|s| !s.is_empty()).cloned().collect();
     match full {
         Some(full) if needs_hiding(slots, full) => html_label(slots, full),
-        _ => plain_label("label", &shown),
+        _ => plain_label("label", slots),
     }
 }
 
-/// A quoted DOT string attribute; `lines` are joined by DOT's `\n`.
+/// A quoted DOT string attribute: the non-empty `lines`, joined by DOT's
+/// `\n`.
 pub fn plain_label(key: &str, lines: &[String]) -> Attribute {
-    let escaped: Vec<String> = lines
-        .iter()
-        .map(|l| l.replace('\\', "\\\\").replace('"', "\\\""))
-        .collect();
-    Attribute(
-        Id::Plain(key.to_string()),
-        Id::Escaped(format!("\"{}\"", escaped.join("\\n"))),
-    )
+    let mut text = String::from("\"");
+    for line in lines.iter().filter(|l| !l.is_empty()) {
+        if text.len() > 1 {
+            text.push_str("\\n");
+        }
+        for c in line.chars() {
+            if c == '"' || c == '\\' {
+                text.push('\\');
+            }
+            text.push(c);
+        }
+    }
+    text.push('"');
+    Attribute(Id::Plain(key.to_string()), Id::Escaped(text))
 }
 
 fn needs_hiding(slots: &[String], full: &[String]) -> bool {
