@@ -447,3 +447,17 @@ fn docs_diagrams_are_up_to_date() {
         );
     }
 }
+
+#[test]
+fn a_lone_leaf_is_a_finished_diagram() {
+    let scratch = scratch("leaf");
+    let file = scratch.join("leaf.tree");
+    std::fs::write(&file, "A = 5").unwrap();
+    let dot_text = gametree_text(&["render", file.to_str().unwrap()]);
+    graphviz("canon", &dot_text);
+    assert!(
+        dot_text.contains(r#"n0[shape=triangle label="A\n5" penwidth=3]"#),
+        "{dot_text}"
+    );
+    std::fs::remove_dir_all(scratch).unwrap();
+}

@@ -75,7 +75,10 @@ impl Picture {
                 state.visit = Some(self.visits);
                 state.window = *window;
             }
-            Event::Leaf { node, value } => self.nodes[*node as usize].leaf = Some(*value),
+            Event::Leaf { node, value } => {
+                self.nodes[*node as usize].leaf = Some(*value);
+                self.finished |= *node == self.root;
+            }
             Event::Provisional { node, value } => {
                 self.nodes[*node as usize].provisional.push(*value)
             }
@@ -114,7 +117,8 @@ impl Picture {
         self.pruned[node as usize]
     }
 
-    /// Whether the root is done, so the principal variation is known.
+    /// Whether the root is done (a leaf root once evaluated), so the
+    /// principal variation is known.
     pub fn is_finished(&self) -> bool {
         self.finished
     }
