@@ -148,13 +148,13 @@ fn the_drawing_shows_cuts_bounds_the_pv_and_blank_unknown_leaves() {
     assert!(dot_text.contains(r#"n5[shape=triangle label="F\n>=6"]"#));
     assert!(dot_text.contains(r#"n15[shape=invtriangle label="P\n<=4"]"#));
     assert!(
-        dot_text.contains(r#"n5 -> n7 [style=dashed color=red3 fontcolor=red3 xlabel="beta cut"]"#)
+        dot_text.contains(r#"n5 -> n7 [style=dashed color=red3 fontcolor=red3 label="beta cut"]"#)
     );
     assert!(dot_text.contains(r#"n7[shape=invtriangle label="H" color=gray65 fontcolor=gray65]"#));
     assert!(dot_text.contains("n19 -> n20 [color=gray65]"));
     assert!(dot_text.contains("n0 -> n8 [penwidth=3]"));
     let deep = gametree_text(&["render", "trees/deep-cut.tree"]);
-    assert!(deep.contains(r#"xlabel="deep alpha cut\nbound from A""#));
+    assert!(deep.contains(r#"label="deep alpha cut\nbound from A""#));
 }
 
 #[test]

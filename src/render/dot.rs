@@ -6,7 +6,7 @@ use graphviz_rust::dot_structures::{
 use graphviz_rust::printer::{DotPrinter, PrinterContext};
 
 use super::Diagram;
-use super::label::{label, plain_label};
+use super::label::{hidden_label, label, plain_label};
 use super::layers::layer_slots;
 use super::state::{CutMark, Picture};
 use super::style;
@@ -51,14 +51,14 @@ fn defaults() -> Vec<Stmt> {
 
 impl Diagram<'_> {
     /// The graphviz-rust model of the diagram as `picture` shows it; in
-    /// frames, `full` holds every node's label lines in the full diagram.
-    pub(super) fn graph(&self, picture: &Picture, full: Option<&[Vec<String>]>) -> Graph {
+    /// frames, `full` is the full diagram's picture, whose text holds its
+    /// place unseen until it is known.
+    pub(super) fn graph(&self, picture: &Picture, full: Option<&Picture>) -> Graph {
         let mut stmts = defaults();
         for drawn in &self.drawn {
-            let full_lines = full.map(|f| f[drawn.node as usize].as_slice());
-            stmts.push(self.node_stmt(picture, drawn.node, full_lines));
+            stmts.push(self.node_stmt(picture, drawn.node, full));
             if let Some(parent) = drawn.parent {
-                stmts.push(self.edge_stmt(picture, parent, drawn.node));
+                stmts.push(self.edge_stmt(picture, parent, drawn.node, full));
             }
             if drawn.hidden_below > 0 {
                 stmts.extend(self.hidden_stmts(picture, drawn.node, drawn.hidden_below));
@@ -74,7 +74,7 @@ impl Diagram<'_> {
     /// The DOT text of the diagram as `picture` shows it (see [`graph`]).
     ///
     /// [`graph`]: Diagram::graph
-    pub(super) fn dot(&self, picture: &Picture, full: Option<&[Vec<String>]>) -> String {
+    pub(super) fn dot(&self, picture: &Picture, full: Option<&Picture>) -> String {
         let mut text = self
             .graph(picture, full)
             .print(&mut PrinterContext::default());
@@ -90,13 +90,14 @@ impl Diagram<'_> {
         picture.is_finished() && self.pv[node as usize]
     }
 
-    fn node_stmt(&self, picture: &Picture, node: NodeId, full: Option<&[String]>) -> Stmt {
+    fn node_stmt(&self, picture: &Picture, node: NodeId, full: Option<&Picture>) -> Stmt {
         let tree = self.tree;
         let state = picture.node(node);
         let slots = self.label_slots(picture, node);
+        let full_slots = full.map(|full| self.label_slots(full, node));
         let mut attributes = vec![
             plain("shape", self.options.style.shape(tree.kind(node))),
-            label(&slots, full),
+            label(&slots, full_slots.as_deref()),
         ];
         if picture.is_pruned(node) {
             attributes.push(plain("color", style::PRUNED));
@@ -142,14 +143,24 @@ impl Diagram<'_> {
         }
     }
 
-    fn edge_stmt(&self, picture: &Picture, parent: NodeId, child: NodeId) -> Stmt {
+    fn edge_stmt(
+        &self,
+        picture: &Picture,
+        parent: NodeId,
+        child: NodeId,
+        full: Option<&Picture>,
+    ) -> Stmt {
         let mut attributes = Vec::new();
+        let cut_later = full.and_then(|full| full.cut_above(child));
         if let Some(mark) = picture.cut_above(child) {
             attributes.push(plain("style", "dashed"));
             attributes.push(plain("color", style::CUT));
             attributes.push(plain("fontcolor", style::CUT));
-            attributes.push(plain_label("xlabel", &self.cut_label(mark)));
-        } else if picture.is_pruned(child) {
+            attributes.push(plain_label("label", &self.cut_label(mark)));
+        } else if let Some(mark) = cut_later {
+            attributes.push(hidden_label(&self.cut_label(mark)));
+        }
+        if picture.is_pruned(child) && picture.cut_above(child).is_none() {
             attributes.push(plain("color", style::PRUNED));
         }
         if self.on_pv(picture, parent) && self.on_pv(picture, child) {

@@ -28,7 +28,7 @@ impl Diagram<'_> {
     /// The DOT text of every frame: one for each event of the trace that
     /// changes the picture. The last frame is the full diagram.
     pub fn frames(&self) -> Vec<String> {
-        let full = self.full_labels();
+        let full = Picture::after(self.tree, self.events);
         let mut picture = Picture::new(self.tree);
         let mut frames: Vec<String> = Vec::new();
         for event in self.events {
@@ -39,16 +39,6 @@ impl Diagram<'_> {
             }
         }
         frames
-    }
-
-    /// Every drawn node's label slots in the full diagram, by node.
-    fn full_labels(&self) -> Vec<Vec<String>> {
-        let full = Picture::after(self.tree, self.events);
-        let mut labels = vec![Vec::new(); self.tree.len()];
-        for drawn in &self.drawn {
-            labels[drawn.node as usize] = self.label_slots(&full, drawn.node);
-        }
-        labels
     }
 }
 

@@ -38,6 +38,20 @@ pub fn plain_label(key: &str, lines: &[String]) -> Attribute {
     Attribute(Id::Plain(key.to_string()), Id::Escaped(text))
 }
 
+/// A label of `lines` in transparent ink: it takes its room in the layout
+/// and shows nothing.
+pub fn hidden_label(lines: &[String]) -> Attribute {
+    let rows: Vec<String> = lines.iter().map(|line| hidden_row(line)).collect();
+    Attribute(
+        Id::Plain("label".to_string()),
+        Id::Html(format!("<{}>", rows.join("<br/>"))),
+    )
+}
+
+fn hidden_row(text: &str) -> String {
+    format!("<font color=\"{HIDDEN}\">{}</font>", escape_html(text))
+}
+
 fn needs_hiding(slots: &[String], full: &[String]) -> bool {
     slots
         .iter()
@@ -54,10 +68,7 @@ fn html_label(slots: &[String], full: &[String]) -> Attribute {
         .zip(full)
         .filter_map(|(now, full)| match (now.is_empty(), full.is_empty()) {
             (false, _) => Some(escape_html(now)),
-            (true, false) => Some(format!(
-                "<font color=\"{HIDDEN}\">{}</font>",
-                escape_html(full)
-            )),
+            (true, false) => Some(hidden_row(full)),
             (true, true) => None,
         })
         .collect();
