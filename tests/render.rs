@@ -461,3 +461,32 @@ fn a_lone_leaf_is_a_finished_diagram() {
     );
     std::fs::remove_dir_all(scratch).unwrap();
 }
+
+/// Where `dot` puts each node: name, x, y, width, height.
+fn node_places(dot_text: &str) -> Vec<String> {
+    let plain = String::from_utf8(graphviz("plain", dot_text)).unwrap();
+    plain
+        .lines()
+        .filter(|line| line.starts_with("node "))
+        .map(|line| line.split(' ').take(6).collect::<Vec<_>>().join(" "))
+        .collect()
+}
+
+#[test]
+fn every_frame_has_the_layout_of_the_full_diagram() {
+    let dir = scratch("layout").join("frames");
+    let args = ["render", LECTURE, "--windows", "--provisional", "--frames"];
+    gametree(&[&args[..], &[dir.to_str().unwrap()]].concat());
+    let full = node_places(&gametree_text(&[
+        "render",
+        LECTURE,
+        "--windows",
+        "--provisional",
+    ]));
+    assert_eq!(full.len(), 22);
+    for name in entries(&dir) {
+        let frame = std::fs::read_to_string(dir.join(&name)).unwrap();
+        assert_eq!(node_places(&frame), full, "{name}");
+    }
+    std::fs::remove_dir_all(dir.parent().unwrap()).unwrap();
+}
