@@ -7,6 +7,7 @@ mod exercise;
 mod r#gen;
 mod input;
 mod progress;
+mod render;
 mod solve;
 mod stats;
 mod trace;
@@ -40,6 +41,8 @@ enum Command {
     Check(check::CheckArgs),
     /// Write a generated game (random tree, tic-tac-toe, marbles) as a tree file.
     Gen(r#gen::GenArgs),
+    /// Draw the search as a diagram: DOT, SVG, PNG or PDF, or step-by-step frames.
+    Render(render::RenderArgs),
 }
 
 /// Why a command failed; each maps to an exit code.
@@ -88,6 +91,7 @@ pub fn run(cli: Cli) -> Result<u8, CliError> {
         Command::Trace(args) => trace::run(&args, &mut out),
         Command::Check(args) => return check::run(&args, &mut out),
         Command::Gen(args) => r#gen::run(&args, &mut out),
+        Command::Render(args) => render::run(&args, &mut out),
     }?;
     Ok(0)
 }
