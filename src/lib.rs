@@ -11,9 +11,11 @@
 //! assert_eq!(result.stats.leaves_evaluated, 7);
 //! ```
 
+pub mod check;
 pub mod cli;
 pub mod games;
 pub mod output;
+pub mod render;
 pub mod report;
 pub mod search;
 pub mod stack;

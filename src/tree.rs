@@ -62,6 +62,7 @@ pub type NodeId = u32;
 struct KindBits(Vec<u64>);
 
 impl KindBits {
+    #[inline]
     fn push(&mut self, index: usize, kind: Kind) {
         if index.is_multiple_of(64) {
             self.0.push(0);
@@ -152,6 +153,7 @@ impl TreeBuilder {
 
     /// How many nodes have been begun (opened lists and leaves): the count
     /// that node limits are checked against, in file order.
+    #[inline]
     pub fn started(&self) -> usize {
         self.started
     }
@@ -163,6 +165,7 @@ impl TreeBuilder {
     }
 
     /// Adds a leaf to the innermost open list (or as the whole tree).
+    #[inline]
     pub fn leaf(&mut self, kind: Kind, value: Option<Value>) -> NodeId {
         self.begin();
         self.add_node(kind, value)
@@ -173,24 +176,29 @@ impl TreeBuilder {
     pub fn close_list(&mut self, kind: Kind, static_value: Option<Value>) -> NodeId {
         let first_child = self.open.pop().expect("a list is open");
         let node = self.graph.add_node(());
-        for child in self.pending.drain(first_child..) {
+        // Last child first: each edge then goes to the front of the row, and
+        // petgraph finds its place at once instead of scanning the row.
+        for child in self.pending.drain(first_child..).rev() {
             self.graph.add_edge(node, child, ());
         }
         self.store(node, kind, static_value);
         node
     }
 
+    #[inline]
     fn begin(&mut self) {
         self.started += 1;
         self.depth = self.depth.max(self.open.len());
     }
 
+    #[inline]
     fn add_node(&mut self, kind: Kind, value: Option<Value>) -> NodeId {
         let node = self.graph.add_node(());
         self.store(node, kind, value);
         node
     }
 
+    #[inline]
     fn store(&mut self, node: NodeId, kind: Kind, value: Option<Value>) {
         self.values.push(value.map_or(f64::NAN, Value::get));
         self.kinds.push(node as usize, kind);

@@ -14,7 +14,9 @@ fn pieces() -> impl Strategy<Value = String> {
         4 => Just("1"), 2 => Just("-2"), 1 => Just("+3"), 1 => Just("3.5"), 1 => Just("1e3"),
         1 => Just("?"), 1 => Just("+inf"), 1 => Just("-INF"), 1 => Just("inf"),
         1 => Just("max"), 1 => Just("min"), 1 => Just("x"), 1 => Just("="), 1 => Just("."),
-        1 => Just("99999999999999999999"), 1 => Just("\u{e9}"), 1 => Just("expect value 1\n"),
+        1 => Just("99999999999999999999"), 1 => Just("-"), 1 => Just("-0"), 1 => Just("007"),
+        2 => Just("= 3 "), 1 => Just("=-2.5["), 1 => Just("= ? ["),
+        1 => Just("123456789012345"), 1 => Just("-1234567890123456"), 1 => Just("5?"), 1 => Just("\u{e9}"), 1 => Just("expect value 1\n"),
     ];
     prop::collection::vec(piece, 0..40).prop_map(|v| v.concat())
 }
@@ -49,14 +51,20 @@ fn plain_trees() -> impl Strategy<Value = String> {
                     .iter()
                     .map(|(c, sep)| format!("{c}{sep}"))
                     .collect();
-                match round {
+                let list = match round {
                     true => format!("({body})"),
                     false => format!("[{body}]"),
+                };
+                match body.len() % 3 {
+                    0 => format!("= {} {list}", body.len() as i64 - 9),
+                    _ => list,
                 }
             })
     });
     (prop_oneof![Just(""), Just("min "), Just("MAX")], tree)
-        .prop_filter("a list at the root", |(_, t)| t.starts_with(['[', '(']))
+        .prop_filter("a list at the root", |(_, t)| {
+            t.starts_with(['[', '(', '='])
+        })
         .prop_map(|(kind, tree)| format!("# generated\n{kind}{tree}\n"))
 }
 

@@ -3,9 +3,10 @@
 //! those arrays. Prints a table of times per phase, MB/s and ratios, and
 //! the peak memory of `gametree solve --stats` on the same file.
 //!
-//! Run with `cargo bench --bench large_file`. The file is
-//! `random:branching=10,depth=7,seed=1` (about 46 MB, 11.1 million nodes);
-//! it is written to `target/bench-data/` on first use. Set
+//! Run with `cargo bench --bench large_file`. The file is written by
+//! `gametree gen --game random:branching=10,depth=7,seed=1` (11.1 million
+//! nodes, static values on interior nodes) to `target/bench-data/` on first
+//! use. Set
 //! `GAMETREE_BIG_FILE` to measure another file.
 
 use std::path::PathBuf;
@@ -17,7 +18,10 @@ use gametree::trace::NoRecorder;
 
 mod yardstick;
 
-const ROUNDS: usize = 3;
+const ROUNDS: usize = 5;
+
+/// The game whose file is measured: ten million leaves.
+const SPEC: &str = "random:branching=10,depth=7,seed=1";
 
 fn main() {
     let path = big_file();
@@ -128,16 +132,21 @@ fn print_peak_memory(path: &PathBuf) {
     }
 }
 
-/// The benchmark file, written on first use.
+/// The benchmark file, written on first use by `gametree gen`.
 fn big_file() -> PathBuf {
     if let Ok(path) = std::env::var("GAMETREE_BIG_FILE") {
         return PathBuf::from(path);
     }
     let folder = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/bench-data");
-    let path = folder.join("random-b10-d7-s1.tree");
+    let path = folder.join(format!("{}.tree", SPEC.replace([':', ',', '='], "-")));
     if !path.exists() {
         std::fs::create_dir_all(&folder).unwrap();
-        yardstick::write_random_tree(&path, 10, 7, 1);
+        let status = std::process::Command::new(env!("CARGO_BIN_EXE_gametree"))
+            .args(["gen", "--game", SPEC, "-o"])
+            .arg(&path)
+            .status()
+            .expect("gametree runs");
+        assert!(status.success(), "gametree gen wrote the file");
     }
     path
 }

@@ -3,7 +3,6 @@
 //! a leaf, and where its next sibling starts), and alpha-beta runs over the
 //! arrays. No error messages, no names, no trace: a lower bound on the cost.
 
-use std::io::Write;
 use std::path::Path;
 use std::time::Instant;
 
@@ -55,6 +54,16 @@ fn scan(bytes: &[u8]) -> Arrays {
                 arrays.next[node] = arrays.value.len() as u32;
                 at += 1;
             }
+            b'=' => {
+                // A static value: alpha-beta does not use it.
+                at += 1;
+                while bytes[at] == b' ' {
+                    at += 1;
+                }
+                while !matches!(bytes[at], b' ' | b'[') {
+                    at += 1;
+                }
+            }
             b'-' | b'0'..=b'9' => {
                 let negative = bytes[at] == b'-';
                 at += negative as usize;
@@ -94,30 +103,4 @@ fn alphabeta(t: &Arrays, node: usize, max: bool, mut alpha: i64, mut beta: i64) 
         child = t.next[child] as usize;
     }
     best
-}
-
-/// Writes a uniform random tree of leaf values in -999..=999.
-pub fn write_random_tree(path: &Path, branching: usize, depth: usize, seed: u64) {
-    let mut out = std::io::BufWriter::new(std::fs::File::create(path).unwrap());
-    let mut state = seed;
-    write_node(&mut out, branching, depth, &mut state);
-    writeln!(out).unwrap();
-}
-
-fn write_node(out: &mut impl Write, branching: usize, depth: usize, state: &mut u64) {
-    if depth == 0 {
-        *state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        write!(out, "{}", (*state >> 33) as i64 % 1999 - 999).unwrap();
-        return;
-    }
-    out.write_all(b"[").unwrap();
-    for i in 0..branching {
-        if i > 0 {
-            out.write_all(b" ").unwrap();
-        }
-        write_node(out, branching, depth - 1, state);
-    }
-    out.write_all(b"]").unwrap();
 }

@@ -8,7 +8,7 @@ use crate::search::{Algorithm, Options, Order};
 use crate::syntax::Limits;
 
 /// The tree file (or generated game) and how to search it.
-#[derive(Debug, Args)]
+#[derive(Clone, Debug, Args)]
 pub struct SearchArgs {
     /// The tree file; `-` reads standard input.
     #[arg(conflicts_with = "game")]
@@ -35,7 +35,7 @@ pub struct SearchArgs {
 }
 
 /// Ordering, depth and parallel flags (alphabeta and parallel).
-#[derive(Debug, Args)]
+#[derive(Clone, Debug, Args)]
 pub struct SearchTuning {
     /// Threads for `--algo parallel` [default: the machine's cores].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
@@ -48,12 +48,21 @@ pub struct SearchTuning {
     /// value (a leaf's is its value), best first for the player to move.
     #[arg(long, value_enum, default_value_t = OrderArg::None)]
     pub order: OrderArg,
-    /// Stop N plies below the root and take the static values there.
-    #[arg(long, value_name = "N")]
+    /// The depth limit: not a flag here, since `render` has its own
+    /// `--depth`; `solve` and `trace` take it with [`DepthArg`].
+    #[arg(skip)]
     pub depth: Option<usize>,
     /// Deepen one ply at a time, ordering by the previous iteration's values.
     #[arg(long)]
     pub iterative: bool,
+}
+
+/// `--depth` for the commands that search with a depth limit.
+#[derive(Clone, Debug, Args)]
+pub struct DepthArg {
+    /// Stop N plies below the root and take the static values there.
+    #[arg(long, value_name = "N")]
+    pub depth: Option<usize>,
 }
 
 /// The `--order` values.
@@ -90,6 +99,13 @@ pub enum Source<'a> {
 }
 
 impl SearchArgs {
+    /// The same arguments with the depth limit `depth`.
+    pub fn with_depth(&self, depth: &DepthArg) -> SearchArgs {
+        let mut args = self.clone();
+        args.search.depth = depth.depth;
+        args
+    }
+
     /// The tree file or the game; exactly one must be given.
     pub fn source(&self) -> Result<Source<'_>, CliError> {
         match (&self.file, &self.game) {

@@ -2,8 +2,12 @@
 //! one place that turns errors into a message and an exit code.
 
 mod args;
+mod check;
+mod exercise;
+mod r#gen;
 mod input;
 mod progress;
+mod render;
 mod solve;
 mod stats;
 mod trace;
@@ -33,6 +37,12 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Tell the search step by step, in the lecture's words.
     Trace(trace::TraceArgs),
+    /// Check answers (`expect` lines) against the search, explaining failures.
+    Check(check::CheckArgs),
+    /// Write a generated game (random tree, tic-tac-toe, marbles) as a tree file.
+    Gen(r#gen::GenArgs),
+    /// Draw the search as a diagram: DOT, SVG, PNG or PDF, or step-by-step frames.
+    Render(render::RenderArgs),
 }
 
 /// Why a command failed; each maps to an exit code.
@@ -79,6 +89,9 @@ pub fn run(cli: Cli) -> Result<u8, CliError> {
     match cli.command {
         Command::Solve(args) => solve::run(&args, &mut out),
         Command::Trace(args) => trace::run(&args, &mut out),
+        Command::Check(args) => return check::run(&args, &mut out),
+        Command::Gen(args) => r#gen::run(&args, &mut out),
+        Command::Render(args) => render::run(&args, &mut out),
     }?;
     Ok(0)
 }

@@ -11,6 +11,17 @@ use indicatif::ProgressBar;
 /// How long a phase runs before its spinner appears.
 const QUIET_FOR: Duration = Duration::from_secs(1);
 
+/// Overrides [`QUIET_FOR`], in milliseconds (for tests).
+const QUIET_FOR_VARIABLE: &str = "GAMETREE_PROGRESS_AFTER_MS";
+
+/// How long a phase stays quiet: [`QUIET_FOR`] unless the environment says.
+fn quiet_for() -> Duration {
+    std::env::var(QUIET_FOR_VARIABLE)
+        .ok()
+        .and_then(|ms| ms.parse().ok())
+        .map_or(QUIET_FOR, Duration::from_millis)
+}
+
 /// A phase in progress; its spinner, if shown, goes away when it is dropped.
 pub struct Phase {
     done: Option<Sender<()>>,
@@ -27,8 +38,9 @@ impl Phase {
             };
         }
         let (done, finished) = mpsc::channel::<()>();
+        let quiet = quiet_for();
         let watcher = std::thread::spawn(move || {
-            if finished.recv_timeout(QUIET_FOR) != Err(RecvTimeoutError::Timeout) {
+            if finished.recv_timeout(quiet) != Err(RecvTimeoutError::Timeout) {
                 return;
             }
             let spinner = ProgressBar::new_spinner().with_message(message);

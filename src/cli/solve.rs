@@ -4,7 +4,7 @@ use std::io::Write;
 
 use clap::Args;
 
-use super::args::Source;
+use super::args::{DepthArg, Source};
 use super::input::{read_tree, search_timed};
 use super::stats::{RunStats, SearchStats};
 use super::{CliError, SearchArgs};
@@ -24,10 +24,12 @@ const TEXT_LIST_LIMIT: usize = 20;
 pub const LIST_CUTS_UP_TO: u64 = 1_000_000;
 
 /// Arguments of `gametree solve`.
-#[derive(Debug, Args)]
+#[derive(Clone, Debug, Args)]
 pub struct SolveArgs {
     #[command(flatten)]
     search: SearchArgs,
+    #[command(flatten)]
+    depth: DepthArg,
     /// Print a JSON object instead of text.
     #[arg(long)]
     json: bool,
@@ -38,6 +40,10 @@ pub struct SolveArgs {
 
 /// Solves the tree or game and prints the report.
 pub fn run(args: &SolveArgs, out: &mut impl Write) -> Result<(), CliError> {
+    let args = &SolveArgs {
+        search: args.search.with_depth(&args.depth),
+        ..args.clone()
+    };
     match args.search.source()? {
         Source::File(file) => solve_file(file, args, out),
         Source::Game(game) => game.visit(SolveGame { game, args, out }),

@@ -4,7 +4,7 @@ use std::io::Write;
 
 use clap::Args;
 
-use super::args::Source;
+use super::args::{DepthArg, Source};
 use super::input::{read_tree, search_timed};
 use super::{CliError, SearchArgs};
 use crate::games::{GameSpec, GameVisitor};
@@ -17,10 +17,12 @@ use crate::tree::GameTree;
 pub const TRACE_GAMES_UP_TO: u64 = 1_000_000;
 
 /// Arguments of `gametree trace`.
-#[derive(Debug, Args)]
+#[derive(Clone, Debug, Args)]
 pub struct TraceArgs {
     #[command(flatten)]
     search: SearchArgs,
+    #[command(flatten)]
+    depth: DepthArg,
     /// Print the events as a JSON array instead of numbered lines.
     #[arg(long)]
     json: bool,
@@ -28,6 +30,10 @@ pub struct TraceArgs {
 
 /// Searches the tree or game and prints every step.
 pub fn run(args: &TraceArgs, out: &mut impl Write) -> Result<(), CliError> {
+    let args = &TraceArgs {
+        search: args.search.with_depth(&args.depth),
+        ..args.clone()
+    };
     match args.search.source()? {
         Source::File(file) => {
             let mut input = read_tree(file, &args.search)?;

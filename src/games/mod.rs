@@ -8,13 +8,17 @@
 pub mod billes;
 mod hash;
 pub mod random;
+pub mod rescale;
 mod spec;
 pub mod tictactoe;
+pub mod writer;
 
 pub use billes::{Billes, BillesSpec};
 pub use random::{ChildOrder, RandomSpec, RandomTree};
+pub use rescale::{ValueRange, rescale};
 pub use spec::{GameSpec, SpecError};
 pub use tictactoe::{Board, TicTacToe};
+pub use writer::{WriteOptions, WriteSummary, write_tree};
 
 use crate::tree::GameTree;
 
@@ -44,7 +48,7 @@ impl GameSpec {
     pub fn node_bound(&self) -> u64 {
         match self {
             GameSpec::Random(spec) => random_node_bound(spec.branching, spec.depth),
-            GameSpec::TicTacToe(_) => TICTACTOE_NODES,
+            GameSpec::TicTacToe(start) => tictactoe_node_bound(start.empty_squares()),
             GameSpec::Billes(spec) => spec.node_count().unwrap_or(u64::MAX),
         }
     }
@@ -52,6 +56,18 @@ impl GameSpec {
 
 /// The nodes of tic-tac-toe's full tree: no position has more below it.
 pub const TICTACTOE_NODES: u64 = 549_946;
+
+/// The nodes below a position with `empty` free squares if no game ended
+/// early: `1 + e + e(e-1) + ... + e!`, at most the full tree's size.
+fn tictactoe_node_bound(empty: u32) -> u64 {
+    let mut total = 1u64;
+    let mut line = 1u64;
+    for free in (1..=u64::from(empty)).rev() {
+        line *= free;
+        total += line;
+    }
+    total.min(TICTACTOE_NODES)
+}
 
 /// `1 + b + b^2 + ... + b^depth`, saturated.
 fn random_node_bound(branching: usize, depth: usize) -> u64 {
@@ -91,6 +107,7 @@ mod tests {
         assert_eq!(bound("random:branching=2..3,depth=2,seed=1"), 13);
         assert_eq!(bound("billes:n=4,k=3"), 15);
         assert_eq!(bound("tictactoe"), 549_946);
+        assert_eq!(bound("tictactoe:xxo.o...."), 326);
         assert_eq!(random_node_bound(1000, 10), u64::MAX);
     }
 

@@ -53,6 +53,11 @@ impl Board {
         depth: 0,
     };
 
+    /// The squares no one has marked.
+    pub fn empty_squares(&self) -> u32 {
+        9 - (self.x | self.o).count_ones()
+    }
+
     fn x_to_move(&self) -> bool {
         self.x.count_ones() == self.o.count_ones()
     }

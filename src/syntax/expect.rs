@@ -100,6 +100,13 @@ impl fmt::Display for Claim {
     }
 }
 
+impl fmt::Display for Expectation {
+    /// The line as it is written: `expect B = 2`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "expect {}", self.claim)
+    }
+}
+
 /// Reads one `expect` pair.
 pub(super) fn parse_expectation(
     pair: Pair<'_, Rule>,
@@ -108,7 +115,7 @@ pub(super) fn parse_expectation(
     let line = source.location(pair.as_span().start()).line;
     let body = pair.into_inner().next().expect("expect has a body");
     let rule = body.as_rule();
-    let mut parts = body.into_inner();
+    let mut parts = body.into_inner().filter(|p| !is_punctuation(p.as_rule()));
     let mut next = || parts.next().expect("grammar guarantees the part");
     let claim =
         match rule {
@@ -148,7 +155,39 @@ pub(super) fn parse_expectation(
     Ok(Expectation { claim, line })
 }
 
-fn ids(pairs: pest::iterators::Pairs<'_, Rule>) -> Vec<String> {
+fn is_punctuation(rule: Rule) -> bool {
+    matches!(
+        rule,
+        Rule::window_open | Rule::window_comma | Rule::window_close
+    )
+}
+
+/// How each kind of `expect` line reads, for error messages.
+const FORMS: [(&str, &str); 7] = [
+    ("value", "expect value NUMBER"),
+    ("best", "expect best NODE"),
+    ("pruned", "expect pruned NODE..."),
+    ("cut", "expect cut NODE alpha|beta"),
+    ("leaves", "expect leaves NODE..."),
+    ("evaluated", "expect evaluated COUNT"),
+    ("window", "expect window NODE [ALPHA, BETA]"),
+];
+
+/// The form of an `expect` line that starts with a keyword (`expect window
+/// ...`), for a message about a line that does not follow it.
+pub(super) fn expected_form(line: &str) -> Option<&'static str> {
+    let mut words = line.split_whitespace();
+    if !words.next()?.eq_ignore_ascii_case("expect") {
+        return None;
+    }
+    let keyword = words.next()?.to_ascii_lowercase();
+    FORMS
+        .iter()
+        .find(|(word, _)| keyword == *word)
+        .map(|(_, form)| *form)
+}
+
+fn ids<'i>(pairs: impl Iterator<Item = Pair<'i, Rule>>) -> Vec<String> {
     pairs.map(|p| p.as_str().to_string()).collect()
 }
 

@@ -1,6 +1,7 @@
 //! A byte scanner for the plain subset of the language: nested lists of
-//! numbers and `?`, with commas, blanks and comments, and an optional `max`
-//! or `min` before the root. Files written by `gametree gen` for benchmarks
+//! numbers and `?`, with commas, blanks and comments, static values
+//! (`= 3 [...]`) on unnamed lists, and an optional `max` or `min` before the
+//! root. Files written by `gametree gen` for benchmarks
 //! are in this subset, and it reads them many times faster than the general
 //! parser.
 //!
@@ -50,6 +51,7 @@ pub(super) fn scan(
 struct Open {
     close: u8,
     kind: Kind,
+    static_value: Option<Value>,
 }
 
 struct Scanner<'a> {
@@ -72,14 +74,14 @@ impl Scanner<'_> {
         let root_start = self.at;
         let root_kind = self.root_kind();
         self.skip_blanks();
-        if !matches!(self.peek(), Some(b'[' | b'(')) {
+        if !self.interior(root_kind, root_start, limits) {
             return false;
         }
-        self.open_list(root_kind, root_start, limits);
         let mut comma_allowed = false;
         let mut empty = true;
         while let Some(top) = self.open.last() {
             let (close, kind, child_kind) = (top.close, top.kind, top.kind.opponent());
+            let static_value = top.static_value;
             self.skip_blanks();
             let Some(byte) = self.peek() else {
                 return false;
@@ -90,8 +92,8 @@ impl Scanner<'_> {
                     comma_allowed = false;
                     continue;
                 }
-                b'[' | b'(' => {
-                    if !self.open_list(child_kind, self.at, limits) {
+                b'[' | b'(' | b'=' => {
+                    if !self.interior(child_kind, self.at, limits) {
                         return false;
                     }
                     comma_allowed = false;
@@ -102,9 +104,10 @@ impl Scanner<'_> {
                     self.at += 1;
                     self.open.pop();
                     if self.over_limit.is_none() {
-                        self.builder.close_list(kind, None);
+                        self.builder.close_list(kind, static_value);
                     }
                 }
+                b'0'..=b'9' | b'-' if self.integer_run(child_kind, limits) => {}
                 _ => {
                     if !self.leaf(child_kind, limits) {
                         return false;
@@ -140,7 +143,37 @@ impl Scanner<'_> {
         kind
     }
 
-    fn open_list(&mut self, kind: Kind, start: usize, limits: &Limits) -> bool {
+    /// An interior node from `start`: an optional static value `= number`,
+    /// then the list of its children opens.
+    fn interior(&mut self, kind: Kind, start: usize, limits: &Limits) -> bool {
+        let mut static_value = None;
+        if self.peek() == Some(b'=') {
+            self.at += 1;
+            self.skip_blanks();
+            let token_start = self.at;
+            while self.peek().is_some_and(|b| !is_delimiter(b)) {
+                self.at += 1;
+            }
+            let token = &self.bytes[token_start..self.at];
+            static_value = read_value(token, &self.text[token_start..self.at]);
+            if static_value.is_none() {
+                return false;
+            }
+            self.skip_blanks();
+        }
+        if !matches!(self.peek(), Some(b'[' | b'(')) {
+            return false;
+        }
+        self.open_list(kind, static_value, start, limits)
+    }
+
+    fn open_list(
+        &mut self,
+        kind: Kind,
+        static_value: Option<Value>,
+        start: usize,
+        limits: &Limits,
+    ) -> bool {
         if self.open.len() >= MAX_DEPTH {
             return false;
         }
@@ -152,8 +185,36 @@ impl Scanner<'_> {
             _ => b')',
         };
         self.at += 1;
-        self.open.push(Open { close, kind });
+        self.open.push(Open {
+            close,
+            kind,
+            static_value,
+        });
         true
+    }
+
+    /// Reads a run of integer leaves separated by spaces, the bulk of
+    /// generated files, in one tight loop; whether it read any. Anything else
+    /// (other numbers, `?`, the node limit) is left to [`Scanner::leaf`].
+    fn integer_run(&mut self, kind: Kind, limits: &Limits) -> bool {
+        let bytes = self.bytes;
+        let mut at = self.at;
+        let mut read_any = false;
+        while let Some((value, end)) = integer_at(bytes, at) {
+            if self.over_limit.is_some() || self.builder.started() >= limits.max_nodes {
+                break;
+            }
+            self.builder.leaf(kind, Some(value));
+            read_any = true;
+            at = end;
+            while bytes.get(at) == Some(&b' ') {
+                at += 1;
+            }
+        }
+        if read_any {
+            self.at = at;
+        }
+        read_any
     }
 
     fn leaf(&mut self, kind: Kind, limits: &Limits) -> bool {
@@ -229,6 +290,31 @@ fn is_delimiter(byte: u8) -> bool {
 
 fn is_name_byte(byte: u8) -> bool {
     byte.is_ascii_alphanumeric() || byte == b'_' || byte == b'\''
+}
+
+/// The integer leaf at `start` (`-`? and at most 15 digits, then a
+/// delimiter or the end) and where it ends; `None` for anything else.
+#[inline(always)]
+fn integer_at(bytes: &[u8], start: usize) -> Option<(Value, usize)> {
+    let negative = bytes.get(start) == Some(&b'-');
+    let digits_start = start + usize::from(negative);
+    let mut at = digits_start;
+    let mut magnitude = 0i64;
+    while let Some(digit) = bytes.get(at).map(|b| b.wrapping_sub(b'0')) {
+        if digit > 9 {
+            break;
+        }
+        if at - digits_start == 15 {
+            return None; // longer numbers go to the general reader
+        }
+        magnitude = magnitude * 10 + i64::from(digit);
+        at += 1;
+    }
+    if at == digits_start || bytes.get(at).is_some_and(|b| !is_delimiter(*b)) {
+        return None;
+    }
+    let value = if negative { -magnitude } else { magnitude };
+    Some((Value::from_int(value)?, at))
 }
 
 /// A leaf value token: small integers directly, anything else of the

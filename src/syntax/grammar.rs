@@ -36,6 +36,9 @@ pub fn describe(rule: &Rule) -> &'static str {
             "an expectation (value, pruned, cut, leaves, best, evaluated, window, or a node id)"
         }
         Rule::cut_kind => "`alpha` or `beta`",
+        Rule::window_open => "`[`",
+        Rule::window_comma => "`,`",
+        Rule::window_close => "`]`",
         Rule::relation => "`=`, `>=` or `<=`",
         Rule::EOI => "the end of the file",
         _ => "something else",

@@ -116,6 +116,31 @@ fn parse_general_unbuilt(
     })
 }
 
+/// Whether `text` is an answer file (`expect` lines only) rather than a tree
+/// file: its first word, after blanks and comments, is `expect`.
+pub fn is_answer_file(text: &str) -> bool {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    TreeParser::parse(Rule::answers_start, text).is_ok()
+}
+
+/// Reads an answer file: `expect` lines only, in the same syntax as after a
+/// tree. `path` names the file in error messages.
+pub fn parse_answers(path: &str, text: &str) -> Result<Vec<Expectation>, ParseError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let source = SourceText::new(path, text);
+    if let Some(at) = text.find('\0') {
+        return Err(source.error_at(at, "the file contains a NUL byte: is it a text file?"));
+    }
+    let file = TreeParser::parse(Rule::answers, text)
+        .map_err(|e| readable(&source, e))?
+        .next()
+        .expect("the answers rule matched");
+    file.into_inner()
+        .filter(|p| p.as_rule() == Rule::expect)
+        .map(|p| expect::parse_expectation(p, &source))
+        .collect()
+}
+
 /// The message for a tree over the node limit.
 fn too_many_nodes(limits: &Limits) -> String {
     format!(
@@ -172,10 +197,30 @@ fn readable(source: &SourceText<'_>, error: pest::error::Error<Rule>) -> ParseEr
         InputLocation::Span((p, _)) => p,
     };
     let message = match &error.variant {
-        ErrorVariant::ParsingError { positives, .. } => expected(positives, source, offset),
+        ErrorVariant::ParsingError { positives, .. } => {
+            match expect_form(source, offset, positives) {
+                Some(form) => format!("this line does not read as `{form}`"),
+                None => expected(positives, source, offset),
+            }
+        }
         ErrorVariant::CustomError { message } => message.clone(),
     };
     source.error_at(offset, &message)
+}
+
+/// When an `expect` line starting with a keyword fails only because it is
+/// not a node's value either (`expect value` without a number), the form
+/// the keyword needs: pest would say a relation is expected.
+fn expect_form(source: &SourceText<'_>, offset: usize, positives: &[Rule]) -> Option<&'static str> {
+    if positives != [Rule::relation] {
+        return None;
+    }
+    let text = source.text();
+    let start = text[..offset.min(text.len())]
+        .rfind('\n')
+        .map_or(0, |i| i + 1);
+    let line = text[start..].split('\n').next().unwrap_or("");
+    expect::expected_form(line)
 }
 
 /// The order in which expected things are listed: values before names,

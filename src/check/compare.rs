@@ -1,0 +1,352 @@
+//! Each kind of expectation compared with the one recorded search.
+
+use std::hash::Hash;
+
+use super::explain::scored;
+use super::facts::Facts;
+use crate::report::describe_cut;
+use crate::syntax::{Claim, Relation};
+use crate::tree::GameTree;
+use crate::value::{Bound, CutKind, Kind, Value};
+
+/// The verdict on one expectation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// What the expectation says, in short (`= 2`, `beta`, `H T`).
+    pub expected: String,
+    /// What the search did, in the same form.
+    pub actual: String,
+    /// Whether they agree.
+    pub passed: bool,
+    /// Why the search did what it did, from its trace.
+    pub explanation: String,
+}
+
+/// An id in an expectation that names no node of the tree.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("no node `{id}` in the tree")]
+pub struct UnknownNode {
+    /// The id as written.
+    pub id: String,
+    /// The `expect` line it is written on, from 1 (0 until known).
+    pub line: usize,
+}
+
+impl<T: GameTree> Facts<'_, T>
+where
+    T::Node: Hash,
+{
+    /// Compares one claim with the search.
+    pub fn compare(&self, claim: &Claim) -> Result<Outcome, UnknownNode> {
+        Ok(match claim {
+            Claim::Value(v) => self.compare_value(*v),
+            Claim::Best(id) => self.compare_best(self.node(id)?),
+            Claim::Node {
+                node,
+                relation,
+                value,
+            } => self.compare_node(self.node(node)?, *relation, *value),
+            Claim::Window { node, alpha, beta } => {
+                self.compare_window(self.node(node)?, *alpha, *beta)
+            }
+            Claim::Cut { node, kind } => self.compare_cut(self.node(node)?, *kind),
+            Claim::Pruned(ids) => self.compare_pruned(&self.nodes(ids)?),
+            Claim::Leaves(ids) => self.compare_leaves(&self.nodes(ids)?),
+            Claim::Evaluated(n) => self.compare_evaluated(*n),
+        })
+    }
+
+    fn node(&self, id: &str) -> Result<T::Node, UnknownNode> {
+        self.find(id).ok_or_else(|| UnknownNode {
+            id: id.to_string(),
+            line: 0,
+        })
+    }
+
+    fn nodes(&self, ids: &[String]) -> Result<Vec<T::Node>, UnknownNode> {
+        ids.iter().map(|id| self.node(id)).collect()
+    }
+
+    fn root_words(&self) -> String {
+        self.why_value(self.tree.root())
+    }
+
+    fn compare_value(&self, expected: Value) -> Outcome {
+        let actual = self.score.value;
+        Outcome {
+            expected: expected.to_string(),
+            actual: actual.to_string(),
+            passed: expected == actual,
+            explanation: self.root_words(),
+        }
+    }
+
+    fn compare_best(&self, claimed: T::Node) -> Outcome {
+        let root = self.tree.root();
+        let actual = self.best_move.map_or("none".to_string(), |n| self.id(n));
+        let passed = self.best_move == Some(claimed);
+        let mut explanation = match self.best_move {
+            Some(_) => format!(
+                "the best move is {actual}, the first child that gives {} its value: {}",
+                self.id(root),
+                self.children_phrase(root)
+            ),
+            None => format!("{} is a leaf: there is no move", self.id(root)),
+        };
+        if !passed && self.parent(claimed) != Some(root) {
+            explanation = format!(
+                "{} is not a child of the root {}; {explanation}",
+                self.id(claimed),
+                self.id(root)
+            );
+        }
+        Outcome {
+            expected: self.id(claimed),
+            actual,
+            passed,
+            explanation,
+        }
+    }
+
+    fn compare_node(&self, node: T::Node, relation: Relation, value: Value) -> Outcome {
+        let expected = format!("{relation} {value}");
+        let Some(score) = self.visit(node).and_then(|v| v.score) else {
+            return failed(expected, "pruned", self.why_value(node));
+        };
+        let accepted = match score.bound {
+            Bound::Lower => [Relation::AtLeast, Relation::Equal].contains(&relation),
+            Bound::Upper => [Relation::AtMost, Relation::Equal].contains(&relation),
+            Bound::Exact | Bound::Unknown => relation == Relation::Equal,
+        };
+        let passed = accepted && value == score.value;
+        let mut explanation = self.why_value(node);
+        let id = self.id(node);
+        match score.bound {
+            _ if passed => {}
+            Bound::Exact if value == score.value => {
+                explanation += &format!("; {id} is exact, not a bound: write {id} = {value}");
+            }
+            Bound::Lower | Bound::Upper => {
+                explanation += &format!(
+                    "; write {id} {} (or {id} = {}, the value returned)",
+                    scored(score),
+                    score.value
+                );
+            }
+            _ => {}
+        }
+        Outcome {
+            expected,
+            actual: scored(score),
+            passed,
+            explanation,
+        }
+    }
+
+    fn compare_window(&self, node: T::Node, alpha: Value, beta: Value) -> Outcome {
+        let expected = format!("[{alpha}, {beta}]");
+        let actual = self.visit(node).map(|v| v.window);
+        let (actual, passed) = match actual {
+            None => ("pruned".to_string(), false),
+            Some(None) => ("none".to_string(), false),
+            Some(Some(w)) => (w.to_string(), w.alpha == alpha && w.beta == beta),
+        };
+        Outcome {
+            expected,
+            actual,
+            passed,
+            explanation: self.why_window(node),
+        }
+    }
+
+    fn compare_cut(&self, node: T::Node, kind: CutKind) -> Outcome {
+        let cut = self.visit(node).and_then(|v| v.cut).map(|i| &self.cuts[i]);
+        let Some(cut) = cut else {
+            return failed(kind.to_string(), "none", self.why_no_cut(node));
+        };
+        let mut explanation = describe_cut(self.tree, cut, self.strict);
+        if cut.kind != kind {
+            let (player, direction) = match self.tree.kind(node) {
+                Kind::Max => (Kind::Max, "rose to beta"),
+                Kind::Min => (Kind::Min, "fell to alpha"),
+            };
+            explanation = format!(
+                "the cut at {} is a {} cut, not {kind}: {} is a {player} node, whose value {direction}: {explanation}",
+                self.id(node),
+                cut.kind,
+                self.id(node)
+            );
+        }
+        Outcome {
+            expected: kind.to_string(),
+            actual: cut.kind.to_string(),
+            passed: cut.kind == kind,
+            explanation,
+        }
+    }
+
+    fn compare_pruned(&self, listed: &[T::Node]) -> Outcome {
+        let wrong: Vec<T::Node> = listed
+            .iter()
+            .copied()
+            .filter(|n| !self.is_pruned(*n))
+            .collect();
+        let named: std::collections::HashSet<T::Node> = listed.iter().copied().collect();
+        // Covered: named, or below a named node within the same pruned subtree.
+        let covered = |n: T::Node| {
+            let mut at = Some(n);
+            while let Some(node) = at {
+                if named.contains(&node) {
+                    return true;
+                }
+                at = self.parent(node).filter(|p| self.is_pruned(*p));
+            }
+            false
+        };
+        let left_out: Vec<T::Node> = self
+            .pruned_roots()
+            .flat_map(|r| crate::report::subtree(self.tree, r))
+            .filter(|n| !covered(*n))
+            .filter(|n| {
+                self.parent(*n)
+                    .is_none_or(|p| !self.is_pruned(p) || covered(p))
+            })
+            .collect();
+        let wrongly = wrong.iter().map(|n| self.why_visited(*n));
+        let missing = left_out
+            .iter()
+            .map(|n| format!("{} left out: {}", self.id(*n), self.why_pruned(*n)));
+        let mut reasons = capped(wrongly.chain(missing), wrong.len() + left_out.len());
+        let passed = reasons.is_empty();
+        if passed {
+            let cuts = self
+                .cuts
+                .iter()
+                .map(|c| describe_cut(self.tree, c, self.strict));
+            reasons = capped(cuts, self.cuts.len());
+        }
+        let roots: Vec<T::Node> = self.pruned_roots().collect();
+        Outcome {
+            expected: self.ids(listed),
+            actual: self.ids(&roots),
+            passed,
+            explanation: reasons,
+        }
+    }
+
+    fn compare_leaves(&self, listed: &[T::Node]) -> Outcome {
+        let passed = listed == self.leaves.as_slice();
+        let explanation = match first_difference(listed, &self.leaves) {
+            None => format!(
+                "the search evaluates these {} leaves, left to right",
+                self.leaves.len()
+            ),
+            Some(at) => self.leaves_difference(listed, at),
+        };
+        Outcome {
+            expected: self.ids(listed),
+            actual: self.ids(&self.leaves),
+            passed,
+            explanation,
+        }
+    }
+
+    /// Why the leaves evaluated differ from `listed` at position `at`.
+    fn leaves_difference(&self, listed: &[T::Node], at: usize) -> String {
+        let place = ordinal(at + 1);
+        match (listed.get(at), self.leaves.get(at)) {
+            (Some(&wrote), Some(&actual)) => {
+                let why = match (self.is_leaf(wrote), self.is_pruned(wrote)) {
+                    (false, _) => format!("{} is not a leaf", self.id(wrote)),
+                    (true, true) => self.why_pruned(wrote),
+                    (true, false) => self.why_visited(actual),
+                };
+                format!(
+                    "the {place} leaf evaluated is {}, not {}: {why}",
+                    self.id(actual),
+                    self.id(wrote)
+                )
+            }
+            (None, Some(&actual)) => format!(
+                "the answer stops after {at} leaves, but the search goes on: {}",
+                self.why_visited(actual)
+            ),
+            (Some(&wrote), None) => format!(
+                "the search evaluates only {} leaves, and the answer goes on with {}: {}",
+                self.leaves.len(),
+                self.id(wrote),
+                self.why_pruned(wrote)
+            ),
+            (None, None) => String::new(),
+        }
+    }
+
+    fn compare_evaluated(&self, expected: u64) -> Outcome {
+        let actual = self.leaves.len() as u64;
+        let mut explanation = format!("the search evaluates {actual} leaves");
+        if actual as usize <= LISTED {
+            explanation += &format!(": {}", self.ids(&self.leaves));
+        }
+        if !self.cuts.is_empty() {
+            let roots: Vec<T::Node> = self.pruned_roots().collect();
+            let shown = roots.iter().take(LISTED).map(|n| self.id(*n));
+            explanation += &format!("; the cuts prune {}", capped_words(shown, roots.len(), " "));
+        }
+        Outcome {
+            expected: expected.to_string(),
+            actual: actual.to_string(),
+            passed: expected == actual,
+            explanation,
+        }
+    }
+
+    fn ids(&self, nodes: &[T::Node]) -> String {
+        match nodes.is_empty() {
+            true => "none".to_string(),
+            false => crate::report::ids(self.tree, nodes).join(" "),
+        }
+    }
+}
+
+/// How many nodes or reasons an explanation lists before it counts the rest.
+const LISTED: usize = 20;
+
+/// The first [`LISTED`] of `count` reasons, joined by `; `.
+fn capped(reasons: impl Iterator<Item = String>, count: usize) -> String {
+    capped_words(reasons.take(LISTED), count, "; ")
+}
+
+/// Words joined by `separator`, and how many more there are of `count`.
+fn capped_words(words: impl Iterator<Item = String>, count: usize, separator: &str) -> String {
+    let mut shown: Vec<String> = words.collect();
+    if count > shown.len() {
+        shown.push(format!("and {} more", count - shown.len()));
+    }
+    shown.join(separator)
+}
+
+fn failed(expected: String, actual: &str, explanation: String) -> Outcome {
+    Outcome {
+        expected,
+        actual: actual.to_string(),
+        passed: false,
+        explanation,
+    }
+}
+
+fn first_difference<N: PartialEq>(a: &[N], b: &[N]) -> Option<usize> {
+    let common = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    (common < a.len().max(b.len())).then_some(common)
+}
+
+/// `1st`, `2nd`, `3rd`, `4th`, ..., `11th`, `21st`.
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}

@@ -1,0 +1,191 @@
+//! What one recorded search says about each node, read once from its trace:
+//! the window a node was entered with, its provisional and final values,
+//! its cut, and the cut that pruned it.
+
+use std::collections::HashMap;
+use std::hash::Hash;
+
+use crate::search::{Algorithm, SearchResult};
+use crate::trace::{Cut, Event, Trace, Window};
+use crate::tree::GameTree;
+use crate::value::{Scored, Value};
+
+/// What the trace says about one visited node.
+#[derive(Clone, Debug)]
+pub struct Visit {
+    /// The index of its `enter` event in the trace.
+    pub entered_at: usize,
+    /// The window it was entered with (`None` for minimax and negamax).
+    pub window: Option<Window>,
+    /// Its provisional values, with the index of each event.
+    pub provisional: Vec<(usize, Value)>,
+    /// The value it returned (a leaf's own value, exact).
+    pub score: Option<Scored>,
+    /// The index, in [`Facts::cuts`], of the cut made at it.
+    pub cut: Option<usize>,
+}
+
+/// One search's trace, indexed by node, with the tree it ran on.
+pub struct Facts<'a, T: GameTree> {
+    /// The tree searched.
+    pub tree: &'a T,
+    /// The algorithm that ran.
+    pub algorithm: Algorithm,
+    /// Whether ties cut (`false`) or only strict passes (`true`).
+    pub strict: bool,
+    /// The root's value.
+    pub score: Scored,
+    /// The root's best child.
+    pub best_move: Option<T::Node>,
+    /// The cuts, in search order.
+    pub cuts: Vec<Cut<T::Node>>,
+    /// The leaves evaluated, in order.
+    pub leaves: Vec<T::Node>,
+    visits: HashMap<T::Node, Visit>,
+    /// For each pruned node: the cut's index and the pruned child whose
+    /// subtree holds it.
+    pruned_by: HashMap<T::Node, (usize, T::Node)>,
+    parents: HashMap<T::Node, T::Node>,
+    by_id: HashMap<String, T::Node>,
+}
+
+impl<'a, T: GameTree> Facts<'a, T>
+where
+    T::Node: Hash,
+{
+    /// Indexes the trace of one search of `tree`.
+    pub fn new(
+        tree: &'a T,
+        result: &SearchResult<T::Node>,
+        trace: &Trace<T::Node>,
+        strict: bool,
+    ) -> Facts<'a, T> {
+        let mut facts = Facts {
+            tree,
+            algorithm: result.algorithm,
+            strict,
+            score: result.score,
+            best_move: result.best_move,
+            cuts: Vec::new(),
+            leaves: Vec::new(),
+            visits: HashMap::new(),
+            pruned_by: HashMap::new(),
+            parents: HashMap::new(),
+            by_id: HashMap::new(),
+        };
+        facts.index_tree();
+        for (at, event) in trace.events.iter().enumerate() {
+            facts.read(at, event);
+        }
+        facts
+    }
+
+    fn index_tree(&mut self) {
+        for node in crate::report::subtree(self.tree, self.tree.root()) {
+            self.by_id.insert(self.tree.id(node), node);
+            for child in self.tree.children(node) {
+                self.parents.insert(child, node);
+            }
+        }
+    }
+
+    fn read(&mut self, at: usize, event: &Event<T::Node>) {
+        match event {
+            Event::Enter { node, window } => {
+                let visit = Visit {
+                    entered_at: at,
+                    window: *window,
+                    provisional: Vec::new(),
+                    score: None,
+                    cut: None,
+                };
+                self.visits.insert(*node, visit);
+            }
+            Event::Leaf { node, value } => {
+                self.leaves.push(*node);
+                self.visit_mut(*node).score = Some(Scored::exact(*value));
+            }
+            Event::Provisional { node, value } => {
+                self.visit_mut(*node).provisional.push((at, *value));
+            }
+            Event::Final { node, score } => self.visit_mut(*node).score = Some(*score),
+            Event::Cut(cut) => self.read_cut(cut),
+        }
+    }
+
+    fn read_cut(&mut self, cut: &Cut<T::Node>) {
+        let index = self.cuts.len();
+        self.visit_mut(cut.node).cut = Some(index);
+        for &child in &cut.pruned {
+            for node in crate::report::subtree(self.tree, child) {
+                self.pruned_by.insert(node, (index, child));
+            }
+        }
+        self.cuts.push(cut.clone());
+    }
+
+    fn visit_mut(&mut self, node: T::Node) -> &mut Visit {
+        self.visits
+            .get_mut(&node)
+            .expect("every event follows its node's enter event")
+    }
+
+    /// The node with this id.
+    pub fn find(&self, id: &str) -> Option<T::Node> {
+        self.by_id.get(id).copied()
+    }
+
+    /// What the trace says about a visited node; `None` if it was pruned.
+    pub fn visit(&self, node: T::Node) -> Option<&Visit> {
+        self.visits.get(&node)
+    }
+
+    /// For a pruned node: the cut and the pruned child whose subtree holds
+    /// it.
+    pub fn pruned_by(&self, node: T::Node) -> Option<(&Cut<T::Node>, T::Node)> {
+        let (index, top) = self.pruned_by.get(&node)?;
+        Some((&self.cuts[*index], *top))
+    }
+
+    /// Whether the search never visited `node`.
+    pub fn is_pruned(&self, node: T::Node) -> bool {
+        self.pruned_by.contains_key(&node)
+    }
+
+    /// The parent of `node`; `None` for the root.
+    pub fn parent(&self, node: T::Node) -> Option<T::Node> {
+        self.parents.get(&node).copied()
+    }
+
+    /// The node's id.
+    pub fn id(&self, node: T::Node) -> String {
+        self.tree.id(node)
+    }
+
+    /// Whether `node` is a leaf.
+    pub fn is_leaf(&self, node: T::Node) -> bool {
+        crate::report::is_leaf(self.tree, node)
+    }
+
+    /// The roots of the pruned subtrees, in search order.
+    pub fn pruned_roots(&self) -> impl Iterator<Item = T::Node> + '_ {
+        self.cuts.iter().flat_map(|c| c.pruned.iter().copied())
+    }
+
+    /// The value `parent` had just before event `before`, and the child
+    /// that gave it; `None` when it had no value yet.
+    pub fn value_before(&self, parent: T::Node, before: usize) -> Option<(Value, T::Node)> {
+        let visit = self.visit(parent)?;
+        let (at, value) = visit
+            .provisional
+            .iter()
+            .rev()
+            .find(|(at, _)| *at < before)?;
+        let giver = self
+            .tree
+            .children(parent)
+            .filter(|c| self.visit(*c).is_some_and(|v| v.entered_at < *at))
+            .last()?;
+        Some((*value, giver))
+    }
+}

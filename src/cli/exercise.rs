@@ -1,0 +1,152 @@
+//! `gametree gen --exercise`: a random tree that meets the teacher's
+//! constraints, written with its answer key (or, `--blank`, without it).
+//!
+//! Seeds are tried from the one given, one after another; each candidate is
+//! written as the text the student will see, read back, and searched once
+//! with a trace. The constraints and the answer key are both read from that
+//! one trace, so the key matches the file exactly (ids, rescaled values).
+
+use clap::Args;
+
+use super::CliError;
+use crate::check::{answer_key, key_lines};
+use crate::games::GameSpec;
+use crate::search::{Algorithm, Options, search};
+use crate::syntax;
+use crate::trace::Trace;
+use crate::tree::NodeId;
+
+/// The exercise options of `gametree gen`.
+#[derive(Clone, Debug, Default, Args)]
+pub struct ExerciseArgs {
+    /// Write an exercise: try seeds from the given one until the tree meets
+    /// the constraints, then write it with its answer key as `expect` lines.
+    #[arg(long)]
+    pub exercise: bool,
+    /// The exercise's alpha-beta search makes at least N cuts.
+    #[arg(long, value_name = "N", requires = "exercise")]
+    pub min_cuts: Option<u64>,
+    /// The exercise has a deep cut (a bound from farther up than the parent).
+    #[arg(long, requires = "exercise")]
+    pub deep_cut: bool,
+    /// The exercise has a cut made on a tie (a value equal to its bound), so
+    /// that `--strict` prunes it differently.
+    #[arg(long, requires = "exercise", conflicts_with = "strict")]
+    pub tie: bool,
+    /// Write the student's version: the tree without its answer key.
+    #[arg(long, requires = "exercise")]
+    pub blank: bool,
+    /// The answer key's search cuts only when the bound is strictly passed.
+    #[arg(long, requires = "exercise")]
+    pub strict: bool,
+    /// The answer key's search clamps values to the window (fail-hard).
+    #[arg(long, requires = "exercise")]
+    pub fail_hard: bool,
+    /// How many seeds to try before giving up.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 10_000,
+        requires = "exercise"
+    )]
+    pub tries: u64,
+}
+
+/// An exercise found: the seed that gave it and its text.
+pub struct Exercise {
+    /// The game actually written (its seed is the one that met the
+    /// constraints).
+    pub game: GameSpec,
+    /// The tree file, with the answer key unless `--blank`.
+    pub text: String,
+}
+
+impl ExerciseArgs {
+    fn options(&self) -> Options {
+        Options {
+            strict: self.strict,
+            fail_hard: self.fail_hard,
+            ..Options::default()
+        }
+    }
+
+    /// What the constraints ask, in words, for messages.
+    fn wanted(&self) -> String {
+        let mut wanted = Vec::new();
+        if let Some(n) = self.min_cuts {
+            wanted.push(format!("at least {n} cuts"));
+        }
+        if self.deep_cut {
+            wanted.push("a deep cut".to_string());
+        }
+        if self.tie {
+            wanted.push("a cut on a tie".to_string());
+        }
+        match wanted.is_empty() {
+            true => "no constraint".to_string(),
+            false => wanted.join(", "),
+        }
+    }
+
+    /// Whether one search's trace meets every constraint.
+    fn met_by(&self, cutoffs: u64, trace: &Trace<NodeId>) -> bool {
+        let enough = self.min_cuts.is_none_or(|n| cutoffs >= n);
+        let deep = !self.deep_cut || trace.cuts().any(|c| c.deep);
+        let tie = !self.tie || trace.cuts().any(|c| c.value == c.threshold);
+        enough && deep && tie
+    }
+
+    /// Tries seeds from `game`'s own, writing each candidate with `write`,
+    /// until one meets the constraints.
+    pub fn find(
+        &self,
+        game: &GameSpec,
+        write: impl Fn(&GameSpec) -> Result<String, CliError>,
+    ) -> Result<Exercise, CliError> {
+        let GameSpec::Random(spec) = game else {
+            return Err(CliError::BadInput(format!(
+                "{game}: --exercise applies to random games only"
+            )));
+        };
+        if self.deep_cut && spec.depth < 4 {
+            return Err(CliError::BadInput(format!(
+                "{game}: a deep cut needs a depth of 4 or more (a bound from a great-grandparent)"
+            )));
+        }
+        for offset in 0..self.tries {
+            let mut candidate = *spec;
+            candidate.seed = spec.seed.wrapping_add(offset);
+            let candidate = GameSpec::Random(candidate);
+            if let Some(text) = self.try_one(&candidate, write(&candidate)?)? {
+                return Ok(Exercise {
+                    game: candidate,
+                    text,
+                });
+            }
+        }
+        Err(CliError::BadInput(format!(
+            "{game}: no seed among {} tried gives {}; try a larger tree or fewer constraints",
+            self.tries,
+            self.wanted()
+        )))
+    }
+
+    /// The exercise's text if the tree in `text` meets the constraints.
+    fn try_one(&self, game: &GameSpec, text: String) -> Result<Option<String>, CliError> {
+        let name = game.to_string();
+        let tree = syntax::parse(&name, &text)
+            .map_err(|e| CliError::BadInput(format!("{name}: generated text unreadable: {e}")))?;
+        let mut trace = Trace::new();
+        let result = search(&tree, Algorithm::AlphaBeta, self.options(), &mut trace)
+            .map_err(|e| CliError::BadInput(format!("{name}: {e}")))?;
+        if !self.met_by(result.stats.cutoffs, &trace) {
+            return Ok(None);
+        }
+        let mut exercise = format!("# {name}\n{text}");
+        if !self.blank {
+            exercise.push('\n');
+            exercise.push_str(&key_lines(&answer_key(&tree, &result, &trace)));
+        }
+        Ok(Some(exercise))
+    }
+}

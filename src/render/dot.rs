@@ -1,0 +1,201 @@
+//! The graphviz-rust model of a diagram, and its DOT text.
+
+use graphviz_rust::dot_structures::{
+    Attribute, Edge, EdgeTy, Graph, GraphAttributes, Id, Node, NodeId as DotNodeId, Stmt, Vertex,
+};
+use graphviz_rust::printer::{DotPrinter, PrinterContext};
+
+use super::Diagram;
+use super::label::{hidden_label, label, plain_label};
+use super::layers::layer_slots;
+use super::state::{CutMark, Picture};
+use super::style;
+use crate::tree::{GameTree, NodeId};
+
+/// A DOT attribute with a plain (unquoted) value.
+fn plain(key: &str, value: &str) -> Attribute {
+    Attribute(Id::Plain(key.to_string()), Id::Plain(value.to_string()))
+}
+
+fn dot_id(name: String) -> DotNodeId {
+    DotNodeId(Id::Plain(name), None)
+}
+
+fn edge(from: String, to: String, attributes: Vec<Attribute>) -> Stmt {
+    Stmt::Edge(Edge {
+        ty: EdgeTy::Pair(Vertex::N(dot_id(from)), Vertex::N(dot_id(to))),
+        attributes,
+    })
+}
+
+/// The settings every diagram starts with.
+fn defaults() -> Vec<Stmt> {
+    vec![
+        Stmt::GAttribute(GraphAttributes::Graph(vec![
+            plain("ordering", "out"),
+            plain("nodesep", "0.3"),
+            plain("ranksep", "0.45"),
+        ])),
+        Stmt::GAttribute(GraphAttributes::Node(vec![
+            plain("fontname", "Helvetica"),
+            plain("fontsize", "11"),
+            plain("margin", "0.03"),
+        ])),
+        Stmt::GAttribute(GraphAttributes::Edge(vec![
+            plain("arrowhead", "none"),
+            plain("fontname", "Helvetica"),
+            plain("fontsize", "9"),
+        ])),
+    ]
+}
+
+impl Diagram<'_> {
+    /// The graphviz-rust model of the diagram as `picture` shows it; in
+    /// frames, `full` is the full diagram's picture, whose text holds its
+    /// place unseen until it is known.
+    pub(super) fn graph(&self, picture: &Picture, full: Option<&Picture>) -> Graph {
+        let mut stmts = defaults();
+        for drawn in &self.drawn {
+            stmts.push(self.node_stmt(picture, drawn.node, full));
+            if let Some(parent) = drawn.parent {
+                stmts.push(self.edge_stmt(picture, parent, drawn.node, full));
+            }
+            if drawn.hidden_below > 0 {
+                stmts.extend(self.hidden_stmts(picture, drawn.node, drawn.hidden_below));
+            }
+        }
+        Graph::DiGraph {
+            id: Id::Plain("gametree".to_string()),
+            strict: false,
+            stmts,
+        }
+    }
+
+    /// The DOT text of the diagram as `picture` shows it (see [`graph`]).
+    ///
+    /// [`graph`]: Diagram::graph
+    pub(super) fn dot(&self, picture: &Picture, full: Option<&Picture>) -> String {
+        let mut text = self
+            .graph(picture, full)
+            .print(&mut PrinterContext::default());
+        text.push('\n');
+        text
+    }
+
+    fn name(&self, node: NodeId) -> String {
+        format!("n{}", self.preorder[node as usize])
+    }
+
+    fn on_pv(&self, picture: &Picture, node: NodeId) -> bool {
+        picture.is_finished() && self.pv[node as usize]
+    }
+
+    fn node_stmt(&self, picture: &Picture, node: NodeId, full: Option<&Picture>) -> Stmt {
+        let tree = self.tree;
+        let state = picture.node(node);
+        let slots = self.label_slots(picture, node);
+        let full_slots = full.map(|full| self.label_slots(full, node));
+        let mut attributes = vec![
+            plain("shape", self.options.style.shape(tree.kind(node))),
+            label(&slots, full_slots.as_deref()),
+        ];
+        if picture.is_pruned(node) {
+            attributes.push(plain("color", style::PRUNED));
+            attributes.push(plain("fontcolor", style::PRUNED));
+        } else if state.leaf.is_none() && tree.children_slice(node).is_empty() {
+            attributes.push(plain("fontcolor", style::PENDING));
+        }
+        if picture.is_open(tree, node) {
+            attributes.push(plain("style", "filled"));
+            attributes.push(plain_label("fillcolor", &[style::OPEN_FILL.to_string()]));
+        }
+        if self.on_pv(picture, node) {
+            attributes.push(plain("penwidth", style::PV_WIDTH));
+        }
+        Stmt::Node(Node::new(dot_id(self.name(node)), attributes))
+    }
+
+    /// The label slots: the id, the value, then one per layer on; a slot
+    /// is empty while there is nothing to show in it.
+    pub(super) fn label_slots(&self, picture: &Picture, node: NodeId) -> Vec<String> {
+        let mut slots = vec![self.tree.id(node), self.value_text(picture, node)];
+        let node_type = self.types.as_ref().map(|types| types[node as usize]);
+        slots.extend(layer_slots(
+            self.options.layers,
+            picture.node(node),
+            node_type,
+        ));
+        slots
+    }
+
+    /// A leaf shows its value (blank when unknown); an interior node its
+    /// final value, or its provisional one while the search is inside it.
+    fn value_text(&self, picture: &Picture, node: NodeId) -> String {
+        let state = picture.node(node);
+        if self.tree.children_slice(node).is_empty() {
+            let value = state.leaf.or_else(|| self.tree.value(node));
+            return value.map(|v| v.to_string()).unwrap_or_default();
+        }
+        match (state.score, state.provisional.last()) {
+            (Some(score), _) => score.to_string(),
+            (None, Some(value)) => value.to_string(),
+            (None, None) => String::new(),
+        }
+    }
+
+    fn edge_stmt(
+        &self,
+        picture: &Picture,
+        parent: NodeId,
+        child: NodeId,
+        full: Option<&Picture>,
+    ) -> Stmt {
+        let mut attributes = Vec::new();
+        let cut_later = full.and_then(|full| full.cut_above(child));
+        if let Some(mark) = picture.cut_above(child) {
+            attributes.push(plain("style", "dashed"));
+            attributes.push(plain("color", style::CUT));
+            attributes.push(plain("fontcolor", style::CUT));
+            attributes.push(plain_label("label", &self.cut_label(mark)));
+        } else if let Some(mark) = cut_later {
+            attributes.push(hidden_label(&self.cut_label(mark)));
+        }
+        if picture.is_pruned(child) && picture.cut_above(child).is_none() {
+            attributes.push(plain("color", style::PRUNED));
+        }
+        if self.on_pv(picture, parent) && self.on_pv(picture, child) {
+            attributes.push(plain("penwidth", style::PV_WIDTH));
+        }
+        edge(self.name(parent), self.name(child), attributes)
+    }
+
+    fn cut_label(&self, mark: CutMark) -> Vec<String> {
+        let cut = format!("{} cut", mark.kind);
+        match (mark.deep, mark.bound_from) {
+            (true, Some(from)) => vec![
+                format!("deep {cut}"),
+                format!("bound from {}", self.tree.id(from)),
+            ],
+            _ => vec![cut],
+        }
+    }
+
+    /// A note standing for the nodes below `--depth`.
+    fn hidden_stmts(&self, picture: &Picture, node: NodeId, hidden: usize) -> Vec<Stmt> {
+        let name = format!("{}_below", self.name(node));
+        let noun = if hidden == 1 { "node" } else { "nodes" };
+        let mut attributes = vec![
+            plain("shape", "plaintext"),
+            plain_label("label", &[format!("{hidden} more {noun}")]),
+        ];
+        let mut edge_attributes = vec![plain("style", "dotted")];
+        if picture.is_pruned(node) {
+            attributes.push(plain("fontcolor", style::PRUNED));
+            edge_attributes.push(plain("color", style::PRUNED));
+        }
+        vec![
+            Stmt::Node(Node::new(dot_id(name.clone()), attributes)),
+            edge(self.name(node), name, edge_attributes),
+        ]
+    }
+}

@@ -1,0 +1,132 @@
+//! Step-by-step frames, written all at once or not at all.
+
+use std::path::{Path, PathBuf};
+
+use super::state::Picture;
+use super::{Diagram, Format, RenderError};
+use crate::output::write_atomically;
+
+/// The name of frame `number` (from 1) of `count`: `frame-001.svg`; at
+/// least three digits, more when there are more frames.
+pub fn frame_name(number: usize, count: usize, format: Format) -> String {
+    let width = count.to_string().len().max(3);
+    format!("frame-{number:0width$}.{}", format.name())
+}
+
+/// Whether a file name is a frame's, of any number, in `format`.
+fn is_frame_name(name: &str, format: Format) -> bool {
+    let Some(stem) = name
+        .strip_prefix("frame-")
+        .and_then(|rest| rest.strip_suffix(&format!(".{}", format.name())))
+    else {
+        return false;
+    };
+    !stem.is_empty() && stem.bytes().all(|b| b.is_ascii_digit())
+}
+
+impl Diagram<'_> {
+    /// The DOT text of every frame: one for each event of the trace that
+    /// changes the picture. The last frame is the full diagram.
+    pub fn frames(&self) -> Vec<String> {
+        let full = Picture::after(self.tree, self.events);
+        let mut picture = Picture::new(self.tree);
+        let mut frames: Vec<String> = Vec::new();
+        for event in self.events {
+            picture.apply(self.tree, event);
+            let dot = self.dot(&picture, Some(&full));
+            if frames.last() != Some(&dot) {
+                frames.push(dot);
+            }
+        }
+        frames
+    }
+}
+
+/// Writes `frames` (DOT texts) into `dir` in `format`.
+///
+/// Every frame is made and written into a temporary folder beside `dir`
+/// first; only when all succeeded do they move into `dir` (created if
+/// needed), where they replace frames of an earlier run. On any error the
+/// temporary folder is removed and `dir` is left as it was.
+pub fn write_frames(dir: &Path, format: Format, frames: &[String]) -> Result<(), RenderError> {
+    let staging = staging_folder(dir)?;
+    let built = build_frames(&staging, format, frames);
+    let moved = built.and_then(|names| move_into_place(&staging, dir, format, &names));
+    if staging.exists() {
+        let _ = std::fs::remove_dir_all(&staging);
+    }
+    moved
+}
+
+fn staging_folder(dir: &Path) -> Result<PathBuf, RenderError> {
+    let name = dir.file_name().ok_or_else(|| {
+        RenderError::Io(std::io::Error::other("the frames folder names no folder"))
+    })?;
+    let parent = match dir.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let staging = parent.join(format!(
+        ".{}.frames-{}.tmp",
+        name.to_string_lossy(),
+        std::process::id()
+    ));
+    if staging.exists() {
+        std::fs::remove_dir_all(&staging)?;
+    }
+    std::fs::create_dir(&staging)?;
+    Ok(staging)
+}
+
+fn build_frames(
+    staging: &Path,
+    format: Format,
+    frames: &[String],
+) -> Result<Vec<String>, RenderError> {
+    let mut names = Vec::with_capacity(frames.len());
+    for (index, dot) in frames.iter().enumerate() {
+        let name = frame_name(index + 1, frames.len(), format);
+        write_atomically(&staging.join(&name), &format.bytes(dot)?)?;
+        names.push(name);
+    }
+    Ok(names)
+}
+
+/// Moves the frames into `dir`: the whole folder at once when `dir` is new,
+/// else file by file, then removes frames left from a longer earlier run.
+fn move_into_place(
+    staging: &Path,
+    dir: &Path,
+    format: Format,
+    names: &[String],
+) -> Result<(), RenderError> {
+    if !dir.exists() {
+        std::fs::rename(staging, dir)?;
+        return Ok(());
+    }
+    for name in names {
+        std::fs::rename(staging.join(name), dir.join(name))?;
+    }
+    for entry in std::fs::read_dir(dir)? {
+        let name = entry?.file_name().to_string_lossy().into_owned();
+        if is_frame_name(&name, format) && !names.contains(&name) {
+            std::fs::remove_file(dir.join(&name))?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn frame_names_are_zero_padded() {
+        assert_eq!(frame_name(7, 39, Format::Svg), "frame-007.svg");
+        assert_eq!(frame_name(7, 1200, Format::Dot), "frame-0007.dot");
+        assert!(is_frame_name("frame-0007.dot", Format::Dot));
+        assert!(!is_frame_name("frame-0007.svg", Format::Dot));
+        assert!(!is_frame_name("frame-.dot", Format::Dot));
+        assert!(!is_frame_name("notes.dot", Format::Dot));
+    }
+}

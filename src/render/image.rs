@@ -1,0 +1,92 @@
+//! Output formats, and images made by Graphviz's own `dot` program.
+
+use std::fmt;
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use super::RenderError;
+
+/// What a diagram is written as.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Format {
+    /// DOT text, as is; needs no Graphviz.
+    #[default]
+    Dot,
+    /// SVG, made by `dot -Tsvg`.
+    Svg,
+    /// PNG, made by `dot -Tpng`.
+    Png,
+    /// PDF, made by `dot -Tpdf`.
+    Pdf,
+}
+
+impl Format {
+    /// The format a file name's extension names (`.gv` is DOT too).
+    pub fn from_path(path: &Path) -> Option<Format> {
+        let extension = path.extension()?.to_str()?.to_ascii_lowercase();
+        match extension.as_str() {
+            "dot" | "gv" => Some(Format::Dot),
+            "svg" => Some(Format::Svg),
+            "png" => Some(Format::Png),
+            "pdf" => Some(Format::Pdf),
+            _ => None,
+        }
+    }
+
+    /// The name, which is also the file extension.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Dot => "dot",
+            Format::Svg => "svg",
+            Format::Png => "png",
+            Format::Pdf => "pdf",
+        }
+    }
+
+    /// The bytes of a diagram in this format, from its DOT text.
+    pub fn bytes(self, dot: &str) -> Result<Vec<u8>, RenderError> {
+        match self {
+            Format::Dot => Ok(dot.as_bytes().to_vec()),
+            _ => run_dot(self, dot),
+        }
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Runs `dot -T<format>` on `dot`, returning what it prints.
+fn run_dot(format: Format, dot: &str) -> Result<Vec<u8>, RenderError> {
+    let spawned = Command::new("dot")
+        .arg(format!("-T{}", format.name()))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn();
+    let mut child = match spawned {
+        Ok(child) => child,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Err(RenderError::DotMissing { format });
+        }
+        Err(e) => return Err(RenderError::DotIo(e)),
+    };
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let text = dot.to_string();
+    // Written from another thread: `dot` may fill its output pipe before it
+    // has read all its input.
+    let writer = std::thread::spawn(move || stdin.write_all(text.as_bytes()));
+    let output = child.wait_with_output().map_err(RenderError::DotIo)?;
+    let written = writer.join().expect("the writer does not panic");
+    if !output.status.success() {
+        return Err(RenderError::DotFailed {
+            status: output.status.to_string(),
+            stderr: String::from_utf8_lossy(&output.stderr).trim().to_string(),
+        });
+    }
+    written.map_err(RenderError::DotIo)?;
+    Ok(output.stdout)
+}

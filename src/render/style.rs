@@ -1,0 +1,38 @@
+//! How MAX and MIN nodes look, and the colours of the diagram.
+
+use crate::value::Kind;
+
+/// The drawing convention for players.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Style {
+    /// MAX as an up-pointing triangle, MIN as a down-pointing one.
+    #[default]
+    Triangles,
+    /// MAX as a square, MIN as a circle.
+    Squares,
+}
+
+impl Style {
+    /// The Graphviz shape of a node of this player.
+    pub fn shape(self, kind: Kind) -> &'static str {
+        match (self, kind) {
+            (Style::Triangles, Kind::Max) => "triangle",
+            (Style::Triangles, Kind::Min) => "invtriangle",
+            (Style::Squares, Kind::Max) => "square",
+            (Style::Squares, Kind::Min) => "circle",
+        }
+    }
+}
+
+/// Nodes and edges in a skipped subtree.
+pub const PRUNED: &str = "gray65";
+/// The values of leaves not evaluated yet (frames only: in the full
+/// diagram a leaf never evaluated lies in a skipped subtree).
+pub const PENDING: &str = "gray50";
+/// The edges a cut skips, and their labels.
+pub const CUT: &str = "red3";
+/// The fill of a node the search is inside (frames only: in the full
+/// diagram every visited node is done).
+pub const OPEN_FILL: &str = "#fff3b0";
+/// The pen width of the principal variation.
+pub const PV_WIDTH: &str = "3";

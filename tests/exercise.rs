@@ -1,0 +1,163 @@
+//! `gametree gen --exercise`: generated exercises meet their constraints,
+//! carry an answer key that `gametree check` accepts, and `--blank` gives
+//! the same tree without the key.
+
+use std::process::{Command, Output};
+
+fn gametree(args: &[&str], stdin: Option<&str>) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gametree"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("gametree runs");
+    let mut input = child.stdin.take().unwrap();
+    input.write_all(stdin.unwrap_or("").as_bytes()).unwrap();
+    drop(input);
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(output: &Output) -> String {
+    assert!(
+        output.status.success(),
+        "failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+fn solve_json(tree: &str, extra: &[&str]) -> serde_json::Value {
+    let mut args = vec!["solve", "-", "--json"];
+    args.extend_from_slice(extra);
+    serde_json::from_str(&stdout(&gametree(&args, Some(tree)))).unwrap()
+}
+
+const GAME: &str = "random:branching=2..3,depth=4,seed=1";
+
+#[test]
+fn an_exercise_meets_its_constraints_and_passes_its_own_key() {
+    let args = [
+        "gen",
+        "--game",
+        GAME,
+        "--names",
+        "--values",
+        "0..30",
+        "--exercise",
+        "--min-cuts",
+        "3",
+        "--deep-cut",
+    ];
+    let exercise = stdout(&gametree(&args, None));
+    assert!(exercise.contains("\nexpect value "), "{exercise}");
+    let solved = solve_json(&exercise, &[]);
+    let cuts = solved["cuts"].as_array().unwrap();
+    assert!(cuts.len() >= 3, "{solved}");
+    assert!(cuts.iter().any(|c| c["deep"] == true), "{solved}");
+    let checked = gametree(&["check", "-"], Some(&exercise));
+    assert_eq!(checked.status.code(), Some(0), "{}", stdout(&checked));
+    assert!(stdout(&checked).contains(" 0 failed"));
+}
+
+#[test]
+fn the_blank_version_is_the_same_tree_without_the_key() {
+    let base = [
+        "gen",
+        "--game",
+        GAME,
+        "--names",
+        "--exercise",
+        "--min-cuts",
+        "2",
+    ];
+    let keyed = stdout(&gametree(&base, None));
+    let blank = stdout(&gametree(&[&base[..], &["--blank"]].concat(), None));
+    assert!(!blank.contains("expect"), "{blank}");
+    assert!(keyed.starts_with(&blank), "{blank}\n---\n{keyed}");
+    let student = "expect value 1\n";
+    let answers = format!("{blank}\n{student}");
+    let checked = gametree(&["check", "-"], Some(&answers));
+    let expected = if keyed.contains("\nexpect value 1\n") {
+        0
+    } else {
+        1
+    };
+    assert_eq!(checked.status.code(), Some(expected));
+}
+
+#[test]
+fn a_tie_exercise_prunes_differently_under_strict() {
+    let args = [
+        "gen",
+        "--game",
+        GAME,
+        "--values",
+        "0..5",
+        "--exercise",
+        "--tie",
+    ];
+    let exercise = stdout(&gametree(&args, None));
+    let default = solve_json(&exercise, &[]);
+    let strict = solve_json(&exercise, &["--strict"]);
+    assert_eq!(default["value"], strict["value"]);
+    assert_ne!(default["pruned"], strict["pruned"], "{exercise}");
+}
+
+#[test]
+fn the_same_seed_gives_the_same_exercise() {
+    let args = [
+        "gen",
+        "--game",
+        GAME,
+        "--names",
+        "--exercise",
+        "--min-cuts",
+        "2",
+    ];
+    assert_eq!(
+        stdout(&gametree(&args, None)),
+        stdout(&gametree(&args, None))
+    );
+}
+
+#[test]
+fn impossible_or_misplaced_constraints_are_refused() {
+    for (args, message) in [
+        (
+            vec![
+                "gen",
+                "--game",
+                "random:branching=2,depth=3,seed=1",
+                "--exercise",
+                "--deep-cut",
+            ],
+            "a deep cut needs a depth of 4",
+        ),
+        (
+            vec![
+                "gen",
+                "--game",
+                "random:branching=2,depth=2,seed=1",
+                "--exercise",
+                "--min-cuts",
+                "50",
+                "--tries",
+                "20",
+            ],
+            "no seed among 20 tried gives at least 50 cuts",
+        ),
+        (
+            vec!["gen", "--game", "tictactoe", "--exercise"],
+            "random games only",
+        ),
+        (vec!["gen", "--game", GAME, "--blank"], "--exercise"),
+    ] {
+        let output = gametree(&args, None);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+    }
+}

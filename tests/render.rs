@@ -1,0 +1,492 @@
+//! `gametree render`, through the real binary: the DOT of every example,
+//! plain and with every layer, pinned by insta and checked by Graphviz's
+//! own `dot`; images; frames; atomic writes; the README's diagrams.
+//!
+//! Tests that need `dot` fail when it is missing: CI installs Graphviz.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+const LECTURE: &str = "trees/lecture-a-to-v.tree";
+const ALL_LAYERS: [&str; 4] = [
+    "--windows",
+    "--visit-order",
+    "--provisional",
+    "--node-types",
+];
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gametree"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn gametree(args: &[&str]) -> Vec<u8> {
+    let output = run(args);
+    assert!(
+        output.status.success(),
+        "gametree {args:?} failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    output.stdout
+}
+
+fn gametree_text(args: &[&str]) -> String {
+    String::from_utf8(gametree(args)).expect("UTF-8 output")
+}
+
+/// Runs the installed `dot -T<format>` on `dot_text`; panics (so the test
+/// fails) when `dot` is missing or refuses the text.
+fn graphviz(format: &str, dot_text: &str) -> Vec<u8> {
+    use std::io::Write;
+    let mut child = Command::new("dot")
+        .arg(format!("-T{format}"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("Graphviz's `dot` is installed (apt-get install graphviz)");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(dot_text.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(
+        output.status.success() && output.stderr.is_empty(),
+        "dot refused the diagram: {}\n{dot_text}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    output.stdout
+}
+
+/// A fresh empty folder for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gametree-render-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn entries(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn dot_plain() {
+    insta::glob!("../trees", "*.tree", |path| {
+        let dot_text = gametree_text(&["render", path.to_str().unwrap()]);
+        graphviz("canon", &dot_text);
+        insta::assert_snapshot!(dot_text);
+    });
+}
+
+#[test]
+fn dot_with_every_layer() {
+    insta::glob!("../trees", "*.tree", |path| {
+        let mut args = vec!["render", path.to_str().unwrap()];
+        args.extend(ALL_LAYERS);
+        let dot_text = gametree_text(&args);
+        graphviz("canon", &dot_text);
+        insta::assert_snapshot!(dot_text);
+    });
+}
+
+#[test]
+fn every_layer_alone_and_both_styles_are_valid_dot() {
+    for path in std::fs::read_dir("trees").unwrap() {
+        let path = path.unwrap().path();
+        let file = path.to_str().unwrap();
+        for layer in ALL_LAYERS {
+            for style in ["triangles", "squares"] {
+                for algo in ["alphabeta", "negamax-alphabeta"] {
+                    let args = ["render", file, layer, "--style", style, "--algo", algo];
+                    graphviz("canon", &gametree_text(&args));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn searches_without_windows_draw_valid_dot() {
+    for algo in ["minimax", "negamax"] {
+        let args = ["render", "trees/aima-figure-5-2.tree", "--algo", algo];
+        let dot_text = gametree_text(&[&args[..], &ALL_LAYERS].concat());
+        graphviz("canon", &dot_text);
+        assert!(!dot_text.contains("cut"), "no cuts without pruning");
+        assert!(!dot_text.contains("[-inf"), "no windows without pruning");
+    }
+}
+
+#[test]
+fn the_same_input_gives_the_same_bytes() {
+    let args = ["render", LECTURE, "--windows", "--provisional"];
+    assert_eq!(gametree(&args), gametree(&args));
+}
+
+#[test]
+fn shapes_follow_the_style() {
+    let triangles = gametree_text(&["render", LECTURE]);
+    assert!(triangles.contains(r#"n0[shape=triangle label="A\n5""#));
+    assert!(triangles.contains(r#"n1[shape=invtriangle label="B\n2""#));
+    let squares = gametree_text(&["render", LECTURE, "--style", "squares"]);
+    assert!(squares.contains(r#"n0[shape=square label="A\n5""#));
+    assert!(squares.contains(r#"n1[shape=circle label="B\n2""#));
+}
+
+#[test]
+fn the_drawing_shows_cuts_bounds_the_pv_and_blank_unknown_leaves() {
+    let dot_text = gametree_text(&["render", LECTURE]);
+    assert!(dot_text.contains(r#"n5[shape=triangle label="F\n>=6"]"#));
+    assert!(dot_text.contains(r#"n15[shape=invtriangle label="P\n<=4"]"#));
+    assert!(
+        dot_text.contains(r#"n5 -> n7 [style=dashed color=red3 fontcolor=red3 label="beta cut"]"#)
+    );
+    assert!(dot_text.contains(r#"n7[shape=invtriangle label="H" color=gray65 fontcolor=gray65]"#));
+    assert!(dot_text.contains("n19 -> n20 [color=gray65]"));
+    assert!(dot_text.contains("n0 -> n8 [penwidth=3]"));
+    let deep = gametree_text(&["render", "trees/deep-cut.tree"]);
+    assert!(deep.contains(r#"label="deep alpha cut\nbound from A""#));
+}
+
+#[test]
+fn frames_of_the_lecture_tree() {
+    let dir = scratch("lecture-frames").join("frames");
+    let dir_arg = dir.to_str().unwrap();
+    let printed = gametree(&["render", LECTURE, "--frames", dir_arg]);
+    assert!(printed.is_empty(), "frames alone print nothing");
+    let names = entries(&dir);
+    assert_eq!(names.first().map(String::as_str), Some("frame-001.dot"));
+    let mut all = String::new();
+    for name in &names {
+        let text = std::fs::read_to_string(dir.join(name)).unwrap();
+        graphviz("canon", &text);
+        all.push_str(&format!("// {name}\n{text}"));
+    }
+    insta::assert_snapshot!(all);
+    let last = std::fs::read(dir.join(names.last().unwrap())).unwrap();
+    assert_eq!(
+        last,
+        gametree(&["render", LECTURE]),
+        "the last frame is the full diagram"
+    );
+    std::fs::remove_dir_all(dir.parent().unwrap()).unwrap();
+}
+
+#[test]
+fn svg_frames_end_with_the_full_svg() {
+    let scratch = scratch("svg-frames");
+    let dir = scratch.join("frames");
+    let full = scratch.join("full.svg");
+    let args = [
+        "render",
+        LECTURE,
+        "--provisional",
+        "-o",
+        full.to_str().unwrap(),
+    ];
+    gametree(&[&args[..], &["--frames", dir.to_str().unwrap()]].concat());
+    let names = entries(&dir);
+    assert!(names.iter().all(|n| n.ends_with(".svg")));
+    let last = std::fs::read(dir.join(names.last().unwrap())).unwrap();
+    assert_eq!(last, std::fs::read(&full).unwrap());
+    assert_eq!(
+        entries(&scratch),
+        ["frames", "full.svg"],
+        "nothing left behind"
+    );
+    std::fs::remove_dir_all(scratch).unwrap();
+}
+
+#[test]
+fn frames_replace_an_earlier_run() {
+    let scratch = scratch("rerun");
+    let dir = scratch.join("frames");
+    std::fs::create_dir(&dir).unwrap();
+    std::fs::write(dir.join("frame-999.dot"), "stale").unwrap();
+    std::fs::write(dir.join("notes.txt"), "mine").unwrap();
+    gametree(&[
+        "render",
+        "trees/aima-figure-5-2.tree",
+        "--frames",
+        dir.to_str().unwrap(),
+    ]);
+    let names = entries(&dir);
+    assert!(!names.contains(&"frame-999.dot".to_string()));
+    assert!(names.contains(&"notes.txt".to_string()));
+    assert!(names.contains(&"frame-001.dot".to_string()));
+    std::fs::remove_dir_all(scratch).unwrap();
+}
+
+#[test]
+fn images_follow_the_extension() {
+    let scratch = scratch("images");
+    let magic: [(&str, &[u8]); 3] = [("svg", b"<?xml"), ("png", b"\x89PNG"), ("pdf", b"%PDF")];
+    for (extension, start) in magic {
+        let out = scratch.join(format!("lecture.{extension}"));
+        gametree(&["render", LECTURE, "-o", out.to_str().unwrap()]);
+        assert!(
+            std::fs::read(&out).unwrap().starts_with(start),
+            "{extension}"
+        );
+    }
+    let dot_out = scratch.join("lecture.gv");
+    gametree(&["render", LECTURE, "-o", dot_out.to_str().unwrap()]);
+    assert_eq!(
+        std::fs::read(&dot_out).unwrap(),
+        gametree(&["render", LECTURE])
+    );
+    let svg_out = gametree(&["render", LECTURE, "--format", "svg"]);
+    assert!(svg_out.starts_with(b"<?xml"));
+    std::fs::remove_dir_all(scratch).unwrap();
+}
+
+#[test]
+fn an_unknown_extension_is_refused() {
+    let output = run(&["render", LECTURE, "-o", "lecture.jpeg"]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("cannot tell the format"), "{stderr}");
+    assert!(!Path::new("lecture.jpeg").exists());
+}
+
+/// Runs the binary with a PATH that holds only `bin` (so no `dot` unless
+/// `bin` has one).
+fn run_with_path(bin: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gametree"))
+        .args(args)
+        .env("PATH", bin)
+        .output()
+        .expect("the binary runs")
+}
+
+#[test]
+fn images_without_graphviz_say_how_to_install_it() {
+    let scratch = scratch("no-dot");
+    let bin = scratch.join("bin");
+    std::fs::create_dir(&bin).unwrap();
+    let out = scratch.join("lecture.svg");
+    std::fs::write(&out, "old").unwrap();
+    let output = run_with_path(&bin, &["render", LECTURE, "-o", out.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("needs Graphviz's `dot`"), "{stderr}");
+    assert!(stderr.contains("apt-get install graphviz"), "{stderr}");
+    assert!(stderr.contains("brew install graphviz"), "{stderr}");
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "old");
+    let dot_text = run_with_path(&bin, &["render", LECTURE]);
+    assert!(dot_text.status.success(), "DOT never needs Graphviz");
+    assert_eq!(entries(&scratch), ["bin", "lecture.svg"]);
+    std::fs::remove_dir_all(scratch).unwrap();
+}
+
+/// A stand-in for `dot` that works twice, then fails: frames fail half-way.
+#[cfg(unix)]
+fn failing_dot(bin: &Path) {
+    use std::os::unix::fs::PermissionsExt;
+    let script = bin.join("dot");
+    let counter = bin.join("calls");
+    std::fs::write(
+        &script,
+        format!(
+            "#!/bin/sh\nPATH=/usr/bin:/bin\ncat >/dev/null\necho x >> '{0}'\n\
+             if [ $(wc -l < '{0}') -gt 2 ]; then echo 'broken' >&2; exit 3; fi\n\
+             echo '<svg/>'\n",
+            counter.display()
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+}
+
+#[cfg(unix)]
+#[test]
+fn frames_failing_half_way_leave_nothing_behind() {
+    let scratch = scratch("half-way");
+    let bin = scratch.join("bin");
+    std::fs::create_dir(&bin).unwrap();
+    failing_dot(&bin);
+    let dir = scratch.join("frames");
+    std::fs::create_dir(&dir).unwrap();
+    std::fs::write(dir.join("frame-001.svg"), "old").unwrap();
+    let args = [
+        "render",
+        LECTURE,
+        "--format",
+        "svg",
+        "--frames",
+        dir.to_str().unwrap(),
+    ];
+    let output = run_with_path(&bin, &args);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("broken"), "{stderr}");
+    assert_eq!(entries(&dir), ["frame-001.svg"]);
+    assert_eq!(
+        std::fs::read_to_string(dir.join("frame-001.svg")).unwrap(),
+        "old"
+    );
+    assert_eq!(
+        entries(&scratch),
+        ["bin", "frames"],
+        "no temporary folder left"
+    );
+    let fresh = scratch.join("fresh");
+    std::fs::remove_file(bin.join("calls")).unwrap();
+    let args = [
+        "render",
+        LECTURE,
+        "--format",
+        "svg",
+        "--frames",
+        fresh.to_str().unwrap(),
+    ];
+    assert_eq!(run_with_path(&bin, &args).status.code(), Some(2));
+    assert!(
+        !fresh.exists(),
+        "a new frames folder is not created on error"
+    );
+    std::fs::remove_dir_all(scratch).unwrap();
+}
+
+#[test]
+fn an_error_in_the_search_writes_nothing() {
+    let scratch = scratch("search-error");
+    let out = scratch.join("out.dot");
+    std::fs::write(&out, "old").unwrap();
+    let dir = scratch.join("frames");
+    let args = [
+        "render",
+        LECTURE,
+        "--algo",
+        "minimax",
+        "-o",
+        out.to_str().unwrap(),
+    ];
+    let output = run(&[&args[..], &["--frames", dir.to_str().unwrap()]].concat());
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("unknown value"));
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "old");
+    assert_eq!(entries(&scratch), ["out.dot"]);
+    std::fs::remove_dir_all(scratch).unwrap();
+}
+
+/// A tree of `n` children of `n` leaves each: 1 + n + n * n nodes.
+fn square_tree(n: usize) -> String {
+    let inner = format!("[{}]", vec!["1"; n].join(" "));
+    format!("[{}]", vec![inner; n].join(" "))
+}
+
+#[test]
+fn a_tree_too_large_to_draw_is_refused_with_a_hint() {
+    let scratch = scratch("large");
+    let file = scratch.join("large.tree");
+    std::fs::write(&file, square_tree(50)).unwrap(); // 2551 nodes
+    let path = file.to_str().unwrap();
+    let output = run(&["render", path]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("2551 nodes to draw, more than the 2000"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("--depth 1 (51 nodes)"), "{stderr}");
+    let top = gametree_text(&["render", path, "--depth", "1"]);
+    graphviz("canon", &top);
+    assert!(top.contains(r#"n1_below[shape=plaintext label="50 more nodes"]"#));
+    assert_eq!(top.matches("_below[").count(), 50);
+    gametree(&["render", path, "--max-draw-nodes", "3000"]);
+    std::fs::remove_dir_all(scratch).unwrap();
+}
+
+/// The diagrams the README shows: the command that makes each, and its file
+/// under `docs/` (without extension: `.dot` and `.svg` are both committed).
+const DOCS: [(&str, &[&str]); 2] = [
+    ("docs/lecture-a-to-v", &["render", LECTURE]),
+    (
+        "docs/deep-cut-squares-windows",
+        &[
+            "render",
+            "trees/deep-cut.tree",
+            "--style",
+            "squares",
+            "--windows",
+        ],
+    ),
+];
+
+/// Regenerate with `GAMETREE_WRITE_DOCS=1 cargo test --test render docs`.
+#[test]
+fn docs_diagrams_are_up_to_date() {
+    let write = std::env::var_os("GAMETREE_WRITE_DOCS").is_some();
+    for (stem, args) in DOCS {
+        let dot_text = gametree_text(args);
+        let svg = graphviz("svg", &dot_text);
+        let (dot_path, svg_path) = (format!("{stem}.dot"), format!("{stem}.svg"));
+        if write {
+            std::fs::write(&dot_path, &dot_text).unwrap();
+            std::fs::write(&svg_path, &svg).unwrap();
+        }
+        let stale = "is out of date: GAMETREE_WRITE_DOCS=1 cargo test --test render docs";
+        assert_eq!(
+            std::fs::read_to_string(&dot_path).unwrap(),
+            dot_text,
+            "{dot_path} {stale}"
+        );
+        assert!(
+            std::fs::read(&svg_path).unwrap() == svg,
+            "{svg_path} {stale}"
+        );
+    }
+}
+
+#[test]
+fn a_lone_leaf_is_a_finished_diagram() {
+    let scratch = scratch("leaf");
+    let file = scratch.join("leaf.tree");
+    std::fs::write(&file, "A = 5").unwrap();
+    let dot_text = gametree_text(&["render", file.to_str().unwrap()]);
+    graphviz("canon", &dot_text);
+    assert!(
+        dot_text.contains(r#"n0[shape=triangle label="A\n5" penwidth=3]"#),
+        "{dot_text}"
+    );
+    std::fs::remove_dir_all(scratch).unwrap();
+}
+
+/// Where `dot` puts each node: name, x, y, width, height.
+fn node_places(dot_text: &str) -> Vec<String> {
+    let plain = String::from_utf8(graphviz("plain", dot_text)).unwrap();
+    plain
+        .lines()
+        .filter(|line| line.starts_with("node "))
+        .map(|line| line.split(' ').take(6).collect::<Vec<_>>().join(" "))
+        .collect()
+}
+
+#[test]
+fn every_frame_has_the_layout_of_the_full_diagram() {
+    let dir = scratch("layout").join("frames");
+    let args = ["render", LECTURE, "--windows", "--provisional", "--frames"];
+    gametree(&[&args[..], &[dir.to_str().unwrap()]].concat());
+    let full = node_places(&gametree_text(&[
+        "render",
+        LECTURE,
+        "--windows",
+        "--provisional",
+    ]));
+    assert_eq!(full.len(), 22);
+    for name in entries(&dir) {
+        let frame = std::fs::read_to_string(dir.join(&name)).unwrap();
+        assert_eq!(node_places(&frame), full, "{name}");
+    }
+    std::fs::remove_dir_all(dir.parent().unwrap()).unwrap();
+}
