@@ -198,16 +198,13 @@ fn versus_minimax((b, d): (usize, usize), threads: usize, pool: &rayon::ThreadPo
             result.score.value.get(),
             "both find the same root value"
         );
-        par.keep(|| {
-            pool.install(|| {
-                search(
-                    tree,
-                    Algorithm::Parallel,
-                    Options::default(),
-                    &mut NoRecorder,
-                )
-            })
-        });
+        let ordered = Options {
+            order: Order::Static,
+            ..Options::default()
+        };
+        let p = par
+            .keep(|| pool.install(|| search(tree, Algorithm::Parallel, ordered, &mut NoRecorder)));
+        assert_eq!(p.score, result.score, "the same root value");
         let options = ParallelOptions::new().with_num_threads(threads);
         let mut parallel =
             ParallelSearch::new(versus::RandomEval, IterativeOptions::new(), options);
@@ -237,7 +234,7 @@ fn versus_minimax((b, d): (usize, usize), threads: usize, pool: &rayon::ThreadPo
     );
     println!(
         "{:<40} {:>10} {:>10} {:>9}",
-        "  nodes visited", ours.stats.nodes_visited, negamax_nodes, ""
+        "  nodes visited, all rounds", ours_nodes, negamax_nodes, ""
     );
     println!(
         "{:<40} {:>10.3} {:>10.3} {:>9} {:>7.2}",
