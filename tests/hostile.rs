@@ -447,3 +447,24 @@ fn a_value_of_plus_infinity_is_exact_though_it_cuts() {
         assert_eq!(json["stats"]["cutoffs"], 1, "{algo}");
     }
 }
+
+#[cfg(unix)]
+#[test]
+fn endless_devices_are_refused_at_their_first_block() {
+    let zeros = gametree(&["solve", "/dev/zero"], Vec::new());
+    assert_refused(&zeros, "/dev/zero:1:1:", "NUL byte");
+    let random = gametree(&["solve", "/dev/urandom"], Vec::new());
+    assert_refused(&random, "/dev/urandom:1:", "");
+    let words = ["NUL byte", "not valid UTF-8"];
+    assert!(
+        words.iter().any(|w| random.stderr.contains(w)),
+        "{}",
+        random.stderr
+    );
+}
+
+#[test]
+fn a_stream_of_zeros_on_standard_input_is_refused_without_reading_it_all() {
+    let outcome = solve_stdin(vec![0u8; 256 * 1024 * 1024], &[]);
+    assert_refused(&outcome, "<stdin>:1:1:", "NUL byte");
+}
