@@ -105,7 +105,7 @@ pub struct Tree {
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum BuildError {
     /// Two nodes share a name.
-    #[error("duplicate name `{name}`: already used on line {first_line}")]
+    #[error("duplicate name `{}`: already used on line {first_line}", crate::text::quoted(.name))]
     DuplicateName {
         /// The name.
         name: String,

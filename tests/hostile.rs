@@ -468,3 +468,32 @@ fn a_stream_of_zeros_on_standard_input_is_refused_without_reading_it_all() {
     let outcome = solve_stdin(vec![0u8; 256 * 1024 * 1024], &[]);
     assert_refused(&outcome, "<stdin>:1:1:", "NUL byte");
 }
+
+#[test]
+fn long_names_numbers_and_ids_are_shortened_in_messages() {
+    let name = "A".repeat(100_000);
+    let short = format!("{}...{}", &name[..20], &name[..20]);
+    let twice = solve_stdin(format!("[{name} = 1 {name} = 2]"), &[]);
+    assert_refused(
+        &twice,
+        "<stdin>:1:100007:",
+        &format!("duplicate name `{short}`"),
+    );
+    let unknown = solve_stdin(format!("[{name} = ? 1]"), &["--algo", "minimax"]);
+    assert_refused(
+        &unknown,
+        "<stdin>:1:2:",
+        &format!("leaf {short} has an unknown"),
+    );
+    let digits = "9".repeat(100_000);
+    let large = solve_stdin(format!("[1 {digits}]"), &[]);
+    let shown = format!(
+        "the number {}...{} is too large",
+        &digits[..20],
+        &digits[..20]
+    );
+    assert_refused(&large, "<stdin>:1:4:", &shown);
+    let deep = solve_stdin(chain(MAX_DEPTH, "?"), &["--algo", "minimax"]);
+    let id = "leaf @1.1.1.1.1.1.1.1.1.1....1.1.1.1.1.1.1.1.1.1 has an unknown value";
+    assert_refused(&deep, &format!("<stdin>:1:{}:", MAX_DEPTH + 1), id);
+}
