@@ -18,12 +18,20 @@ fuzz_target!(|data: &[u8]| {
         _ => panic!("one parser accepts, the other refuses: {general:?} / {chosen:?}"),
     }
     if let Ok(Some(plain)) = syntax::parse_plain("fuzz", &text, &limits) {
-        let general = general.as_ref().expect("the general parser accepts a plain file");
-        assert_eq!(shape(&plain), shape(general), "plain and general trees differ");
+        let general = general
+            .as_ref()
+            .expect("the general parser accepts a plain file");
+        assert_eq!(
+            shape(&plain),
+            shape(general),
+            "plain and general trees differ"
+        );
     }
     if let Ok(tree) = &general {
         // A tight node limit is refused cleanly, never a panic.
-        let small = Limits { max_nodes: tree.len() / 2 };
+        let small = Limits {
+            max_nodes: tree.len() / 2,
+        };
         let limited = syntax::parse_with("fuzz", &text, &small);
         assert_eq!(limited.is_ok(), tree.len() <= small.max_nodes);
     }

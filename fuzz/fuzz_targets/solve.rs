@@ -22,7 +22,12 @@ fuzz_target!(|data: &[u8]| {
 });
 
 fn check(tree: &Tree) {
-    let oracle = search(tree, Algorithm::Minimax, Options::default(), &mut Trace::new());
+    let oracle = search(
+        tree,
+        Algorithm::Minimax,
+        Options::default(),
+        &mut Trace::new(),
+    );
     for algorithm in Algorithm::ALL {
         for strict in [false, true] {
             for fail_hard in [false, true] {
@@ -36,7 +41,10 @@ fn check(tree: &Tree) {
                     continue;
                 };
                 if let Ok(oracle) = &oracle {
-                    assert_eq!(result.score.value, oracle.score.value, "{algorithm} {options:?}");
+                    assert_eq!(
+                        result.score.value, oracle.score.value,
+                        "{algorithm} {options:?}"
+                    );
                     assert_eq!(result.score.bound, Bound::Exact, "{algorithm} {options:?}");
                 }
                 let cuts: Vec<_> = trace.cuts().cloned().collect();
