@@ -497,3 +497,17 @@ fn long_names_numbers_and_ids_are_shortened_in_messages() {
     let id = "leaf @1.1.1.1.1.1.1.1.1.1....1.1.1.1.1.1.1.1.1.1 has an unknown value";
     assert_refused(&deep, &format!("<stdin>:1:{}:", MAX_DEPTH + 1), id);
 }
+
+/// Found by the `solve` fuzz target: `B = 5 [` (an interior node with a
+/// static value) left open was read again as the leaf `B = 5` and a
+/// sibling subtree, at every level: 2^40 attempts here.
+#[test]
+fn open_nodes_with_static_values_are_refused_without_backtracking() {
+    let text: String = (0..40).map(|i| format!("N{i} = 5 [\n")).collect();
+    let outcome = solve_stdin(format!("[{text}"), &[]);
+    assert_refused(&outcome, "<stdin>:41:1:", "found the end of the file");
+    let closed = format!("[{text}1{}", "]".repeat(41));
+    let solved = solve_stdin(closed, &[]);
+    assert_eq!(solved.code, 0, "{}", solved.stderr);
+    assert!(solved.stdout.contains("\nvalue: 1\n"), "{}", solved.stdout);
+}
