@@ -20,6 +20,7 @@ pub mod report;
 pub mod search;
 pub mod stack;
 pub mod syntax;
+pub mod text;
 pub mod trace;
 pub mod tree;
 pub mod value;

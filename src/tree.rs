@@ -108,7 +108,7 @@ pub struct Tree {
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum BuildError {
     /// Two nodes share a name.
-    #[error("duplicate name `{name}`: already used on line {first_line}")]
+    #[error("duplicate name `{}`: already used on line {first_line}", crate::text::quoted(.name))]
     DuplicateName {
         /// The name.
         name: String,
@@ -176,9 +176,10 @@ impl TreeBuilder {
     pub fn close_list(&mut self, kind: Kind, static_value: Option<Value>) -> NodeId {
         let first_child = self.open.pop().expect("a list is open");
         let node = self.graph.add_node(());
-        // Last child first: each edge then goes to the front of the row, and
-        // petgraph finds its place at once instead of scanning the row.
-        for child in self.pending.drain(first_child..).rev() {
+        // In file order: each edge goes at the end of the row (a wide node
+        // of millions of children stays linear; petgraph finds the place by
+        // binary search once the row is long).
+        for child in self.pending.drain(first_child..) {
             self.graph.add_edge(node, child, ());
         }
         self.store(node, kind, static_value);

@@ -269,6 +269,20 @@ impl Scored {
         }
     }
 
+    /// The score with a bound at an infinity made exact: nothing lies
+    /// above `+inf`, so `>= +inf` is `+inf`, and `<= -inf` is `-inf`.
+    pub fn settled(self) -> Scored {
+        let exact = match self.bound {
+            Bound::Lower => self.value == Value::POS_INF,
+            Bound::Upper => self.value == Value::NEG_INF,
+            _ => false,
+        };
+        match exact {
+            true => Scored::exact(self.value),
+            false => self,
+        }
+    }
+
     /// The same score seen from the other player.
     pub fn negate(self) -> Scored {
         Scored {
@@ -332,6 +346,7 @@ impl MaxFold {
             value: self.best,
             bound: Bound::meet(self.best_is_lower, self.all_upper && !cut),
         }
+        .settled()
     }
 }
 
@@ -367,6 +382,24 @@ mod tests {
         assert_eq!(Value::NEG_INF.negate(), Value::POS_INF);
         let lowest = Value::new(-MAX_FINITE).unwrap();
         assert_eq!(lowest.negate().get(), MAX_FINITE);
+    }
+
+    #[test]
+    fn a_bound_at_an_infinity_is_exact() {
+        let mut fold = MaxFold::new();
+        fold.add(Scored::exact(Value::POS_INF));
+        assert_eq!(fold.finish(true), Scored::exact(Value::POS_INF));
+        let mut fold = MaxFold::new();
+        fold.add(Scored {
+            value: Value::NEG_INF,
+            bound: Bound::Upper,
+        });
+        assert_eq!(fold.finish(false), Scored::exact(Value::NEG_INF));
+        let unknown = Scored {
+            value: Value::POS_INF,
+            bound: Bound::Upper,
+        };
+        assert_eq!(unknown.settled(), unknown, "<= +inf says nothing");
     }
 
     #[test]

@@ -21,21 +21,46 @@ pub fn display_name(path: &str) -> &str {
 /// Reads the file named by `path` (`-` for standard input) as UTF-8 text.
 pub fn read_text(path: &str) -> Result<String, CliError> {
     let name = display_name(path);
+    let cannot_read = |e: std::io::Error| CliError::BadInput(format!("{name}: cannot read: {e}"));
     let bytes = if path == "-" {
-        let mut bytes = Vec::new();
-        std::io::stdin()
-            .read_to_end(&mut bytes)
-            .map_err(|e| CliError::BadInput(format!("{name}: cannot read: {e}")))?;
-        bytes
+        read_until_not_text(&mut std::io::stdin().lock()).map_err(cannot_read)?
     } else {
         if std::path::Path::new(path).is_dir() {
             return Err(CliError::BadInput(format!(
                 "{name}: is a directory, not a tree file"
             )));
         }
-        std::fs::read(path).map_err(|e| CliError::BadInput(format!("{name}: cannot read: {e}")))?
+        let mut file = std::fs::File::open(path).map_err(cannot_read)?;
+        read_until_not_text(&mut file).map_err(cannot_read)?
     };
     String::from_utf8(bytes).map_err(|e| invalid_utf8(name, e))
+}
+
+/// Reads to the end, or to the first block that shows the input is not
+/// text (a NUL byte or invalid UTF-8): a device such as `/dev/zero` or
+/// `/dev/urandom` is refused at once instead of filling the memory. The
+/// parser then reports the first such byte.
+fn read_until_not_text(reader: &mut impl Read) -> std::io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    let mut checked = 0; // bytes[..checked] is known to be valid UTF-8
+    let mut block = vec![0u8; 64 * 1024];
+    loop {
+        let n = match reader.read(&mut block) {
+            Ok(0) => return Ok(bytes),
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        bytes.extend_from_slice(&block[..n]);
+        if block[..n].contains(&0) {
+            return Ok(bytes);
+        }
+        match std::str::from_utf8(&bytes[checked..]) {
+            Ok(_) => checked = bytes.len(),
+            Err(e) if e.error_len().is_some() => return Ok(bytes),
+            Err(e) => checked += e.valid_up_to(), // a character cut by the block's end
+        }
+    }
 }
 
 fn invalid_utf8(name: &str, error: std::string::FromUtf8Error) -> CliError {

@@ -43,8 +43,12 @@ pub struct SolveReport {
     pub bound: Bound,
     /// The root's best child.
     pub best_move: Option<String>,
-    /// The best line of play from the root.
+    /// The best line of play from the root (its first `limit` moves, when
+    /// [`SolveReport::new`] is given a limit).
     pub principal_variation: Vec<String>,
+    /// How many moves the best line has in all.
+    #[serde(skip)]
+    pub principal_variation_length: usize,
     /// Every cut, in search order (the first [`SolveReport::new`]'s `limit`
     /// of them, when it is given).
     pub cuts: Vec<CutReport>,
@@ -61,8 +65,9 @@ pub struct SolveReport {
 
 impl SolveReport {
     /// Builds the report from a search result and the cuts it recorded,
-    /// listing at most `limit` cuts and pruned nodes (all when `None`): a
-    /// large tree can have millions of them.
+    /// listing at most `limit` cuts, pruned nodes and moves of the best line
+    /// (all when `None`): a large tree can have millions of them, and a deep
+    /// one a line of thousands of moves whose ids grow with the depth.
     pub fn new<T: GameTree>(
         tree: &T,
         result: &SearchResult<T::Node>,
@@ -82,7 +87,11 @@ impl SolveReport {
             value: result.score.value,
             bound: result.score.bound,
             best_move: result.best_move.map(|n| tree.id(n)),
-            principal_variation: ids(tree, &result.principal_variation),
+            principal_variation: ids(
+                tree,
+                &result.principal_variation[..result.principal_variation.len().min(limit)],
+            ),
+            principal_variation_length: result.principal_variation.len(),
             cuts: cuts
                 .iter()
                 .take(limit)
@@ -110,11 +119,17 @@ impl SolveReport {
             "best move: {}",
             self.best_move.clone().unwrap_or_else(none)
         );
-        let _ = writeln!(
+        let _ = write!(
             out,
             "principal variation: {}",
             line(&self.principal_variation)
         );
+        match self.principal_variation_length - self.principal_variation.len() {
+            0 => out.push('\n'),
+            more => {
+                let _ = writeln!(out, " ... and {more} more moves (--json lists them all)");
+            }
+        }
         let _ = writeln!(out, "nodes visited: {}", self.stats.nodes_visited);
         let _ = writeln!(out, "leaves evaluated: {}", self.stats.leaves_evaluated);
         if self.stats.horizon_nodes > 0 {

@@ -110,7 +110,10 @@ pub struct SearchResult<N> {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SearchError {
     /// A leaf the search needs has no value (`?`).
-    #[error("leaf {node} has an unknown value `?`, and {algorithm} needs it")]
+    #[error(
+        "leaf {} has an unknown value `?`, and {algorithm} needs it",
+        crate::text::quoted(.node)
+    )]
     UnknownValue {
         /// The leaf's id.
         node: String,

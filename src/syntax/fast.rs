@@ -266,7 +266,10 @@ impl Scanner<'_> {
                 }
                 b'#' => {
                     let rest = &self.bytes[self.at..];
-                    self.at += rest.iter().position(|b| *b == b'\n').unwrap_or(rest.len());
+                    self.at += rest
+                        .iter()
+                        .position(|b| *b == b'\n' || *b == 0)
+                        .unwrap_or(rest.len());
                 }
                 _ => return,
             }

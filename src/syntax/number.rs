@@ -13,8 +13,9 @@ pub fn parse_number(text: &str) -> Result<Value, String> {
     }
     let too_large = || {
         format!(
-            "the number {text} is too large: finite values must lie between \
-             -{MAX_FINITE} and {MAX_FINITE} (write +inf or -inf for infinities)"
+            "the number {} is too large: finite values must lie between \
+             -{MAX_FINITE} and {MAX_FINITE} (write +inf or -inf for infinities)",
+            crate::text::quoted(text)
         )
     };
     if !lower.contains(['.', 'e']) {

@@ -81,18 +81,30 @@ pub struct ParseError {
     pub source_line: String,
 }
 
+/// How many characters of the offending line are shown on each side of the
+/// caret: a file written on one line may have millions.
+const SHOWN_AROUND: usize = 60;
+
 impl fmt::Display for ParseError {
     /// `file:line:column: message`, then the line with a caret under the
-    /// column.
+    /// column; a long line is cut to the part around the column, with `...`
+    /// where it is cut.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let number = self.line.to_string();
         let pad = " ".repeat(number.len());
-        let shown: String = self
-            .source_line
-            .chars()
-            .map(|c| if c.is_control() { ' ' } else { c })
-            .collect();
-        let caret_pad = " ".repeat(self.column.saturating_sub(1));
+        let before = self.column.saturating_sub(1);
+        let first = before.saturating_sub(SHOWN_AROUND);
+        let mut shown = String::from(if first > 0 { "..." } else { "" });
+        let caret_pad = " ".repeat(shown.len() + before - first);
+        let mut rest = self.source_line.chars().skip(first);
+        shown.extend(
+            rest.by_ref()
+                .take(2 * SHOWN_AROUND)
+                .map(|c| if c.is_control() { ' ' } else { c }),
+        );
+        if rest.next().is_some() {
+            shown.push_str("...");
+        }
         write!(
             f,
             "{}:{}:{}: {}\n{pad} |\n{number} | {shown}\n{pad} | {caret_pad}^",

@@ -280,3 +280,21 @@ fn kinds_are_read_in_any_case() {
     assert_eq!(t.kind(t.root()), Kind::Min);
     assert_eq!(t.kind(t.find("@1").unwrap()), Kind::Max);
 }
+
+#[test]
+fn a_long_line_is_shown_around_the_error_only() {
+    let text = format!("[{}x]", "1 ".repeat(1000));
+    let shown = error(&text).to_string();
+    let lines: Vec<&str> = shown.lines().collect();
+    assert_eq!(lines.len(), 4, "{shown}");
+    assert!(lines[0].starts_with("test:1:2003: "), "{shown}");
+    assert_eq!(lines[2], format!("1 | ...{} x]", " 1".repeat(29)));
+    let caret = lines[3].find('^').unwrap();
+    assert_eq!(&lines[2][caret..caret + 1], "]", "{shown}");
+}
+
+#[test]
+fn a_short_line_is_shown_whole() {
+    let shown = error("[1 2 x]").to_string();
+    assert!(shown.ends_with("1 | [1 2 x]\n  |       ^"), "{shown}");
+}
