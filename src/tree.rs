@@ -86,7 +86,8 @@ impl KindBits {
 /// Nodes are numbered in postorder, so a node is added to the graph just
 /// when its last child is done, and its edges go in at the end of the
 /// graph's arrays, in file order: the graph is built while the file is read,
-/// with no sorting and no temporary edge list. `neighbors_slice` then gives
+/// with no sorting and no edge list, from nothing but each node's number of
+/// children (see [`TreeBuilder`]). `neighbors_slice` then gives
 /// the children left to right (petgraph's `Graph::neighbors` would give them
 /// in reverse insertion order instead). A leaf's slot in `values` holds its
 /// value and an interior node's slot its static value, NaN for none; players
@@ -127,15 +128,23 @@ pub struct NameClaim {
 
 /// Builds a [`Tree`] as a reader meets the file: lists open, leaves come,
 /// lists close.
+///
+/// Values and players are stored at once; the graph's shape is recorded as
+/// each node's number of children, in postorder, which is all it takes to
+/// rebuild the edges. Inserting edges into petgraph's CSR is the costliest
+/// part of reading a large file, so for large files the graph is assembled
+/// on a second thread, in chunks, while the reader goes on.
 #[derive(Debug, Default)]
 pub struct TreeBuilder {
-    graph: Csr<(), (), Directed, u32>,
     values: Vec<f64>,
     kinds: KindBits,
-    /// The finished children of every open list, innermost list last.
-    pending: Vec<NodeId>,
-    /// For each open list, where its children start in `pending`.
-    open: Vec<usize>,
+    /// How many children each finished node has, in postorder, not yet
+    /// handed to the graph assembler.
+    shape: Vec<u32>,
+    /// The assembler's thread, once the tree is large enough for one.
+    assembler: Option<AssemblerThread>,
+    /// For each open list, how many of its children are finished.
+    open: Vec<u32>,
     started: usize,
     names: HashMap<u32, String>,
     by_name: HashMap<String, u32>,
@@ -161,29 +170,21 @@ impl TreeBuilder {
     /// Opens an interior node's list of children.
     pub fn open_list(&mut self) {
         self.begin();
-        self.open.push(self.pending.len());
+        self.open.push(0);
     }
 
     /// Adds a leaf to the innermost open list (or as the whole tree).
     #[inline]
     pub fn leaf(&mut self, kind: Kind, value: Option<Value>) -> NodeId {
         self.begin();
-        self.add_node(kind, value)
+        self.add_node(kind, value, 0)
     }
 
     /// Closes the innermost open list: its node gets its index, its static
     /// value and its edges to its children, in order.
     pub fn close_list(&mut self, kind: Kind, static_value: Option<Value>) -> NodeId {
-        let first_child = self.open.pop().expect("a list is open");
-        let node = self.graph.add_node(());
-        // In file order: each edge goes at the end of the row (a wide node
-        // of millions of children stays linear; petgraph finds the place by
-        // binary search once the row is long).
-        for child in self.pending.drain(first_child..) {
-            self.graph.add_edge(node, child, ());
-        }
-        self.store(node, kind, static_value);
-        node
+        let children = self.open.pop().expect("a list is open");
+        self.add_node(kind, static_value, children)
     }
 
     #[inline]
@@ -193,19 +194,47 @@ impl TreeBuilder {
     }
 
     #[inline]
-    fn add_node(&mut self, kind: Kind, value: Option<Value>) -> NodeId {
-        let node = self.graph.add_node(());
-        self.store(node, kind, value);
+    fn add_node(&mut self, kind: Kind, value: Option<Value>, children: u32) -> NodeId {
+        let node = self.values.len() as NodeId;
+        self.values.push(value.map_or(f64::NAN, Value::get));
+        self.kinds.push(node as usize, kind);
+        if let Some(siblings) = self.open.last_mut() {
+            *siblings += 1;
+        }
+        self.shape.push(children);
+        if self.shape.len() == SHAPE_CHUNK {
+            self.hand_over_shape();
+        }
         node
     }
 
-    #[inline]
-    fn store(&mut self, node: NodeId, kind: Kind, value: Option<Value>) {
-        self.values.push(value.map_or(f64::NAN, Value::get));
-        self.kinds.push(node as usize, kind);
-        if !self.open.is_empty() {
-            self.pending.push(node);
+    /// Hands the recorded shape to the assembler's thread, starting it the
+    /// first time.
+    fn hand_over_shape(&mut self) {
+        let shape = std::mem::replace(&mut self.shape, Vec::with_capacity(SHAPE_CHUNK));
+        let thread = self.assembler.get_or_insert_with(AssemblerThread::start);
+        if let Err(returned) = thread.chunks.send(shape) {
+            // The thread is gone (it cannot fail, but never lose the shape).
+            self.assembler = None;
+            self.shape = returned.0;
         }
+    }
+
+    /// The graph of the finished tree: the assembler's, or one assembled
+    /// here for a small tree.
+    fn assemble_graph(&mut self) -> Csr<(), (), Directed, u32> {
+        let rest = std::mem::take(&mut self.shape);
+        let Some(thread) = self.assembler.take() else {
+            let mut assembler = Assembler::default();
+            assembler.add(&rest);
+            return assembler.graph;
+        };
+        let AssemblerThread { chunks, handle } = thread;
+        let sent = chunks.send(rest);
+        drop(chunks);
+        let graph = handle.join().expect("the graph assembler does not panic");
+        assert!(sent.is_ok(), "the graph assembler takes every chunk");
+        graph
     }
 
     /// Takes `name` for the node being read; refuses a name already taken.
@@ -241,9 +270,9 @@ impl TreeBuilder {
     }
 
     /// The finished tree.
-    pub fn finish(self) -> Tree {
+    pub fn finish(mut self) -> Tree {
         Tree {
-            graph: self.graph,
+            graph: self.assemble_graph(),
             values: self.values,
             kinds: self.kinds,
             names: self.names,
@@ -252,6 +281,56 @@ impl TreeBuilder {
             depth: self.depth,
             expectations: self.expectations,
         }
+    }
+}
+
+/// How many nodes' shapes are handed to the assembler at a time; a tree of
+/// fewer nodes is assembled by the reader's own thread when it finishes.
+const SHAPE_CHUNK: usize = 1 << 16;
+
+/// Builds the CSR graph from the number of children of each node, given in
+/// postorder.
+#[derive(Debug, Default)]
+struct Assembler {
+    graph: Csr<(), (), Directed, u32>,
+    /// Finished nodes whose parent is not added yet, left to right.
+    waiting: Vec<NodeId>,
+}
+
+impl Assembler {
+    fn add(&mut self, shape: &[u32]) {
+        for &children in shape {
+            let node = self.graph.add_node(());
+            let first = self.waiting.len() - children as usize;
+            // In file order: each edge goes at the end of the row (a wide
+            // node of millions of children stays linear; petgraph finds the
+            // place by binary search once the row is long).
+            for child in self.waiting.drain(first..) {
+                self.graph.add_edge(node, child, ());
+            }
+            self.waiting.push(node);
+        }
+    }
+}
+
+/// An [`Assembler`] on its own thread, fed chunks of shape.
+#[derive(Debug)]
+struct AssemblerThread {
+    chunks: std::sync::mpsc::SyncSender<Vec<u32>>,
+    handle: std::thread::JoinHandle<Csr<(), (), Directed, u32>>,
+}
+
+impl AssemblerThread {
+    fn start() -> AssemblerThread {
+        let (chunks, received) = std::sync::mpsc::sync_channel::<Vec<u32>>(8);
+        let handle = std::thread::spawn(move || {
+            let mut assembler = Assembler::default();
+            for shape in received {
+                assembler.add(&shape);
+            }
+            assembler.graph
+        });
+        AssemblerThread { chunks, handle }
     }
 }
 
