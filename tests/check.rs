@@ -3,8 +3,9 @@
 //! answer key reads back to the same claims and passes its own check, and
 //! bad input exits with code 2.
 
+mod common;
+
 use std::path::Path;
-use std::process::{Command, Stdio};
 
 use gametree::check::{Facts, answer_key, check, key_lines};
 use gametree::search::{Algorithm, Options, SearchError, search};
@@ -19,21 +20,7 @@ fn gametree(args: &[&str]) -> (i32, String, String) {
 }
 
 fn gametree_with_stdin(args: &[&str], stdin: &str) -> (i32, String, String) {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gametree"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
+    let output = common::run_gametree(args, Some(stdin.as_bytes().to_vec()));
     (
         output.status.code().expect("exited, not killed"),
         String::from_utf8(output.stdout).expect("UTF-8 output"),

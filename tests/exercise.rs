@@ -2,21 +2,12 @@
 //! carry an answer key that `gametree check` accepts, and `--blank` gives
 //! the same tree without the key.
 
-use std::process::{Command, Output};
+mod common;
+
+use std::process::Output;
 
 fn gametree(args: &[&str], stdin: Option<&str>) -> Output {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gametree"))
-        .args(args)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("gametree runs");
-    let mut input = child.stdin.take().unwrap();
-    input.write_all(stdin.unwrap_or("").as_bytes()).unwrap();
-    drop(input);
-    child.wait_with_output().unwrap()
+    common::run_gametree(args, stdin.map(|s| s.as_bytes().to_vec()))
 }
 
 fn stdout(output: &Output) -> String {

@@ -1,25 +1,15 @@
 //! Generated games: `--game SPEC` for `solve` and `trace`, and `gametree
 //! gen`, whose files read back as the very same trees.
 
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use std::process::Output;
 
 use gametree::games::{GameSpec, GameVisitor};
 use gametree::tree::{GameTree, Tree};
 
 fn run(args: &[&str], stdin: Option<&[u8]>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gametree"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut input = child.stdin.take().unwrap();
-    if let Some(bytes) = stdin {
-        std::io::Write::write_all(&mut input, bytes).unwrap();
-    }
-    drop(input);
-    child.wait_with_output().unwrap()
+    common::run_gametree(args, stdin.map(<[u8]>::to_vec))
 }
 
 /// Runs `gametree ARGS`, which must succeed; its standard output.

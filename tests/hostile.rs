@@ -4,9 +4,9 @@
 //! caret), never a panic, an abort or a stack overflow; the few inputs that
 //! are fine (a byte-order mark, CRLF line ends) must give the plain answer.
 
-use std::io::Write;
+mod common;
+
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
 
 use gametree::syntax::MAX_DEPTH;
 
@@ -20,19 +20,7 @@ struct Outcome {
 /// Runs `gametree ARGS`, feeding `stdin` (from a thread, so that a child
 /// that stops reading early cannot block the test).
 fn gametree(args: &[&str], stdin: Vec<u8>) -> Outcome {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gametree"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut input = child.stdin.take().unwrap();
-    let feeder = std::thread::spawn(move || {
-        let _ = input.write_all(&stdin); // the child may refuse early
-    });
-    let output = child.wait_with_output().unwrap();
-    feeder.join().unwrap();
+    let output = common::run_gametree(args, Some(stdin));
     Outcome {
         code: output
             .status
@@ -510,4 +498,89 @@ fn open_nodes_with_static_values_are_refused_without_backtracking() {
     let solved = solve_stdin(closed, &[]);
     assert_eq!(solved.code, 0, "{}", solved.stderr);
     assert!(solved.stdout.contains("\nvalue: 1\n"), "{}", solved.stdout);
+}
+
+/// The names in a folder, sorted: what a failed command must leave as it
+/// was (no temporary files beside the output).
+fn names_in(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// Commands that write files, each given its output path: a bad tree, a
+/// missing folder or an output that is a folder exits 2 and leaves what was
+/// there untouched, with nothing left behind.
+#[test]
+fn failed_writes_leave_existing_outputs_untouched() {
+    let dir = scratch("outputs");
+    let tree = dir.join("good.tree");
+    std::fs::write(&tree, "[[3 12 8] [2 4 6]]").unwrap();
+    let bad = dir.join("bad.tree");
+    std::fs::write(&bad, "[[3 12 8] [2 4").unwrap();
+    let (tree, bad) = (tree.to_str().unwrap(), bad.to_str().unwrap());
+    let out = dir.join("out.dot");
+    std::fs::write(&out, "old").unwrap();
+    let out_name = out.to_str().unwrap().to_string();
+    let folder_out = dir.join("a-folder");
+    std::fs::create_dir(&folder_out).unwrap();
+    let folder_name = folder_out.to_str().unwrap().to_string();
+    let missing = dir.join("missing/out.dot").to_str().unwrap().to_string();
+    let game = "random:branching=2,depth=2,seed=1";
+    let cases: Vec<Vec<&str>> = vec![
+        vec!["render", bad, "-o", &out_name],
+        vec!["render", tree, "-o", &folder_name, "--format", "dot"],
+        vec!["render", tree, "-o", &missing],
+        vec!["gen", "--game", "random:branching=2", "-o", &out_name],
+        vec!["gen", "--game", game, "-o", &folder_name],
+        vec!["gen", "--game", game, "-o", &missing],
+    ];
+    let before = names_in(&dir);
+    for args in cases {
+        let outcome = gametree(&args, Vec::new());
+        assert_eq!(outcome.code, 2, "{args:?}: {}", outcome.stderr);
+        assert!(
+            outcome.stderr.starts_with("error: "),
+            "{args:?}: {}",
+            outcome.stderr
+        );
+        assert!(!outcome.stderr.contains("panicked"), "{}", outcome.stderr);
+        assert_eq!(std::fs::read_to_string(&out).unwrap(), "old", "{args:?}");
+        assert_eq!(names_in(&dir), before, "{args:?} left something behind");
+        assert!(names_in(&folder_out).is_empty(), "{args:?}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `--frames` into a folder of earlier frames: a bad tree leaves them as
+/// they were, and no temporary folder stays behind.
+#[test]
+fn failed_frames_leave_earlier_frames_untouched() {
+    let dir = scratch("frames");
+    let frames = dir.join("frames");
+    std::fs::create_dir(&frames).unwrap();
+    std::fs::write(frames.join("frame-01.dot"), "old frame").unwrap();
+    let bad = dir.join("bad.tree");
+    std::fs::write(&bad, "[[1 2] [3 ?]]").unwrap();
+    let args = [
+        "render",
+        bad.to_str().unwrap(),
+        "--algo",
+        "minimax",
+        "--format",
+        "dot",
+        "--frames",
+        frames.to_str().unwrap(),
+    ];
+    let before = names_in(&dir);
+    let outcome = gametree(&args, Vec::new());
+    assert_refused(&outcome, bad.to_str().unwrap(), "unknown value");
+    assert_eq!(names_in(&dir), before);
+    assert_eq!(names_in(&frames), ["frame-01.dot"]);
+    let old = std::fs::read_to_string(frames.join("frame-01.dot")).unwrap();
+    assert_eq!(old, "old frame");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

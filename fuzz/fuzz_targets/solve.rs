@@ -4,9 +4,9 @@
 #![no_main]
 
 use gametree::report::{SolveReport, trace_json, trace_lines};
-use gametree::search::{Algorithm, Options, search};
+use gametree::search::{Algorithm, Options, Order, search};
 use gametree::stack::with_stack_for_depth;
-use gametree::trace::Trace;
+use gametree::trace::{NoRecorder, Trace};
 use gametree::tree::Tree;
 use gametree::value::Bound;
 use libfuzzer_sys::fuzz_target;
@@ -31,7 +31,11 @@ fn check(tree: &Tree) {
     for algorithm in Algorithm::ALL {
         for strict in [false, true] {
             for fail_hard in [false, true] {
-                let options = Options { strict, fail_hard };
+                let options = Options {
+                    strict,
+                    fail_hard,
+                    ..Options::default()
+                };
                 let mut trace = Trace::new();
                 let result = search(tree, algorithm, options, &mut trace);
                 let Ok(result) = result else {
@@ -56,4 +60,29 @@ fn check(tree: &Tree) {
             }
         }
     }
+    // The library's own rayon pool has rayon's default stacks (the command
+    // line sizes its pool for the depth): keep to shallow trees there.
+    if let (Ok(oracle), true) = (&oracle, tree.depth() <= 200) {
+        check_parallel_and_ordered(tree, oracle.score.value);
+    }
+}
+
+/// The parallel search on two threads, and static ordering, find the
+/// oracle's value too.
+fn check_parallel_and_ordered(tree: &Tree, value: gametree::value::Value) {
+    for split_depth in [0, 1, 3] {
+        let options = Options {
+            threads: 2,
+            split_depth: Some(split_depth),
+            ..Options::default()
+        };
+        let result = search(tree, Algorithm::Parallel, options, &mut NoRecorder).unwrap();
+        assert_eq!(result.score.value, value, "parallel, split depth {split_depth}");
+    }
+    let ordered = Options {
+        order: Order::Static,
+        ..Options::default()
+    };
+    let result = search(tree, Algorithm::AlphaBeta, ordered, &mut Trace::new()).unwrap();
+    assert_eq!(result.score.value, value, "static ordering");
 }

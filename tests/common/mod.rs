@@ -159,3 +159,27 @@ pub fn shuffled_with_true_statics(b: usize, d: usize, seed: u64) -> Shape {
     }
     build(b, d, true, &mut 0, &mut Mix(seed)).0
 }
+
+/// Runs the built `gametree` with `args`, feeding `stdin` from a thread (so
+/// that a child that stops reading early cannot block the test); standard
+/// input is closed at once when there is none.
+pub fn run_gametree(args: &[&str], stdin: Option<Vec<u8>>) -> std::process::Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gametree"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut input = child.stdin.take().expect("a pipe");
+    let feeder = std::thread::spawn(move || {
+        if let Some(bytes) = stdin {
+            let _ = input.write_all(&bytes); // the child may refuse early
+        }
+    });
+    let output = child.wait_with_output().expect("the binary finishes");
+    feeder.join().expect("the feeder finishes");
+    output
+}
