@@ -46,17 +46,29 @@ pub(super) enum Entered<I: Iterator<Item = N>, N> {
     Interior(Kind, Peekable<Ordered<Peekable<I>, N>>),
 }
 
-/// Enters `node` with `window` (MAX's terms): counts and reports it, stops
-/// if a cut above cancelled it, and values it when it is a leaf or at the
-/// depth limit.
+/// A node entered: the window it was entered with, and what was found.
+pub(super) type Opened<'t, T> = (
+    Window,
+    Entered<<T as GameTree>::Children<'t>, <T as GameTree>::Node>,
+);
+
+/// Enters `node` with the window `[alpha, beta]` (MAX's terms), first
+/// narrowed by the bounds a parallel search shares: counts and reports it,
+/// stops if a cut above cancelled it, and values it when it is a leaf or at
+/// the depth limit.
 #[inline]
 pub(super) fn enter<'t, T: GameTree, R: Recorder<T::Node>>(
     cx: &mut Context<'t, T, R>,
     node: T::Node,
     ply: usize,
-    window: Window,
+    (alpha, beta): (&mut Edge<T::Node>, &mut Edge<T::Node>),
     memo: Option<&Memo>,
-) -> Result<Entered<T::Children<'t>, T::Node>, Halt> {
+) -> Result<Opened<'t, T>, Halt> {
+    cx.narrow(alpha, beta);
+    let window = Window {
+        alpha: alpha.value,
+        beta: beta.value,
+    };
     cx.enter(node, ply, Some(window));
     if cx.cancelled() {
         return Err(Halt::Cancelled);
@@ -64,19 +76,38 @@ pub(super) fn enter<'t, T: GameTree, R: Recorder<T::Node>>(
     let tree = cx.tree;
     // A leaf with a value is known without generating its (no) children,
     // which costs something for trees that exist only as a function.
+    let valued = |score| Ok((window, Entered::Valued(Scored::exact(score))));
     if let Some(value) = tree.value(node) {
-        return Ok(Entered::Valued(Scored::exact(cx.known_leaf(node, value))));
+        return valued(cx.known_leaf(node, value));
     }
     let mut children = tree.children(node).peekable();
     if children.peek().is_none() {
-        return Ok(Entered::Valued(Scored::exact(cx.leaf(node)?)));
+        return valued(cx.leaf(node)?);
     }
     if cx.options.depth.is_some_and(|limit| ply >= limit) {
-        return Ok(Entered::Valued(Scored::exact(cx.horizon(node)?)));
+        return valued(cx.horizon(node)?);
     }
     let kind = tree.kind(node);
     let children = ordered_children(cx, children, kind, memo).peekable();
-    Ok(Entered::Interior(kind, children))
+    Ok((window, Entered::Interior(kind, children)))
+}
+
+/// The bound a `kind` node cuts against: beta at MAX, alpha at MIN.
+pub(super) fn cut_bound<N>(kind: Kind, alpha: Edge<N>, beta: Edge<N>) -> Edge<N> {
+    match kind {
+        Kind::Max => beta,
+        Kind::Min => alpha,
+    }
+}
+
+/// Raises alpha (at MAX) or lowers beta (at MIN) to `v`, the value of
+/// `node` so far, when that tightens the window.
+pub(super) fn tighten<N>(kind: Kind, v: Value, node: N, alpha: &mut Edge<N>, beta: &mut Edge<N>) {
+    match kind {
+        Kind::Max if v > alpha.value => *alpha = Edge::new(v, node),
+        Kind::Min if v < beta.value => *beta = Edge::new(v, node),
+        _ => {}
+    }
 }
 
 /// Finishes a node: its score from the fold, clamped to `window` under
@@ -110,12 +141,8 @@ pub(super) fn search<T: GameTree, R: Recorder<T::Node>>(
     prev: Option<&Memo>,
     mut next: Option<&mut Memo>,
 ) -> Result<Scored, Halt> {
-    cx.narrow(&mut alpha, &mut beta);
-    let window = Window {
-        alpha: alpha.value,
-        beta: beta.value,
-    };
-    let (kind, mut children) = match enter(cx, node, ply, window, prev)? {
+    let (window, entered) = enter(cx, node, ply, (&mut alpha, &mut beta), prev)?;
+    let (kind, mut children) = match entered {
         Entered::Valued(score) => return Ok(score),
         Entered::Interior(kind, children) => (kind, children),
     };
@@ -148,21 +175,14 @@ pub(super) fn search<T: GameTree, R: Recorder<T::Node>>(
         if improved {
             cx.provisional(node, v);
         }
-        let bound = match kind {
-            Kind::Max => beta,
-            Kind::Min => alpha,
-        };
+        let bound = cut_bound(kind, alpha, beta);
         if cx.reaches(kind, v, bound.value) {
             let rest = children.by_ref().map(|(_, c)| c);
             cx.cut(node, parent, CutKind::at(kind), v, bound, rest);
             cut = true;
             break;
         }
-        match kind {
-            Kind::Max if v > alpha.value => alpha = Edge::new(v, node),
-            Kind::Min if v < beta.value => beta = Edge::new(v, node),
-            _ => {}
-        }
+        tighten(kind, v, node, &mut alpha, &mut beta);
     }
     Ok(finish(cx, node, &fold, cut, window))
 }

@@ -17,11 +17,11 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use rayon::prelude::*;
 
-use super::alphabeta::{self, Entered, enter, finish, full_window, settle};
+use super::alphabeta::{self, Entered, cut_bound, enter, finish, full_window, settle, tighten};
 use super::context::{Context, Edge, Halt, NodeFold};
 use super::split::Split;
 use super::{SearchError, Stats};
-use crate::trace::{NoRecorder, Recorder, Window};
+use crate::trace::{NoRecorder, Recorder};
 use crate::tree::GameTree;
 use crate::value::{Bound, CutKind, Kind, Scored, Value};
 
@@ -68,12 +68,8 @@ where
     if ply >= split_depth {
         return alphabeta::search(cx, node, ply, parent, alpha, beta, None, None);
     }
-    cx.narrow(&mut alpha, &mut beta);
-    let window = Window {
-        alpha: alpha.value,
-        beta: beta.value,
-    };
-    let (kind, mut children) = match enter(cx, node, ply, window, None)? {
+    let (window, entered) = enter(cx, node, ply, (&mut alpha, &mut beta), None)?;
+    let (kind, mut children) = match entered {
         Entered::Valued(score) => return Ok(score),
         Entered::Interior(kind, children) => (kind, children),
     };
@@ -88,20 +84,13 @@ where
     }
     let v = fold.value();
     cx.provisional(node, v);
-    let bound = match kind {
-        Kind::Max => beta,
-        Kind::Min => alpha,
-    };
+    let bound = cut_bound(kind, alpha, beta);
     if cx.reaches(kind, v, bound.value) {
         let rest = children.by_ref().map(|(_, c)| c);
         cx.cut(node, parent, CutKind::at(kind), v, bound, rest);
         return Ok(finish(cx, node, &fold, true, window));
     }
-    match kind {
-        Kind::Max if v > alpha.value => alpha = Edge::new(v, node),
-        Kind::Min if v < beta.value => beta = Edge::new(v, node),
-        _ => {}
-    }
+    tighten(kind, v, node, &mut alpha, &mut beta);
     let younger: Vec<T::Node> = children.map(|(_, c)| c).collect();
     let outcomes = brothers(cx, node, ply, kind, alpha, beta, &younger);
     for outcome in &outcomes {
