@@ -27,6 +27,17 @@ fn solve_json(tree: &str, extra: &[&str]) -> serde_json::Value {
 
 const GAME: &str = "random:branching=2..3,depth=4,seed=1";
 
+/// An exercise of at least two cuts on `GAME`, nodes named.
+const TWO_CUTS: [&str; 7] = [
+    "gen",
+    "--game",
+    GAME,
+    "--names",
+    "--exercise",
+    "--min-cuts",
+    "2",
+];
+
 #[test]
 fn an_exercise_meets_its_constraints_and_passes_its_own_key() {
     let args = [
@@ -54,15 +65,7 @@ fn an_exercise_meets_its_constraints_and_passes_its_own_key() {
 
 #[test]
 fn the_blank_version_is_the_same_tree_without_the_key() {
-    let base = [
-        "gen",
-        "--game",
-        GAME,
-        "--names",
-        "--exercise",
-        "--min-cuts",
-        "2",
-    ];
+    let base = TWO_CUTS;
     let keyed = stdout(&gametree(&base, None));
     let blank = stdout(&gametree(&[&base[..], &["--blank"]].concat(), None));
     assert!(!blank.contains("expect"), "{blank}");
@@ -98,15 +101,7 @@ fn a_tie_exercise_prunes_differently_under_strict() {
 
 #[test]
 fn the_same_seed_gives_the_same_exercise() {
-    let args = [
-        "gen",
-        "--game",
-        GAME,
-        "--names",
-        "--exercise",
-        "--min-cuts",
-        "2",
-    ];
+    let args = TWO_CUTS;
     assert_eq!(
         stdout(&gametree(&args, None)),
         stdout(&gametree(&args, None))

@@ -218,8 +218,7 @@ fn bad_uses_are_refused_with_exit_code_2() {
 
 #[test]
 fn gen_writes_a_file_atomically() {
-    let dir = std::env::temp_dir().join(format!("gametree-gen-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch("games-gen");
     let path = dir.join("game.tree");
     let path_text = path.to_str().unwrap();
     gametree(&["gen", "--game", "billes:n=4,k=2", "-o", path_text]);
@@ -242,11 +241,7 @@ fn gen_writes_a_file_atomically() {
         written,
         "left alone"
     );
-    assert_eq!(
-        std::fs::read_dir(&dir).unwrap().count(),
-        1,
-        "no temporary left"
-    );
+    assert_eq!(common::entries(&dir), ["game.tree"], "no temporary left");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -308,10 +308,7 @@ fn files_without_a_tree_are_refused() {
 
 /// A fresh folder for one test's files.
 fn scratch(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gametree-hostile-{test}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::scratch(&format!("hostile-{test}"))
 }
 
 #[test]
@@ -500,17 +497,6 @@ fn open_nodes_with_static_values_are_refused_without_backtracking() {
     assert!(solved.stdout.contains("\nvalue: 1\n"), "{}", solved.stdout);
 }
 
-/// The names in a folder, sorted: what a failed command must leave as it
-/// was (no temporary files beside the output).
-fn names_in(dir: &std::path::Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
-}
-
 /// Commands that write files, each given its output path: a bad tree, a
 /// missing folder or an output that is a folder exits 2 and leaves what was
 /// there untouched, with nothing left behind.
@@ -538,7 +524,7 @@ fn failed_writes_leave_existing_outputs_untouched() {
         vec!["gen", "--game", game, "-o", &folder_name],
         vec!["gen", "--game", game, "-o", &missing],
     ];
-    let before = names_in(&dir);
+    let before = common::entries(&dir);
     for args in cases {
         let outcome = gametree(&args, Vec::new());
         assert_eq!(outcome.code, 2, "{args:?}: {}", outcome.stderr);
@@ -549,8 +535,12 @@ fn failed_writes_leave_existing_outputs_untouched() {
         );
         assert!(!outcome.stderr.contains("panicked"), "{}", outcome.stderr);
         assert_eq!(std::fs::read_to_string(&out).unwrap(), "old", "{args:?}");
-        assert_eq!(names_in(&dir), before, "{args:?} left something behind");
-        assert!(names_in(&folder_out).is_empty(), "{args:?}");
+        assert_eq!(
+            common::entries(&dir),
+            before,
+            "{args:?} left something behind"
+        );
+        assert!(common::entries(&folder_out).is_empty(), "{args:?}");
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -575,11 +565,11 @@ fn failed_frames_leave_earlier_frames_untouched() {
         "--frames",
         frames.to_str().unwrap(),
     ];
-    let before = names_in(&dir);
+    let before = common::entries(&dir);
     let outcome = gametree(&args, Vec::new());
     assert_refused(&outcome, bad.to_str().unwrap(), "unknown value");
-    assert_eq!(names_in(&dir), before);
-    assert_eq!(names_in(&frames), ["frame-01.dot"]);
+    assert_eq!(common::entries(&dir), before);
+    assert_eq!(common::entries(&frames), ["frame-01.dot"]);
     let old = std::fs::read_to_string(frames.join("frame-01.dot")).unwrap();
     assert_eq!(old, "old frame");
     std::fs::remove_dir_all(&dir).unwrap();

@@ -4,8 +4,12 @@
 //!
 //! Tests that need `dot` fail when it is missing: CI installs Graphviz.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+
+use common::entries;
 
 const LECTURE: &str = "trees/lecture-a-to-v.tree";
 const ALL_LAYERS: [&str; 4] = [
@@ -16,10 +20,7 @@ const ALL_LAYERS: [&str; 4] = [
 ];
 
 fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gametree"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
+    common::run_gametree(args, None)
 }
 
 fn gametree(args: &[&str]) -> Vec<u8> {
@@ -64,19 +65,7 @@ fn graphviz(format: &str, dot_text: &str) -> Vec<u8> {
 
 /// A fresh empty folder for one test.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gametree-render-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn entries(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
+    common::scratch(&format!("render-{name}"))
 }
 
 #[test]

@@ -9,7 +9,7 @@ use std::io::Write;
 
 use clap::{Args, ValueEnum};
 
-use super::input::{Input, Times, display_name, read_text};
+use super::input::{Input, display_name, read_text};
 use super::{CliError, EXIT_BAD_INPUT, EXIT_FAILED, SearchArgs};
 use crate::check::{CheckReport, Facts, FileReport, check};
 use crate::search::SearchResult;
@@ -117,16 +117,7 @@ fn read_exercises(args: &CheckArgs) -> Result<Vec<Exercise>, CliError> {
 
 /// Parses a tree file and searches it once, recording the trace.
 fn search_tree(args: &CheckArgs, path: &str, text: String) -> Result<Exercise, CliError> {
-    let name = display_name(path).to_string();
-    let tree = syntax::parse_with(&name, &text, &args.search.limits())
-        .map_err(|e| CliError::BadInput(e.to_string()))?;
-    let mut input = Input {
-        name,
-        bytes: text.len(),
-        text: Some(text),
-        tree,
-        times: Times::default(),
-    };
+    let mut input = Input::parse(display_name(path), text, &args.search)?;
     let mut trace = Trace::new();
     let result = input.search(&args.search, &mut trace)?;
     Ok(Exercise {

@@ -107,27 +107,38 @@ pub struct Input {
 
 /// Reads and parses the tree `file`, under the node limit of `args`.
 pub fn read_tree(file: &str, args: &SearchArgs) -> Result<Input, CliError> {
-    let name = display_name(file).to_string();
-    let limits = args.limits();
-    let mut times = Times::default();
-    let text = timed(&mut times.read, format!("reading {name}"), || {
-        read_text(file)
-    })?;
-    let bytes = text.len();
-    let builder = timed(&mut times.parse, format!("parsing {name}"), || {
-        syntax::parse_unbuilt(&name, &text, &limits).map_err(|e| CliError::BadInput(e.to_string()))
-    })?;
-    let text = (bytes <= KEEP_TEXT_UP_TO).then_some(text);
-    let tree = timed(&mut times.build, format!("building {name}"), || {
-        builder.finish()
-    });
-    Ok(Input {
-        name,
-        text,
-        tree,
-        bytes,
-        times,
-    })
+    let name = display_name(file);
+    let mut read = Duration::ZERO;
+    let text = timed(&mut read, format!("reading {name}"), || read_text(file))?;
+    let mut input = Input::parse(name, text, args)?;
+    input.times.read = read;
+    Ok(input)
+}
+
+impl Input {
+    /// Parses `text`, read from the file called `name`, under the node limit
+    /// of `args`, timing the phases.
+    pub fn parse(name: &str, text: String, args: &SearchArgs) -> Result<Input, CliError> {
+        let name = name.to_string();
+        let limits = args.limits();
+        let mut times = Times::default();
+        let bytes = text.len();
+        let builder = timed(&mut times.parse, format!("parsing {name}"), || {
+            syntax::parse_unbuilt(&name, &text, &limits)
+                .map_err(|e| CliError::BadInput(e.to_string()))
+        })?;
+        let text = (bytes <= KEEP_TEXT_UP_TO).then_some(text);
+        let tree = timed(&mut times.build, format!("building {name}"), || {
+            builder.finish()
+        });
+        Ok(Input {
+            name,
+            text,
+            tree,
+            bytes,
+            times,
+        })
+    }
 }
 
 /// Searches any tree `depth` levels deep as `args` say, with stack for its

@@ -10,7 +10,7 @@ use super::stats::{RunStats, SearchStats};
 use super::{CliError, SearchArgs};
 use crate::games::{GameSpec, GameVisitor};
 use crate::report::SolveReport;
-use crate::search::{Algorithm, Comparison, SearchError, SearchResult, search};
+use crate::search::{Algorithm, Comparison, SearchError, SearchResult, baseline};
 use crate::stack::with_stack_for_depth;
 use crate::trace::{Cut, CutLog, NoRecorder};
 use crate::tree::GameTree;
@@ -145,12 +145,10 @@ where
     if !args.stats || !(parallel || search_args.options().orders_or_limits()) {
         return Ok(None);
     }
-    let options = search_args.options().baseline();
-    let baseline = with_stack_for_depth(depth, || {
-        search(tree, Algorithm::AlphaBeta, options, &mut NoRecorder)
-    })?;
+    let options = search_args.options();
+    let baseline = with_stack_for_depth(depth, || baseline(tree, options))?;
     Ok(Some(Comparison {
-        baseline: baseline.stats,
+        baseline,
         search: result.stats,
     }))
 }

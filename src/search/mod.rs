@@ -237,16 +237,28 @@ where
     T: GameTree + Sync,
     T::Node: Send + Sync,
 {
-    let baseline = search(
+    let baseline = baseline(tree, options)?;
+    let result = search(tree, algorithm, options, &mut NoRecorder)?;
+    let comparison = Comparison {
+        baseline,
+        search: result.stats,
+    };
+    Ok((result, comparison))
+}
+
+/// The counts of the baseline that [`compare`] measures against: plain
+/// sequential alpha-beta on `tree` under `options`' tie and fail-hard rules,
+/// children as given, no depth limit.
+pub fn baseline<T>(tree: &T, options: Options) -> Result<Stats, SearchError>
+where
+    T: GameTree + Sync,
+    T::Node: Send + Sync,
+{
+    let plain = search(
         tree,
         Algorithm::AlphaBeta,
         options.baseline(),
         &mut NoRecorder,
     )?;
-    let result = search(tree, algorithm, options, &mut NoRecorder)?;
-    let comparison = Comparison {
-        baseline: baseline.stats,
-        search: result.stats,
-    };
-    Ok((result, comparison))
+    Ok(plain.stats)
 }

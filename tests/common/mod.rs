@@ -183,3 +183,22 @@ pub fn run_gametree(args: &[&str], stdin: Option<Vec<u8>>) -> std::process::Outp
     feeder.join().expect("the feeder finishes");
     output
 }
+
+/// A fresh, empty folder for one test's files (named after the test file
+/// and the test, so that tests running at once never share one).
+pub fn scratch(test: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("gametree-{test}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The names in a folder, sorted: what a command left there.
+pub fn entries(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
