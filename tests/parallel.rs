@@ -3,7 +3,7 @@
 
 use std::sync::OnceLock;
 
-use gametree::search::{Algorithm, Options, Order, SearchError, compare, search};
+use gametree::search::{Algorithm, Options, Order, SearchError, YoungBrothers, compare, search};
 use gametree::syntax::parse;
 use gametree::trace::{NoRecorder, Trace};
 use gametree::tree::{GameTree, Tree};
@@ -59,10 +59,12 @@ proptest! {
         let tree = parse("random", &shape.text()).unwrap();
         let expected = oracle(&tree, tree.root());
         for options in all_options() {
-            let options = Options { split_depth: Some(split_depth), ..options };
-            let parallel = parallel_on(&tree, threads, options);
-            prop_assert_eq!(parallel.score.value, expected);
-            prop_assert_eq!(parallel.score.bound, gametree::value::Bound::Exact);
+            for young_brothers in [YoungBrothers::Full, YoungBrothers::Scout] {
+                let options = Options { split_depth: Some(split_depth), young_brothers, ..options };
+                let parallel = parallel_on(&tree, threads, options);
+                prop_assert_eq!(parallel.score.value, expected);
+                prop_assert_eq!(parallel.score.bound, gametree::value::Bound::Exact);
+            }
             prop_assert_eq!(sequential(&tree, options).score.value, expected);
         }
     }
@@ -79,10 +81,12 @@ proptest! {
         seed in any::<u64>(),
         threads in 2usize..=8,
         split_depth in 1usize..5,
+        scout in any::<bool>(),
     ) {
         let tree = parse("uniform", &uniform(b, d, spread, seed).text()).unwrap();
         let expected = oracle(&tree, tree.root());
-        let options = Options { split_depth: Some(split_depth), ..Options::default() };
+        let young_brothers = if scout { YoungBrothers::Scout } else { YoungBrothers::Full };
+        let options = Options { split_depth: Some(split_depth), young_brothers, ..Options::default() };
         let parallel = parallel_on(&tree, threads, options);
         prop_assert_eq!(parallel.score.value, expected);
         assert_line_is_best(&tree, &parallel);
@@ -94,10 +98,12 @@ proptest! {
         threads in 1usize..=8,
         depth in 0usize..5,
         ordered in any::<bool>(),
+        scout in any::<bool>(),
     ) {
         let tree = parse("random", &shape.text()).unwrap();
         let order = if ordered { Order::Static } else { Order::None };
-        let options = Options { order, depth: Some(depth), ..Options::default() };
+        let young_brothers = if scout { YoungBrothers::Scout } else { YoungBrothers::Full };
+        let options = Options { order, depth: Some(depth), young_brothers, ..Options::default() };
         let expected = oracle_to_depth(&tree, tree.root(), depth);
         prop_assert_eq!(parallel_on(&tree, threads, options).score.value, expected);
         prop_assert_eq!(sequential(&tree, options).score.value, expected);
@@ -110,7 +116,15 @@ fn the_same_search_repeated_gives_the_same_value_every_time() {
     let expected = oracle(&tree, tree.root());
     for round in 0..100 {
         let threads = 2 + round % 7;
-        let result = parallel_on(&tree, threads, Options::default());
+        let young_brothers = match round % 2 {
+            0 => YoungBrothers::Scout,
+            _ => YoungBrothers::Full,
+        };
+        let options = Options {
+            young_brothers,
+            ..Options::default()
+        };
+        let result = parallel_on(&tree, threads, options);
         assert_eq!(result.score.value, expected, "round {round}");
         assert_line_is_best(&tree, &result);
     }
@@ -130,19 +144,49 @@ fn the_threads_option_builds_its_own_pool() {
 }
 
 #[test]
-fn on_one_thread_the_parallel_search_is_sequential_alphabeta() {
+fn on_one_thread_full_brothers_are_sequential_alphabeta() {
+    let full = Options {
+        young_brothers: YoungBrothers::Full,
+        ..Options::default()
+    };
     let mut mix = Mix(11);
     for _ in 0..20 {
         let tree = parse("uniform", &uniform(3, 4, 5, mix.next()).text()).unwrap();
-        let one = parallel_on(&tree, 1, Options::default());
-        let seq = sequential(&tree, Options::default());
+        let one = parallel_on(&tree, 1, full);
+        let seq = sequential(&tree, full);
         assert_eq!(one.stats, seq.stats);
         assert_eq!(one.principal_variation, seq.principal_variation);
     }
 }
 
 #[test]
-fn a_trace_on_one_thread_is_alphabetas_and_on_more_is_refused() {
+fn scout_brothers_visit_fewer_nodes_than_alphabeta_on_one_thread_of_an_unordered_tree() {
+    use gametree::games::random::{RandomSpec, RandomTree};
+    let tree = RandomTree::new(RandomSpec::new(8, 8, 1));
+    let scout = Options {
+        young_brothers: YoungBrothers::Scout,
+        ..Options::default()
+    };
+    let scout =
+        pool(1).install(|| search(&tree, Algorithm::Parallel, scout, &mut NoRecorder).unwrap());
+    let alphabeta = search(
+        &tree,
+        Algorithm::AlphaBeta,
+        Options::default(),
+        &mut NoRecorder,
+    )
+    .unwrap();
+    assert_eq!(scout.score, alphabeta.score);
+    assert!(
+        scout.stats.nodes_visited < alphabeta.stats.nodes_visited,
+        "{:?} against {:?}",
+        scout.stats,
+        alphabeta.stats
+    );
+}
+
+#[test]
+fn a_trace_on_one_thread_with_full_brothers_is_alphabetas_and_otherwise_refused() {
     let tree = parse("aima", "[[3 12 8] [2 4 6] [14 5 2]]").unwrap();
     let mut alphabeta = Trace::new();
     search(
@@ -152,27 +196,36 @@ fn a_trace_on_one_thread_is_alphabetas_and_on_more_is_refused() {
         &mut alphabeta,
     )
     .unwrap();
+    let full = Options {
+        young_brothers: YoungBrothers::Full,
+        ..Options::default()
+    };
     let mut parallel = Trace::new();
     pool(1)
-        .install(|| {
-            search(
-                &tree,
-                Algorithm::Parallel,
-                Options::default(),
-                &mut parallel,
-            )
-        })
+        .install(|| search(&tree, Algorithm::Parallel, full, &mut parallel))
         .unwrap();
     assert_eq!(parallel.events, alphabeta.events);
-    let refused = pool(2).install(|| {
-        search(
-            &tree,
-            Algorithm::Parallel,
-            Options::default(),
-            &mut Trace::new(),
-        )
-    });
-    assert_eq!(refused, Err(SearchError::ParallelTrace { threads: 2 }));
+    let traced = |threads, options| {
+        pool(threads).install(|| search(&tree, Algorithm::Parallel, options, &mut Trace::new()))
+    };
+    assert_eq!(
+        traced(2, full),
+        Err(SearchError::ParallelTrace {
+            threads: 2,
+            young_brothers: YoungBrothers::Full
+        })
+    );
+    let scout = Options {
+        young_brothers: YoungBrothers::Scout,
+        ..Options::default()
+    };
+    assert_eq!(
+        traced(1, scout),
+        Err(SearchError::ParallelTrace {
+            threads: 1,
+            young_brothers: YoungBrothers::Scout
+        })
+    );
 }
 
 #[test]
@@ -212,14 +265,28 @@ fn the_command_line_solves_in_parallel_and_refuses_a_many_thread_trace() {
     let (code, out, _) = gametree(&["solve", file, "--algo", "parallel", "--threads", "2"]);
     assert_eq!(code, 0);
     assert!(out.contains("value: 3\n"), "{out}");
-    assert!(out.contains("the parallel search records them only with --threads 1"));
-    let (code, out, _) = gametree(&["trace", file, "--algo", "parallel", "--threads", "1"]);
+    assert!(
+        out.contains(
+            "the parallel search records them only with --threads 1 --young-brothers full"
+        )
+    );
+    let parallel = ["trace", file, "--algo", "parallel", "--threads"];
+    let (code, out, _) = gametree(&[&parallel[..], &["1"]].concat());
     assert_eq!(code, 0);
     let (_, alphabeta, _) = gametree(&["trace", file]);
     assert_eq!(out, alphabeta);
-    let (code, _, err) = gametree(&["trace", file, "--algo", "parallel", "--threads", "2"]);
+    let (code, _, err) = gametree(&[&parallel[..], &["2"]].concat());
     assert_eq!(code, 2);
-    assert!(err.contains("records a trace only on one thread (2 here; use --threads 1)"));
+    assert!(err.contains(
+        "with --threads 1 --young-brothers full (here --threads 2 --young-brothers full)"
+    ));
+    let scout = ["--young-brothers", "scout"];
+    let (code, _, err) = gametree(&[&parallel[..], &["1"], &scout].concat());
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("(here --threads 1 --young-brothers scout)"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -261,6 +328,11 @@ impl GameTree for Watched {
     fn children(&self, node: Self::Node) -> Self::Children<'_> {
         if let Some(index) = rayon::current_thread_index() {
             self.threads.lock().unwrap().insert(index);
+        }
+        // Slow near the root, so that every subtree a thread could take
+        // lasts long enough for an idle thread to wake up and take it.
+        if node.depth() <= 3 {
+            std::thread::sleep(std::time::Duration::from_micros(100));
         }
         self.tree.children(node)
     }

@@ -4,7 +4,7 @@
 #![no_main]
 
 use gametree::report::{SolveReport, trace_json, trace_lines};
-use gametree::search::{Algorithm, Options, Order, search};
+use gametree::search::{Algorithm, Options, Order, YoungBrothers, search};
 use gametree::stack::with_stack_for_depth;
 use gametree::trace::{NoRecorder, Trace};
 use gametree::tree::Tree;
@@ -71,13 +71,19 @@ fn check(tree: &Tree) {
 /// oracle's value too.
 fn check_parallel_and_ordered(tree: &Tree, value: gametree::value::Value) {
     for split_depth in [0, 1, 3] {
-        let options = Options {
-            threads: 2,
-            split_depth: Some(split_depth),
-            ..Options::default()
-        };
-        let result = search(tree, Algorithm::Parallel, options, &mut NoRecorder).unwrap();
-        assert_eq!(result.score.value, value, "parallel, split depth {split_depth}");
+        for young_brothers in [YoungBrothers::Full, YoungBrothers::Scout] {
+            let options = Options {
+                threads: 2,
+                split_depth: Some(split_depth),
+                young_brothers,
+                ..Options::default()
+            };
+            let result = search(tree, Algorithm::Parallel, options, &mut NoRecorder).unwrap();
+            assert_eq!(
+                result.score.value, value,
+                "parallel, split depth {split_depth}, {young_brothers} brothers"
+            );
+        }
     }
     let ordered = Options {
         order: Order::Static,

@@ -4,7 +4,7 @@ use clap::{Args, ValueEnum};
 
 use super::CliError;
 use crate::games::GameSpec;
-use crate::search::{Algorithm, Options, Order};
+use crate::search::{Algorithm, Options, Order, YoungBrothers};
 use crate::syntax::Limits;
 
 /// The tree file (or generated game) and how to search it.
@@ -44,6 +44,12 @@ pub struct SearchTuning {
     /// and searches sequentially below.
     #[arg(long, value_name = "K", default_value_t = crate::search::DEFAULT_SPLIT_DEPTH)]
     pub split_depth: usize,
+    /// How `--algo parallel` searches the younger brothers of a split node:
+    /// `full` searches each with the full window; `scout` tests each with a
+    /// null window first and searches again, in child order, those that can
+    /// do better.
+    #[arg(long, value_enum, default_value_t = YoungArg::Full)]
+    pub young_brothers: YoungArg,
     /// Order children before searching them: `static` sorts them by static
     /// value (a leaf's is its value), best first for the player to move.
     #[arg(long, value_enum, default_value_t = OrderArg::None)]
@@ -72,6 +78,15 @@ pub enum OrderArg {
     None,
     /// By static value, best first.
     Static,
+}
+
+/// The `--young-brothers` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum YoungArg {
+    /// Full-window searches in parallel.
+    Full,
+    /// Null-window tests in parallel, then full searches in child order.
+    Scout,
 }
 
 /// The `--algo` values.
@@ -155,6 +170,10 @@ impl SearchArgs {
             // pool, which `start_threads` sizes.
             threads: 0,
             split_depth: Some(tuning.split_depth),
+            young_brothers: match tuning.young_brothers {
+                YoungArg::Scout => YoungBrothers::Scout,
+                YoungArg::Full => YoungBrothers::Full,
+            },
         }
     }
 
@@ -180,9 +199,11 @@ impl SearchArgs {
     }
 
     /// Whether the search records what it does: all but the parallel
-    /// search on more than one thread.
+    /// search, unless it is sequential alpha-beta (one thread, full
+    /// brothers).
     pub fn records(&self) -> bool {
-        self.algorithm() != Algorithm::Parallel || self.threads() == 1
+        let alphabeta = self.threads() == 1 && self.search.young_brothers == YoungArg::Full;
+        self.algorithm() != Algorithm::Parallel || alphabeta
     }
 
     /// The threads for the parallel search: `--threads`, else the cores.

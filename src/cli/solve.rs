@@ -208,7 +208,7 @@ fn unlisted_note() -> String {
 /// cuts.
 fn unrecorded_note() -> String {
     "cuts and pruned nodes: not listed, the parallel search records them only \
-     with --threads 1"
+     with --threads 1 --young-brothers full"
         .to_string()
 }
 

@@ -3,6 +3,8 @@
 //! [`Recorder`].
 
 mod alphabeta;
+mod board;
+mod brothers;
 mod context;
 mod minimax;
 mod negamax;
@@ -17,6 +19,7 @@ use std::str::FromStr;
 
 use serde::Serialize;
 
+pub use brothers::YoungBrothers;
 pub use ordering::Order;
 pub use parallel::DEFAULT_SPLIT_DEPTH;
 pub use result::{Comparison, SearchError, SearchResult, Stats};
@@ -123,6 +126,9 @@ pub struct Options {
     /// the root and searches sequentially from there down;
     /// `None` for [`DEFAULT_SPLIT_DEPTH`].
     pub split_depth: Option<usize>,
+    /// How the parallel search searches the younger brothers of a split
+    /// node: with the full window, or tested first with a null window.
+    pub young_brothers: YoungBrothers,
 }
 
 impl Options {
@@ -148,7 +154,7 @@ impl Options {
 /// [`Algorithm::AlphaBeta`] (all three) and [`Algorithm::Parallel`] (the
 /// first two); asking another algorithm for them is an error. The parallel
 /// search refuses a recorder that keeps events unless it runs on one
-/// thread.
+/// thread with [`YoungBrothers::Full`], where it is sequential alpha-beta.
 pub fn search<T, R>(
     tree: &T,
     algorithm: Algorithm,
@@ -166,8 +172,12 @@ where
             0 => rayon::current_num_threads(),
             n => n,
         };
-        if R::RECORDS && threads > 1 {
-            return Err(SearchError::ParallelTrace { threads });
+        let young_brothers = options.young_brothers;
+        if R::RECORDS && (threads > 1 || young_brothers != YoungBrothers::Full) {
+            return Err(SearchError::ParallelTrace {
+                threads,
+                young_brothers,
+            });
         }
         if !R::RECORDS && options.threads > 0 {
             return on_pool(tree, options);

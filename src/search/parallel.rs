@@ -13,15 +13,11 @@
 //! number of threads; the nodes visited, the cut nodes' bounds and the
 //! chosen move among equal ones may differ from run to run.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-
-use rayon::prelude::*;
-
+use super::SearchError;
 use super::alphabeta::{self, Entered, cut_bound, enter, finish, full_window, settle, tighten};
+use super::brothers::Brothers;
 use super::context::{Context, Edge, Halt, NodeFold};
-use super::split::Split;
-use super::{SearchError, Stats};
-use crate::trace::{NoRecorder, Recorder};
+use crate::trace::Recorder;
 use crate::tree::GameTree;
 use crate::value::{Bound, CutKind, Kind, Scored, Value};
 
@@ -30,9 +26,10 @@ pub const DEFAULT_SPLIT_DEPTH: usize = 4;
 
 /// Parallel alpha-beta from `root` on the current rayon pool.
 ///
-/// A recorder that keeps events is only given on one thread (the caller
-/// refuses it on more, since every run would take a different path): there
-/// Young Brothers Wait is sequential alpha-beta, which records its trace.
+/// A recorder that keeps events is only given on one thread with full
+/// brothers (the caller refuses it otherwise, since every run would take a
+/// different path, and scout tests are not alpha-beta's steps): there Young
+/// Brothers Wait is sequential alpha-beta, which records its trace.
 pub(super) fn parallel<T, R>(
     cx: &mut Context<'_, T, R>,
     root: T::Node,
@@ -51,7 +48,7 @@ where
 
 /// Searches `node`: Young Brothers Wait within the split depth, sequential
 /// alpha-beta below it.
-fn split<T, R>(
+pub(super) fn split<T, R>(
     cx: &mut Context<'_, T, R>,
     node: T::Node,
     ply: usize,
@@ -92,7 +89,17 @@ where
     }
     tighten(kind, v, node, &mut alpha, &mut beta);
     let younger: Vec<T::Node> = children.map(|(_, c)| c).collect();
-    let outcomes = brothers(cx, node, ply, kind, alpha, beta, &younger);
+    let brothers = Brothers {
+        tree: cx.tree,
+        algorithm: cx.algorithm,
+        options: cx.options,
+        node,
+        ply,
+        kind,
+        alpha,
+        beta,
+    };
+    let outcomes = brothers.search(&younger, cx.split());
     for outcome in &outcomes {
         cx.absorb(&outcome.stats);
     }
@@ -132,100 +139,6 @@ where
         }
     }
     Ok(finish(cx, node, &fold, cut || skipped, window))
-}
-
-/// What searching one younger brother gave.
-struct Outcome<N> {
-    result: Result<Scored, Halt>,
-    stats: Stats,
-    line: Vec<N>,
-}
-
-/// Searches the younger brothers of a `kind` node in parallel, in the
-/// window `[alpha, beta]` narrowed by whatever bound any of them has
-/// already found; stops them all when one cuts. Outcomes in child order.
-#[allow(clippy::too_many_arguments)]
-fn brothers<T, R>(
-    cx: &Context<'_, T, R>,
-    node: T::Node,
-    ply: usize,
-    kind: Kind,
-    alpha: Edge<T::Node>,
-    beta: Edge<T::Node>,
-    younger: &[T::Node],
-) -> Vec<Outcome<T::Node>>
-where
-    T: GameTree + Sync,
-    T::Node: Send + Sync,
-    R: Recorder<T::Node>,
-{
-    let (own, against) = match kind {
-        Kind::Max => (alpha.value, beta.value),
-        Kind::Min => (beta.value, alpha.value),
-    };
-    let split = Split::new(node, kind, own, cx.split());
-    let tree = cx.tree;
-    let algorithm = cx.algorithm;
-    let options = cx.options;
-    let search_brother = |child: T::Node| {
-        if split.stopped() {
-            return Outcome {
-                result: Err(Halt::Cancelled),
-                stats: Stats::default(),
-                line: Vec::new(),
-            };
-        }
-        let mut recorder = NoRecorder;
-        let mut bx = Context::forked(tree, algorithm, options, &mut recorder, &split);
-        // The child's search narrows the window by the split's bound.
-        let result = self::split(&mut bx, child, ply + 1, Some(node), alpha, beta);
-        match &result {
-            Ok(score) => {
-                split.improve(score.value);
-                if bx.reaches(kind, score.value, against) {
-                    split.stop();
-                }
-            }
-            Err(Halt::Failed(_)) => split.stop(),
-            Err(Halt::Cancelled) => {}
-        }
-        Outcome {
-            result,
-            stats: bx.stats(),
-            line: bx.take_line(ply + 1),
-        }
-    };
-    in_order(younger, search_brother)
-}
-
-/// Runs `work` on every item on the current pool, and returns the outputs
-/// in item order. The items are started in order: each worker takes the
-/// next one not yet taken, so that the brothers most likely to matter
-/// (the eldest ones) are searched first, where splitting the list in
-/// halves would start one thread in the middle of it.
-fn in_order<N, O, F>(items: &[N], work: F) -> Vec<O>
-where
-    N: Copy + Sync,
-    O: Send,
-    F: Fn(N) -> O + Sync,
-{
-    let next = AtomicUsize::new(0);
-    let workers = rayon::current_num_threads().min(items.len());
-    let mut done: Vec<(usize, O)> = (0..workers)
-        .into_par_iter()
-        .flat_map_iter(|_| {
-            let mut mine = Vec::new();
-            loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(&item) = items.get(i) else {
-                    return mine;
-                };
-                mine.push((i, work(item)));
-            }
-        })
-        .collect();
-    done.sort_unstable_by_key(|(i, _)| *i);
-    done.into_iter().map(|(_, output)| output).collect()
 }
 
 /// The best child so far of a node whose children finish in any order: the

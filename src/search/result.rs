@@ -132,14 +132,20 @@ pub enum SearchError {
         /// The depth limit.
         depth: usize,
     },
-    /// A recorder was given to the parallel search on more than one thread.
+    /// A recorder was given to the parallel search where it is not
+    /// sequential alpha-beta: on more than one thread, or with scout
+    /// brothers.
     #[error(
-        "the parallel search records a trace only on one thread ({threads} here; \
-         use --threads 1): on more, each run takes a different path"
+        "the parallel search records a trace only where it is sequential alpha-beta, \
+         with --threads 1 --young-brothers full (here --threads {threads} \
+         --young-brothers {young_brothers}): on more threads each run takes a different path, and scout's \
+         null-window tests are not alpha-beta's steps"
     )]
     ParallelTrace {
         /// The threads it would have used.
         threads: usize,
+        /// How it would have searched younger brothers.
+        young_brothers: crate::search::YoungBrothers,
     },
     /// The options ask for what the algorithm does not do.
     #[error("{algorithm} does not support {option}")]

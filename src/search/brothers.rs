@@ -1,0 +1,383 @@
+//! The younger brothers of a split node, searched in parallel once the
+//! eldest has not cut.
+//!
+//! Workers take the brothers in child order, each the next one not yet
+//! taken. How each brother is searched is [`YoungBrothers`]:
+//!
+//! - [`YoungBrothers::Full`]: with the window `[alpha, beta]`, narrowed at
+//!   every node by the best bound the brothers have found so far (Young
+//!   Brothers Wait as the lecture gives it).
+//! - [`YoungBrothers::Scout`]: first a test with a null window at the
+//!   node's best value so far, which only asks whether the brother can do
+//!   better (Pearl's Scout test); the tests run in parallel. A brother
+//!   that passes its test is searched again with the full window, and
+//!   these searches run one at a time in child order, each once every
+//!   brother before it is settled, so that it gets their bound as
+//!   sequential alpha-beta would (Kuszmaul's Jamboree search). Workers
+//!   never wait for one another: whoever settles the first unsettled
+//!   brother goes on settling the ones after it that are tested.
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use rayon::prelude::*;
+
+use super::board::Board;
+use super::context::{Context, Edge, Halt};
+use super::parallel;
+use super::split::Split;
+use super::{Algorithm, Options, Stats};
+use crate::trace::NoRecorder;
+use crate::tree::GameTree;
+use crate::value::{Kind, Scored, Value};
+
+/// How the parallel search searches the younger brothers of a split node.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum YoungBrothers {
+    /// Each with the full window, narrowed as the brothers improve it.
+    #[default]
+    Full,
+    /// Each first tested with a null window; those that pass are searched
+    /// again with the full window, in child order.
+    Scout,
+}
+
+impl fmt::Display for YoungBrothers {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            YoungBrothers::Full => "full",
+            YoungBrothers::Scout => "scout",
+        })
+    }
+}
+
+impl FromStr for YoungBrothers {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "full" => Ok(YoungBrothers::Full),
+            "scout" => Ok(YoungBrothers::Scout),
+            _ => Err(format!(
+                "unknown way to search brothers `{s}` (full or scout)"
+            )),
+        }
+    }
+}
+
+/// What searching one younger brother gave: its score (or why it has
+/// none), the nodes it took and its best line.
+pub(super) struct Outcome<N> {
+    pub result: Result<Scored, Halt>,
+    pub stats: Stats,
+    pub line: Vec<N>,
+}
+
+impl<N> Outcome<N> {
+    fn cancelled() -> Outcome<N> {
+        Outcome {
+            result: Err(Halt::Cancelled),
+            stats: Stats::default(),
+            line: Vec::new(),
+        }
+    }
+
+    /// This outcome replaced by `again`, a second search of the same
+    /// brother; the nodes of both count.
+    fn searched_again(self, mut again: Outcome<N>) -> Outcome<N> {
+        again.stats.add(&self.stats);
+        again
+    }
+}
+
+/// The split node whose younger brothers are searched, and everything
+/// their searches share.
+pub(super) struct Brothers<'a, T: GameTree> {
+    pub tree: &'a T,
+    pub algorithm: Algorithm,
+    pub options: Options,
+    pub node: T::Node,
+    pub ply: usize,
+    pub kind: Kind,
+    /// The window after the eldest, in MAX's terms.
+    pub alpha: Edge<T::Node>,
+    pub beta: Edge<T::Node>,
+}
+
+impl<'a, T> Brothers<'a, T>
+where
+    T: GameTree + Sync,
+    T::Node: Send + Sync,
+{
+    /// Searches `younger` in parallel below `up` (the split node above, if
+    /// any); stops them all when one cuts. Outcomes in child order.
+    pub fn search(
+        &self,
+        younger: &[T::Node],
+        up: Option<&Split<'_, T::Node>>,
+    ) -> Vec<Outcome<T::Node>> {
+        let own = match self.kind {
+            Kind::Max => self.alpha.value,
+            Kind::Min => self.beta.value,
+        };
+        let split = Split::new(self.node, self.kind, own, up);
+        match self.options.young_brothers {
+            YoungBrothers::Full => in_order(younger.len(), |i| {
+                let outcome = self.full(younger[i], &split);
+                self.publish(&outcome, &split);
+                outcome
+            }),
+            YoungBrothers::Scout => self.scout(younger, &split),
+        }
+    }
+
+    /// Scout: null-window tests in parallel, second searches in child
+    /// order, kept on a [`Board`] under one rayon scope.
+    fn scout(&self, younger: &[T::Node], split: &Split<'_, T::Node>) -> Vec<Outcome<T::Node>> {
+        let board = Board::new(younger.len());
+        let threads = rayon::current_num_threads();
+        let workers = board.start(threads);
+        let scout = Scout {
+            brothers: self,
+            board: &board,
+            younger,
+            split,
+            threads,
+        };
+        rayon::scope(|s| {
+            for _ in 1..workers {
+                s.spawn(|s| scout.work(s));
+            }
+            scout.work(s);
+        });
+        board.into_outcomes(|test| match test {
+            // Tested but never settled: the search stopped; its nodes count.
+            Some((outcome, _)) => Outcome {
+                result: Err(Halt::Cancelled),
+                ..outcome
+            },
+            None => Outcome::cancelled(),
+        })
+    }
+
+    /// The bound a brother cuts at: beta at MAX, alpha at MIN.
+    fn against(&self) -> Value {
+        match self.kind {
+            Kind::Max => self.beta.value,
+            Kind::Min => self.alpha.value,
+        }
+    }
+
+    /// Searches `child` in the window `[alpha, beta]` (narrowed as it
+    /// enters nodes by the bounds of the split nodes above it).
+    fn run(
+        &self,
+        child: T::Node,
+        split: &Split<'_, T::Node>,
+        alpha: Edge<T::Node>,
+        beta: Edge<T::Node>,
+    ) -> Outcome<T::Node> {
+        if split.stopped() {
+            return Outcome::cancelled();
+        }
+        let mut recorder = NoRecorder;
+        let mut bx = Context::forked(
+            self.tree,
+            self.algorithm,
+            self.options,
+            &mut recorder,
+            split,
+        );
+        let result = parallel::split(&mut bx, child, self.ply + 1, Some(self.node), alpha, beta);
+        Outcome {
+            result,
+            stats: bx.stats(),
+            line: bx.take_line(self.ply + 1),
+        }
+    }
+
+    /// Searches `child` with the full window.
+    fn full(&self, child: T::Node, split: &Split<'_, T::Node>) -> Outcome<T::Node> {
+        self.run(child, split, self.alpha, self.beta)
+    }
+
+    /// Tests whether `child` can do better than the best value so far:
+    /// the outcome, and the value it was tested against (`None` when
+    /// there is no null window around it and the full window was used).
+    /// A test that cuts or fails stops the brothers at once.
+    fn test(
+        &self,
+        child: T::Node,
+        split: &Split<'_, T::Node>,
+    ) -> (Outcome<T::Node>, Option<Value>) {
+        let (alpha, beta) = split.narrow(self.alpha, self.beta);
+        let now = match self.kind {
+            Kind::Max => alpha.value,
+            Kind::Min => beta.value,
+        };
+        let Some((low, high)) = null_window(self.kind, now, self.node) else {
+            let outcome = self.run(child, split, alpha, beta);
+            self.publish(&outcome, split);
+            return (outcome, None);
+        };
+        let outcome = self.run(child, split, low, high);
+        if self.cuts_or_fails(&outcome) {
+            split.stop();
+        }
+        (outcome, Some(now))
+    }
+
+    /// Whether a tested brother passed its test against `against`: it
+    /// does better than the value it was tested against, without cutting.
+    fn passed(&self, outcome: &Outcome<T::Node>, against: Option<Value>) -> bool {
+        match (&outcome.result, against) {
+            (Ok(score), Some(now)) => {
+                self.kind.prefers(score.value, now) && !self.cuts(score.value)
+            }
+            _ => false,
+        }
+    }
+
+    /// Settles a tested brother, every brother before it being settled:
+    /// searches it again with the full window if it passed its test, and
+    /// shares what it found.
+    fn settle(
+        &self,
+        child: T::Node,
+        outcome: Outcome<T::Node>,
+        against: Option<Value>,
+        split: &Split<'_, T::Node>,
+    ) -> Outcome<T::Node> {
+        let outcome = match self.passed(&outcome, against) {
+            true => outcome.searched_again(self.full(child, split)),
+            false => outcome,
+        };
+        self.publish(&outcome, split);
+        outcome
+    }
+
+    /// Whether a brother's value cuts at the split node.
+    fn cuts(&self, value: Value) -> bool {
+        let (ahead, at) = match self.kind {
+            Kind::Max => (value > self.against(), value == self.against()),
+            Kind::Min => (value < self.against(), value == self.against()),
+        };
+        ahead || (at && !self.options.strict)
+    }
+
+    fn cuts_or_fails(&self, outcome: &Outcome<T::Node>) -> bool {
+        match &outcome.result {
+            Ok(score) => self.cuts(score.value),
+            Err(Halt::Failed(_)) => true,
+            Err(Halt::Cancelled) => false,
+        }
+    }
+
+    /// Shares a brother's settled outcome: its value improves the split
+    /// node's bound; a cut or an error stops the brothers.
+    fn publish(&self, outcome: &Outcome<T::Node>, split: &Split<'_, T::Node>) {
+        if let Ok(score) = &outcome.result {
+            split.improve(score.value);
+        }
+        if self.cuts_or_fails(outcome) {
+            split.stop();
+        }
+    }
+}
+
+/// The null window, in MAX's terms, that tests whether a child of a
+/// `kind` node does better than `now`: `[now, next]` at MAX, `[previous,
+/// now]` at MIN, where next and previous are the neighbouring floats.
+/// None when `now` is infinite.
+fn null_window<N: Copy>(kind: Kind, now: Value, node: N) -> Option<(Edge<N>, Edge<N>)> {
+    if now.is_infinite() {
+        return None;
+    }
+    let x = now.get();
+    let edge = |x: f64| Value::new(x).map(|v| Edge::new(v, node));
+    match kind {
+        Kind::Max => Some((edge(x)?, edge(x.next_up())?)),
+        Kind::Min => Some((edge(x.next_down())?, edge(x)?)),
+    }
+}
+
+/// Runs `work` on `0..items` on the current pool and returns the outputs
+/// in item order. Items are started in order: each worker takes the next
+/// one not yet taken, so that the eldest brothers, the likeliest to
+/// matter, are searched first, where splitting the range in halves would
+/// start one thread in the middle of it.
+fn in_order<O, F>(items: usize, work: F) -> Vec<O>
+where
+    O: Send,
+    F: Fn(usize) -> O + Sync,
+{
+    let next = AtomicUsize::new(0);
+    let workers = rayon::current_num_threads().min(items);
+    let mut done: Vec<(usize, O)> = (0..workers)
+        .into_par_iter()
+        .flat_map_iter(|_| {
+            let mut mine = Vec::new();
+            loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= items {
+                    return mine;
+                }
+                mine.push((i, work(i)));
+            }
+        })
+        .collect();
+    done.sort_unstable_by_key(|(i, _)| *i);
+    done.into_iter().map(|(_, output)| output).collect()
+}
+
+/// A scout split node's board: a test gives an outcome and the value it
+/// was tested against; settling gives the final outcome.
+type ScoutBoard<N> = Board<(Outcome<N>, Option<Value>), Outcome<N>>;
+
+/// What a scout worker holds: the split node's brothers and board.
+struct Scout<'b, 'a, T: GameTree> {
+    brothers: &'b Brothers<'a, T>,
+    board: &'b ScoutBoard<T::Node>,
+    younger: &'b [T::Node],
+    split: &'b Split<'b, T::Node>,
+    threads: usize,
+}
+
+impl<T: GameTree> Clone for Scout<'_, '_, T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T: GameTree> Copy for Scout<'_, '_, T> {}
+
+impl<'b, T> Scout<'b, '_, T>
+where
+    T: GameTree + Sync,
+    T::Node: Send + Sync,
+{
+    /// Takes brothers and tests them until none may be taken; settles
+    /// them when it records the test of the first unsettled one; starts
+    /// more workers in the scope `s` when the board opens again.
+    fn work(self, s: &rayon::Scope<'b>) {
+        let Scout {
+            brothers,
+            board,
+            younger,
+            split,
+            threads,
+        } = self;
+        while let Some(i) = board.take(split.stopped()) {
+            let (outcome, against) = brothers.test(younger[i], split);
+            let passed = brothers.passed(&outcome, against);
+            let settle = |at: usize, (outcome, against): (Outcome<T::Node>, Option<Value>), _| {
+                brothers.settle(younger[at], outcome, against, split)
+            };
+            let added = board.record(i, (outcome, against), passed, threads, settle);
+            for _ in 0..added {
+                s.spawn(move |s| self.work(s));
+            }
+        }
+    }
+}
