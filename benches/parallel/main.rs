@@ -4,13 +4,16 @@
 //! (the two searches of a row alternate, best of `ROUNDS` each).
 //!
 //! Run with `cargo bench --bench parallel`. `GAMETREE_BENCH_THREADS` sets
-//! the threads (default: the machine's cores), `GAMETREE_BENCH_SCALE=small`
+//! the threads (default: the machine's cores), `GAMETREE_BENCH_SPLIT_DEPTH`
+//! the split depth (default: the library's), `GAMETREE_BENCH_SCALE=small`
 //! runs smaller trees for a quick look.
 
 use std::time::{Duration, Instant};
 
 use gametree::games::random::{RandomSpec, RandomTree};
-use gametree::search::{Algorithm, Options, Order, SearchResult, Stats, search};
+use gametree::search::{
+    Algorithm, DEFAULT_SPLIT_DEPTH, Options, Order, SearchResult, Stats, YoungBrothers, search,
+};
 use gametree::trace::NoRecorder;
 use gametree::tree::GameTree;
 use minimax::{IterativeOptions, Negamax, ParallelOptions, ParallelSearch, Strategy};
@@ -33,41 +36,40 @@ fn main() {
         .and_then(|t| t.parse().ok())
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let small = std::env::var("GAMETREE_BENCH_SCALE").is_ok_and(|s| s == "small");
+    let split_depth = std::env::var("GAMETREE_BENCH_SPLIT_DEPTH")
+        .ok()
+        .and_then(|k| k.parse().ok())
+        .unwrap_or(DEFAULT_SPLIT_DEPTH);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
         .unwrap();
     println!("threads: {threads}; best of {ROUNDS} rounds, searches of a row alternating");
     println!();
-    println!("parallel against sequential alpha-beta");
+    println!("parallel against sequential alpha-beta (split depth {split_depth})");
     println!(
-        "{:<44} {:>9} {:>9} {:>8} {:>9}",
-        "tree", "seq s", "par s", "speed-up", "overhead"
+        "{:<44} {:<6} {:>9} {:>9} {:>8} {:>9}",
+        "tree", "young", "seq s", "par s", "speed-up", "overhead"
     );
-    let unordered = Options::default();
-    let ordered = Options {
-        order: Order::Static,
-        ..Options::default()
-    };
-    let rows: &[(usize, usize, f64, Options)] = match small {
-        true => &[(8, 9, 0.0, unordered), (8, 12, 2.0, ordered)],
+    let rows: &[(usize, usize, f64, Order)] = match small {
+        true => &[(8, 9, 0.0, Order::None), (8, 12, 2.0, Order::Static)],
         false => &[
-            (8, 13, 0.0, unordered),
-            (12, 11, 0.0, unordered),
-            (30, 8, 0.0, unordered),
-            (8, 16, 2.0, ordered),
-            (20, 11, 2.0, ordered),
+            (8, 13, 0.0, Order::None),
+            (12, 11, 0.0, Order::None),
+            (30, 8, 0.0, Order::None),
+            (8, 15, 2.0, Order::Static),
+            (20, 10, 2.0, Order::Static),
         ],
     };
-    for &(b, d, noise, options) in rows {
+    for &(b, d, noise, order) in rows {
         let tree = bench_tree(b, d, 1, noise);
-        let order = if options.order == Order::Static {
-            "static"
-        } else {
-            "none"
-        };
         let name = format!("b={b} d={d} noise={noise} order={order}");
-        parallel_row(&name, &tree, options, &pool);
+        let options = Options {
+            order,
+            split_depth: Some(split_depth),
+            ..Options::default()
+        };
+        parallel_rows(&name, &tree, options, &pool);
     }
     println!();
     knuth_moore_rows();
@@ -75,24 +77,36 @@ fn main() {
     versus_minimax(if small { (8, 8) } else { (8, 10) }, threads, &pool);
 }
 
-/// One row: sequential and parallel alpha-beta on `tree`, alternating.
-fn parallel_row(name: &str, tree: &RandomTree, options: Options, pool: &rayon::ThreadPool) {
+/// Two rows: sequential alpha-beta against the parallel search with full
+/// and with scout younger brothers on `tree`, the three alternating.
+fn parallel_rows(name: &str, tree: &RandomTree, options: Options, pool: &rayon::ThreadPool) {
+    let ways = [YoungBrothers::Full, YoungBrothers::Scout];
     let mut seq = Best::default();
-    let mut par = Best::default();
+    let mut par = ways.map(|_| Best::default());
     for _ in 0..ROUNDS {
         let s = seq.keep(|| search(tree, Algorithm::AlphaBeta, options, &mut NoRecorder));
-        let p = par
-            .keep(|| pool.install(|| search(tree, Algorithm::Parallel, options, &mut NoRecorder)));
-        assert_eq!(s.score, p.score, "{name}: the same root value");
+        for (young_brothers, best) in ways.into_iter().zip(&mut par) {
+            let options = Options {
+                young_brothers,
+                ..options
+            };
+            let p = best.keep(|| {
+                pool.install(|| search(tree, Algorithm::Parallel, options, &mut NoRecorder))
+            });
+            assert_eq!(s.score, p.score, "{name}: the same root value");
+        }
     }
-    let overhead = par.stats.nodes_visited as f64 / seq.stats.nodes_visited as f64 - 1.0;
-    println!(
-        "{name:<44} {:>9.3} {:>9.3} {:>8.2} {:>8.1}%",
-        seq.time.as_secs_f64(),
-        par.time.as_secs_f64(),
-        seq.time.as_secs_f64() / par.time.as_secs_f64(),
-        overhead * 100.0
-    );
+    for (young_brothers, par) in ways.into_iter().zip(&par) {
+        let overhead = par.stats.nodes_visited as f64 / seq.stats.nodes_visited as f64 - 1.0;
+        println!(
+            "{name:<44} {:<6} {:>9.3} {:>9.3} {:>8.2} {:>+8.1}%",
+            young_brothers.to_string(),
+            seq.time.as_secs_f64(),
+            par.time.as_secs_f64(),
+            seq.time.as_secs_f64() / par.time.as_secs_f64(),
+            overhead * 100.0
+        );
+    }
 }
 
 /// The fastest of several runs, with the counts and time of the last.
