@@ -55,12 +55,18 @@ proptest! {
         shape in shapes(),
         threads in 1usize..=8,
         split_depth in 0usize..6,
+        width in proptest::option::of(1usize..4),
     ) {
         let tree = parse("random", &shape.text()).unwrap();
         let expected = oracle(&tree, tree.root());
         for options in all_options() {
             for young_brothers in [YoungBrothers::Full, YoungBrothers::Scout] {
-                let options = Options { split_depth: Some(split_depth), young_brothers, ..options };
+                let options = Options {
+                    split_depth: Some(split_depth),
+                    young_brothers,
+                    width,
+                    ..options
+                };
                 let parallel = parallel_on(&tree, threads, options);
                 prop_assert_eq!(parallel.score.value, expected);
                 prop_assert_eq!(parallel.score.bound, gametree::value::Bound::Exact);
@@ -265,6 +271,12 @@ fn the_command_line_solves_in_parallel_and_refuses_a_many_thread_trace() {
     let (code, out, _) = gametree(&["solve", file, "--algo", "parallel", "--threads", "2"]);
     assert_eq!(code, 0);
     assert!(out.contains("value: 3\n"), "{out}");
+    let scout = ["--young-brothers", "scout", "--width", "1"];
+    let (code, out, _) = gametree(&[&["solve", file, "--algo", "parallel"][..], &scout].concat());
+    assert_eq!(code, 0);
+    assert!(out.contains("value: 3\n"), "{out}");
+    let (code, _, err) = gametree(&["solve", file, "--algo", "parallel", "--width", "0"]);
+    assert_eq!(code, 2, "{err}");
     assert!(
         out.contains(
             "the parallel search records them only with --threads 1 --young-brothers full"
@@ -378,5 +390,21 @@ fn the_work_is_spread_over_the_threads() {
         assert_eq!(result.score, expected);
         let threads = tree.threads.lock().unwrap().clone();
         assert_eq!(threads.into_iter().collect::<Vec<_>>(), [0, 1], "{spec:?}");
+    }
+}
+
+#[test]
+fn a_width_of_one_searches_one_brother_at_a_time_on_any_thread_count() {
+    let tree = parse("uniform", &uniform(4, 6, 9, 5).text()).unwrap();
+    let one_at_a_time = Options {
+        width: Some(1),
+        young_brothers: YoungBrothers::Full,
+        ..Options::default()
+    };
+    let alphabeta = sequential(&tree, one_at_a_time);
+    for threads in [2, 4, 8] {
+        let parallel = parallel_on(&tree, threads, one_at_a_time);
+        assert_eq!(parallel.stats, alphabeta.stats, "{threads} threads");
+        assert_eq!(parallel.principal_variation, alphabeta.principal_variation);
     }
 }

@@ -50,6 +50,10 @@ pub struct SearchTuning {
     /// do better.
     #[arg(long, value_enum, default_value_t = YoungArg::Full)]
     pub young_brothers: YoungArg,
+    /// `--algo parallel` searches at most W younger brothers of one split
+    /// node at once [default: as many as there are threads].
+    #[arg(long, value_name = "W", value_parser = clap::value_parser!(u16).range(1..))]
+    pub width: Option<u16>,
     /// Order children before searching them: `static` sorts them by static
     /// value (a leaf's is its value), best first for the player to move.
     #[arg(long, value_enum, default_value_t = OrderArg::None)]
@@ -174,6 +178,7 @@ impl SearchArgs {
                 YoungArg::Scout => YoungBrothers::Scout,
                 YoungArg::Full => YoungBrothers::Full,
             },
+            width: tuning.width.map(usize::from),
         }
     }
 

@@ -123,7 +123,7 @@ where
         };
         let split = Split::new(self.node, self.kind, own, up);
         match self.options.young_brothers {
-            YoungBrothers::Full => in_order(younger.len(), |i| {
+            YoungBrothers::Full => in_order(younger.len(), self.workers(), |i| {
                 let outcome = self.full(younger[i], &split);
                 self.publish(&outcome, &split);
                 outcome
@@ -136,7 +136,7 @@ where
     /// order, kept on a [`Board`] under one rayon scope.
     fn scout(&self, younger: &[T::Node], split: &Split<'_, T::Node>) -> Vec<Outcome<T::Node>> {
         let board = Board::new(younger.len());
-        let threads = rayon::current_num_threads();
+        let threads = self.workers();
         let workers = board.start(threads);
         let scout = Scout {
             brothers: self,
@@ -159,6 +159,15 @@ where
             },
             None => Outcome::cancelled(),
         })
+    }
+
+    /// The most workers on the brothers of one split node: the pool's
+    /// threads, or fewer under [`Options::width`].
+    fn workers(&self) -> usize {
+        let threads = rayon::current_num_threads();
+        self.options
+            .width
+            .map_or(threads, |width| threads.min(width.max(1)))
     }
 
     /// The bound a brother cuts at: beta at MAX, alpha at MIN.
@@ -302,18 +311,19 @@ fn null_window<N: Copy>(kind: Kind, now: Value, node: N) -> Option<(Edge<N>, Edg
     }
 }
 
-/// Runs `work` on `0..items` on the current pool and returns the outputs
-/// in item order. Items are started in order: each worker takes the next
+/// Runs `work` on `0..items` on the current pool, with at most `workers`
+/// at a time, and returns the outputs in item order. Items are started in
+/// order: each worker takes the next
 /// one not yet taken, so that the eldest brothers, the likeliest to
 /// matter, are searched first, where splitting the range in halves would
 /// start one thread in the middle of it.
-fn in_order<O, F>(items: usize, work: F) -> Vec<O>
+fn in_order<O, F>(items: usize, workers: usize, work: F) -> Vec<O>
 where
     O: Send,
     F: Fn(usize) -> O + Sync,
 {
     let next = AtomicUsize::new(0);
-    let workers = rayon::current_num_threads().min(items);
+    let workers = workers.min(items);
     let mut done: Vec<(usize, O)> = (0..workers)
         .into_par_iter()
         .flat_map_iter(|_| {

@@ -129,6 +129,11 @@ pub struct Options {
     /// How the parallel search searches the younger brothers of a split
     /// node: with the full window, or tested first with a null window.
     pub young_brothers: YoungBrothers,
+    /// The most younger brothers of one split node that the parallel
+    /// search searches at once; `None` for as many as there are threads.
+    /// Fewer speculate less on brothers that a cut would have pruned, and
+    /// leave idle threads to take work deeper in the tree.
+    pub width: Option<usize>,
 }
 
 impl Options {
