@@ -67,18 +67,27 @@ fn check(tree: &Tree) {
     }
 }
 
+/// One pool of two threads for every input: a pool per search would start
+/// and drop threads all the time, and threads still exiting when an input
+/// ends look like leaks to the leak checker.
+fn two_threads() -> &'static rayon::ThreadPool {
+    static POOL: std::sync::OnceLock<rayon::ThreadPool> = std::sync::OnceLock::new();
+    POOL.get_or_init(|| rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap())
+}
+
 /// The parallel search on two threads, and static ordering, find the
 /// oracle's value too.
 fn check_parallel_and_ordered(tree: &Tree, value: gametree::value::Value) {
     for split_depth in [0, 1, 3] {
         for young_brothers in [YoungBrothers::Full, YoungBrothers::Scout] {
             let options = Options {
-                threads: 2,
                 split_depth: Some(split_depth),
                 young_brothers,
                 ..Options::default()
             };
-            let result = search(tree, Algorithm::Parallel, options, &mut NoRecorder).unwrap();
+            let result = two_threads()
+                .install(|| search(tree, Algorithm::Parallel, options, &mut NoRecorder))
+                .unwrap();
             assert_eq!(
                 result.score.value, value,
                 "parallel, split depth {split_depth}, {young_brothers} brothers"
