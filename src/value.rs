@@ -55,6 +55,14 @@ impl Value {
     }
 }
 
+impl From<i32> for Value {
+    /// Every `i32` is well within [`MAX_FINITE`]; zero is plus zero.
+    #[inline]
+    fn from(x: i32) -> Value {
+        Value(f64::from(x))
+    }
+}
+
 impl Eq for Value {}
 
 impl Ord for Value {

@@ -16,7 +16,7 @@
 
 use std::fmt;
 
-use super::hash::{draw, mix, uniform, unit};
+use super::hash::{draw, draw_key, draw_keys, keyed_draw, mix, uniform, unit};
 use crate::tree::GameTree;
 use crate::value::{Kind, Value};
 
@@ -210,8 +210,9 @@ impl RandomNode {
     }
 
     /// The node's true minimax value, known without searching its subtree.
+    #[inline]
     pub fn true_value(&self) -> Value {
-        Value::from_int(i64::from(self.value)).expect("a small integer")
+        Value::from(self.value)
     }
 }
 
@@ -223,6 +224,27 @@ mod stream {
     pub const COUNT: u64 = 4;
     pub const NOISE: u64 = 5;
     pub const ROOT: u64 = 6;
+}
+
+/// How many children's draw keys are tabulated: generating one of the
+/// first children mixes once per draw instead of twice.
+const TABULATED: usize = 256;
+
+/// The keys of the first children's hashes (stream `CHILD`).
+static CHILD_KEYS: [u64; TABULATED] = draw_keys(stream::CHILD);
+
+/// The keys of the first children's steps (stream `STEP`).
+static STEP_KEYS: [u64; TABULATED] = draw_keys(stream::STEP);
+
+/// The `index`-th draw of `stream` from `hash`, its key taken from `keys`
+/// (that stream's table) when tabulated.
+#[inline]
+fn child_draw(hash: u64, keys: &[u64; TABULATED], stream: u64, index: u32) -> u64 {
+    let key = match keys.get(index as usize) {
+        Some(&key) => key,
+        None => draw_key(stream, index.into()),
+    };
+    keyed_draw(hash, key)
 }
 
 /// A random game tree that exists only as a function: a tree of a billion
@@ -263,9 +285,13 @@ impl RandomTree {
         if node.depth() >= self.spec.depth {
             return 0;
         }
-        let low = self.spec.min_branching as u64;
-        let spread = (self.spec.branching - self.spec.min_branching) as u64 + 1;
-        (low + uniform(draw(node.hash, stream::COUNT, 0), spread)) as usize
+        let low = self.spec.min_branching;
+        if low == self.spec.branching {
+            // The draw could only give 0.
+            return low;
+        }
+        let spread = (self.spec.branching - low) as u64 + 1;
+        low + uniform(draw(node.hash, stream::COUNT, 0), spread) as usize
     }
 
     /// The 0-based index, in draw order, of `node`'s best child among `count`.
@@ -278,7 +304,8 @@ impl RandomTree {
         if index == best {
             return node.value;
         }
-        let step = 1 + uniform(draw(node.hash, stream::STEP, index.into()), MAX_STEP as u64);
+        let bits = child_draw(node.hash, &STEP_KEYS, stream::STEP, index);
+        let step = 1 + uniform(bits, MAX_STEP as u64);
         let step = step as i32;
         match self.kind(node) {
             Kind::Max => node.value - step,
@@ -290,7 +317,7 @@ impl RandomTree {
     fn child(&self, node: RandomNode, index: u32, best: u32, position: u32) -> RandomNode {
         let radix = self.spec.branching as u64;
         RandomNode {
-            hash: draw(node.hash, stream::CHILD, index.into()),
+            hash: child_draw(node.hash, &CHILD_KEYS, stream::CHILD, index),
             path: node.path.wrapping_mul(radix) + u64::from(position),
             value: self.child_value(node, index, best),
             depth: node.depth + 1,
@@ -490,6 +517,23 @@ mod tests {
 
     fn pinned_leaves_of_seed_one() -> &'static str {
         "8 5 12 3 -1 -6 6 3 8 17 10 10 3 13 11 6 7 10 3 -2 -4 -4 -2 0 -4 2 0"
+    }
+
+    #[test]
+    fn children_are_drawn_the_same_inside_and_past_the_tabulated_keys() {
+        let tree = RandomTree::new(RandomSpec::new(TABULATED + 44, 1, 3));
+        let root = tree.root();
+        let best = RandomTree::best_index(root, TABULATED + 44);
+        for (index, child) in tree.children(root).enumerate() {
+            let index = index as u64;
+            assert_eq!(child.hash, draw(root.hash, stream::CHILD, index));
+            let step = 1 + uniform(draw(root.hash, stream::STEP, index), MAX_STEP as u64);
+            let expected = match index == u64::from(best) {
+                true => root.value,
+                false => root.value - step as i32,
+            };
+            assert_eq!(child.value, expected);
+        }
     }
 
     #[test]
