@@ -198,21 +198,42 @@ pub struct RandomNode {
     /// The 0-based child positions from the root, as digits in base
     /// `branching`, most significant first.
     path: u64,
-    /// The true minimax value, in MAX's terms.
-    value: i32,
-    depth: u32,
+    /// The true minimax value (MAX's terms, an `i32`) in the low half, the
+    /// depth in the high half: one word, so that a node is written and read
+    /// whole, in three stores and three loads.
+    value_depth: u64,
 }
 
 impl RandomNode {
+    fn new(hash: u64, path: u64, value: i32, depth: u32) -> RandomNode {
+        RandomNode {
+            hash,
+            path,
+            value_depth: u64::from(value as u32) | u64::from(depth) << 32,
+        }
+    }
+
+    /// The node's true minimax value, in MAX's terms.
+    #[inline]
+    fn value(&self) -> i32 {
+        self.value_depth as u32 as i32
+    }
+
+    #[inline]
+    fn depth_u32(&self) -> u32 {
+        (self.value_depth >> 32) as u32
+    }
+
     /// The node's depth: 0 for the root.
+    #[inline]
     pub fn depth(&self) -> usize {
-        self.depth as usize
+        self.depth_u32() as usize
     }
 
     /// The node's true minimax value, known without searching its subtree.
     #[inline]
     pub fn true_value(&self) -> Value {
-        Value::from(self.value)
+        Value::from(self.value())
     }
 }
 
@@ -302,26 +323,26 @@ impl RandomTree {
     /// The true value of the child drawn `index`-th, `best` being the best.
     fn child_value(&self, node: RandomNode, index: u32, best: u32) -> i32 {
         if index == best {
-            return node.value;
+            return node.value();
         }
         let bits = child_draw(node.hash, &STEP_KEYS, stream::STEP, index);
         let step = 1 + uniform(bits, MAX_STEP as u64);
         let step = step as i32;
         match self.kind(node) {
-            Kind::Max => node.value - step,
-            Kind::Min => node.value + step,
+            Kind::Max => node.value() - step,
+            Kind::Min => node.value() + step,
         }
     }
 
     /// The child drawn `index`-th, standing at `position` among its brothers.
     fn child(&self, node: RandomNode, index: u32, best: u32, position: u32) -> RandomNode {
         let radix = self.spec.branching as u64;
-        RandomNode {
-            hash: child_draw(node.hash, &CHILD_KEYS, stream::CHILD, index),
-            path: node.path.wrapping_mul(radix) + u64::from(position),
-            value: self.child_value(node, index, best),
-            depth: node.depth + 1,
-        }
+        RandomNode::new(
+            child_draw(node.hash, &CHILD_KEYS, stream::CHILD, index),
+            node.path.wrapping_mul(radix) + u64::from(position),
+            self.child_value(node, index, best),
+            node.depth_u32() + 1,
+        )
     }
 
     /// The draw indices of `node`'s children in the order they stand, for
@@ -391,16 +412,11 @@ impl GameTree for RandomTree {
             2 * ROOT_SPREAD as u64 + 1,
         ) as i64
             - ROOT_SPREAD;
-        RandomNode {
-            hash: self.root_hash,
-            path: 0,
-            value: value as i32,
-            depth: 0,
-        }
+        RandomNode::new(self.root_hash, 0, value as i32, 0)
     }
 
     fn kind(&self, node: RandomNode) -> Kind {
-        match node.depth % 2 {
+        match node.depth_u32() % 2 {
             0 => Kind::Max,
             _ => Kind::Min,
         }
@@ -432,7 +448,7 @@ impl GameTree for RandomTree {
         if node.depth() >= self.spec.depth {
             return None;
         }
-        let true_value = f64::from(node.value);
+        let true_value = f64::from(node.value());
         if self.spec.noise == 0.0 {
             return Value::new(true_value);
         }
@@ -483,13 +499,16 @@ mod tests {
                 if children.is_empty() {
                     return;
                 }
-                let values = children.iter().map(|c| c.value);
+                let values = children.iter().map(|c| c.value());
                 let best = match tree.kind(node) {
                     Kind::Max => values.max(),
                     Kind::Min => values.min(),
                 };
-                assert_eq!(best, Some(node.value));
-                let at_best = children.iter().filter(|c| c.value == node.value).count();
+                assert_eq!(best, Some(node.value()));
+                let at_best = children
+                    .iter()
+                    .filter(|c| c.value() == node.value())
+                    .count();
                 assert_eq!(at_best, 1, "the best child is strictly best");
             });
             let minimax = solve(&tree, Algorithm::Minimax);
@@ -529,10 +548,10 @@ mod tests {
             assert_eq!(child.hash, draw(root.hash, stream::CHILD, index));
             let step = 1 + uniform(draw(root.hash, stream::STEP, index), MAX_STEP as u64);
             let expected = match index == u64::from(best) {
-                true => root.value,
-                false => root.value - step as i32,
+                true => root.value(),
+                false => root.value() - step as i32,
             };
-            assert_eq!(child.value, expected);
+            assert_eq!(child.value(), expected);
         }
     }
 
@@ -541,7 +560,7 @@ mod tests {
         let tree = RandomTree::new(RandomSpec::new(4, 3, 11));
         let mut seen = [false; 4];
         walk(&tree, |node, children| {
-            if let Some(p) = children.iter().position(|c| c.value == node.value) {
+            if let Some(p) = children.iter().position(|c| c.value() == node.value()) {
                 seen[p] = true;
             }
         });
@@ -569,7 +588,7 @@ mod tests {
             let mut leaves = Vec::new();
             walk(&tree, |node, children| {
                 if children.is_empty() {
-                    leaves.push(node.value);
+                    leaves.push(node.value());
                 }
             });
             leaves.sort();
@@ -597,7 +616,7 @@ mod tests {
                 assert!(children.is_empty());
                 return;
             };
-            let offset = s.get() - f64::from(node.value);
+            let offset = s.get() - f64::from(node.value());
             assert!(offset.abs() <= 2.505);
             moved += usize::from(offset != 0.0);
         });
