@@ -321,6 +321,7 @@ impl RandomTree {
     }
 
     /// The true value of the child drawn `index`-th, `best` being the best.
+    #[inline(always)]
     fn child_value(&self, node: RandomNode, index: u32, best: u32) -> i32 {
         if index == best {
             return node.value();
@@ -335,6 +336,7 @@ impl RandomTree {
     }
 
     /// The child drawn `index`-th, standing at `position` among its brothers.
+    #[inline(always)]
     fn child(&self, node: RandomNode, index: u32, best: u32, position: u32) -> RandomNode {
         let radix = self.spec.branching as u64;
         RandomNode::new(
@@ -381,6 +383,7 @@ pub struct RandomChildren<'a> {
 impl Iterator for RandomChildren<'_> {
     type Item = RandomNode;
 
+    #[inline(always)]
     fn next(&mut self) -> Option<RandomNode> {
         if self.next >= self.count {
             return None;
