@@ -15,6 +15,7 @@
 //! children best first or worst first.
 
 use std::fmt;
+use std::marker::PhantomData;
 
 use super::hash::{draw, draw_key, draw_keys, keyed_draw, mix, uniform, unit};
 use crate::tree::GameTree;
@@ -320,45 +321,12 @@ impl RandomTree {
         uniform(draw(node.hash, stream::BEST, 0), count as u64) as u32
     }
 
-    /// The true value of the child drawn `index`-th, `best` being the best.
-    #[inline(always)]
-    fn child_value(&self, node: RandomNode, index: u32, best: u32) -> i32 {
-        if index == best {
-            return node.value();
-        }
-        let bits = child_draw(node.hash, &STEP_KEYS, stream::STEP, index);
-        let step = 1 + uniform(bits, MAX_STEP as u64);
-        let step = step as i32;
-        match self.kind(node) {
-            Kind::Max => node.value() - step,
-            Kind::Min => node.value() + step,
-        }
-    }
-
-    /// The child drawn `index`-th, standing at `position` among its brothers.
-    #[inline(always)]
-    fn child(&self, node: RandomNode, index: u32, best: u32, position: u32) -> RandomNode {
-        let radix = self.spec.branching as u64;
-        RandomNode::new(
-            child_draw(node.hash, &CHILD_KEYS, stream::CHILD, index),
-            node.path.wrapping_mul(radix) + u64::from(position),
-            self.child_value(node, index, best),
-            node.depth_u32() + 1,
-        )
-    }
-
-    /// The draw indices of `node`'s children in the order they stand, for
-    /// the sorted orders.
-    fn sorted_indices(&self, node: RandomNode, count: usize, best: u32) -> Vec<u32> {
+    /// The draw indices of the children of `family`'s parent, `count` of
+    /// them, in the order they stand, for the sorted orders.
+    fn sorted_indices(&self, family: &Family, count: usize) -> Vec<u32> {
         let mut indices: Vec<u32> = (0..count as u32).collect();
         // In MAX's terms, seen from the player to move: higher is better.
-        let goodness = |i: &u32| {
-            let v = i64::from(self.child_value(node, *i, best));
-            match self.kind(node) {
-                Kind::Max => v,
-                Kind::Min => -v,
-            }
-        };
+        let goodness = |i: &u32| -i64::from(family.step_sign) * i64::from(family.value(*i));
         match self.spec.order {
             ChildOrder::BestFirst => indices.sort_by_key(|i| std::cmp::Reverse(goodness(i))),
             ChildOrder::WorstFirst => indices.sort_by_key(goodness),
@@ -368,16 +336,74 @@ impl RandomTree {
     }
 }
 
+/// What making the children of one node takes, worked out once for all of
+/// them.
+#[derive(Clone, Copy, Debug)]
+struct Family {
+    /// The parent's hash.
+    hash: u64,
+    /// The parent's path times the branching: a child's path is this plus
+    /// its position.
+    path: u64,
+    /// The parent's true value.
+    value: i32,
+    /// -1 at a MAX parent (the other children are worse by a step below
+    /// its value), +1 at a MIN parent.
+    step_sign: i32,
+    /// The children's depth, placed as in `RandomNode::value_depth`.
+    depth: u64,
+    /// The draw index of the best child.
+    best: u32,
+}
+
+impl Family {
+    /// The family of `node` in `tree`, whose best child is drawn `best`-th.
+    fn of(tree: &RandomTree, node: RandomNode, best: u32) -> Family {
+        let child_depth = node.depth_u32() + 1;
+        Family {
+            hash: node.hash,
+            path: node.path.wrapping_mul(tree.spec.branching as u64),
+            value: node.value(),
+            step_sign: match tree.kind(node) {
+                Kind::Max => -1,
+                Kind::Min => 1,
+            },
+            depth: u64::from(child_depth) << 32,
+            best,
+        }
+    }
+
+    /// The true value of the child drawn `index`-th.
+    #[inline(always)]
+    fn value(&self, index: u32) -> i32 {
+        if index == self.best {
+            return self.value;
+        }
+        let bits = child_draw(self.hash, &STEP_KEYS, stream::STEP, index);
+        let step = 1 + uniform(bits, MAX_STEP as u64) as i32;
+        self.value + self.step_sign * step
+    }
+
+    /// The child drawn `index`-th, standing at `position` among its brothers.
+    #[inline(always)]
+    fn child(&self, index: u32, position: u32) -> RandomNode {
+        RandomNode {
+            hash: child_draw(self.hash, &CHILD_KEYS, stream::CHILD, index),
+            path: self.path + u64::from(position),
+            value_depth: u64::from(self.value(index) as u32) | self.depth,
+        }
+    }
+}
+
 /// The children of a [`RandomTree`] node, computed one at a time.
 #[derive(Debug)]
 pub struct RandomChildren<'a> {
-    tree: &'a RandomTree,
-    parent: RandomNode,
+    family: Family,
     count: u32,
     next: u32,
-    best: u32,
     /// The draw index of each position, for the sorted orders.
     sorted: Option<Vec<u32>>,
+    tree: PhantomData<&'a RandomTree>,
 }
 
 impl Iterator for RandomChildren<'_> {
@@ -394,7 +420,7 @@ impl Iterator for RandomChildren<'_> {
             Some(indices) => indices[position as usize],
             None => position,
         };
-        Some(self.tree.child(self.parent, index, self.best, position))
+        Some(self.family.child(index, position))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -425,21 +451,22 @@ impl GameTree for RandomTree {
         }
     }
 
+    #[inline]
     fn children(&self, node: RandomNode) -> RandomChildren<'_> {
         let count = self.child_count(node);
         let best = match count {
             0 => 0,
             n => RandomTree::best_index(node, n),
         };
+        let family = Family::of(self, node, best);
         let sorted = (self.spec.order != ChildOrder::Random && count > 1)
-            .then(|| self.sorted_indices(node, count, best));
+            .then(|| self.sorted_indices(&family, count));
         RandomChildren {
-            tree: self,
-            parent: node,
+            family,
             count: count as u32,
             next: 0,
-            best,
             sorted,
+            tree: PhantomData,
         }
     }
 
