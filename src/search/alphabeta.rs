@@ -51,7 +51,8 @@ pub(super) type Opened<'t, T> = (
 );
 
 /// Enters `node` with the window `[alpha, beta]` (MAX's terms), as
-/// [`arrive`] and [`open`] do, and returns what was found.
+/// [`leaf_with_value`], [`arrive`] and [`open`] do, and returns what was
+/// found.
 #[inline]
 pub(super) fn enter<'t, T: GameTree, R: Recorder<T::Node>>(
     cx: &mut Context<'t, T, R>,
@@ -60,10 +61,10 @@ pub(super) fn enter<'t, T: GameTree, R: Recorder<T::Node>>(
     (alpha, beta): (&mut Edge<T::Node>, &mut Edge<T::Node>),
     memo: Option<&Memo>,
 ) -> Result<Opened<'t, T>, Halt> {
-    let (window, valued) = arrive(cx, node, ply, alpha, beta)?;
-    if let Some(score) = valued {
-        return Ok((window, Entered::Valued(score)));
+    if let Some(score) = leaf_with_value(cx, node, ply, alpha, beta) {
+        return Ok((window_of(alpha, beta), Entered::Valued(score)));
     }
+    let window = arrive(cx, node, ply, alpha, beta)?;
     let kind = cx.tree.kind(node);
     let mut children = Children::new(cx.tree.children(node));
     if let Some(score) = open(cx, node, ply, kind, &mut children, memo)? {
@@ -72,12 +73,28 @@ pub(super) fn enter<'t, T: GameTree, R: Recorder<T::Node>>(
     Ok((window, Entered::Interior(kind, children)))
 }
 
-/// Enters `node` with the window `[alpha, beta]` (MAX's terms): counts and
-/// reports it, and values it when it is a leaf with a value. Otherwise its
-/// window is first narrowed by the bounds a parallel search shares, and its
-/// search stops if a cut above cancelled it; a leaf needs neither, since
-/// its value does not depend on its window. Returns the window and the
-/// leaf's score, if it is one.
+/// Enters and values `node` with the window `[alpha, beta]` (MAX's terms)
+/// when it is a leaf with a value; `None` otherwise. A leaf with a value is
+/// known without generating its (no) children, which costs something for
+/// trees that exist only as a function.
+#[inline(always)]
+fn leaf_with_value<T: GameTree, R: Recorder<T::Node>>(
+    cx: &mut Context<'_, T, R>,
+    node: T::Node,
+    ply: usize,
+    alpha: &Edge<T::Node>,
+    beta: &Edge<T::Node>,
+) -> Option<Scored> {
+    let value = cx.tree.value(node)?;
+    cx.clear_line(ply);
+    Some(leaf(cx, node, window_of(alpha, beta), value))
+}
+
+/// Enters `node`, which has no value, with the window `[alpha, beta]`
+/// (MAX's terms), first narrowed by the bounds a parallel search shares:
+/// counts and reports it, and stops if a cut above cancelled its search
+/// (a leaf needs neither, since its value does not depend on its window).
+/// Returns the window.
 #[inline(always)]
 fn arrive<T: GameTree, R: Recorder<T::Node>>(
     cx: &mut Context<'_, T, R>,
@@ -85,21 +102,14 @@ fn arrive<T: GameTree, R: Recorder<T::Node>>(
     ply: usize,
     alpha: &mut Edge<T::Node>,
     beta: &mut Edge<T::Node>,
-) -> Result<(Window, Option<Scored>), Halt> {
-    // A leaf with a value is known without generating its (no) children,
-    // which costs something for trees that exist only as a function.
-    if let Some(value) = cx.tree.value(node) {
-        let window = window_of(alpha, beta);
-        cx.clear_line(ply);
-        return Ok((window, Some(leaf(cx, node, window, value))));
-    }
+) -> Result<Window, Halt> {
     cx.narrow(alpha, beta);
     let window = window_of(alpha, beta);
     cx.enter(node, ply, Some(window));
     if cx.cancelled() {
         return Err(Halt::Cancelled);
     }
-    Ok((window, None))
+    Ok(window)
 }
 
 /// Opens an entered `kind` node that has no value, whose `children` are as
@@ -189,15 +199,31 @@ pub(super) fn search<T: GameTree, R: Recorder<T::Node>>(
     node: T::Node,
     ply: usize,
     parent: Option<T::Node>,
+    alpha: Edge<T::Node>,
+    beta: Edge<T::Node>,
+    prev: Option<&Memo>,
+    next: Option<&mut Memo>,
+) -> Result<Scored, Halt> {
+    if let Some(score) = leaf_with_value(cx, node, ply, &alpha, &beta) {
+        return Ok(score);
+    }
+    search_valueless(cx, node, ply, parent, alpha, beta, prev, next)
+}
+
+/// [`search`] below a node that has no value: an interior node, or a leaf
+/// whose value is unknown.
+#[allow(clippy::too_many_arguments)]
+fn search_valueless<T: GameTree, R: Recorder<T::Node>>(
+    cx: &mut Context<'_, T, R>,
+    node: T::Node,
+    ply: usize,
+    parent: Option<T::Node>,
     mut alpha: Edge<T::Node>,
     mut beta: Edge<T::Node>,
     prev: Option<&Memo>,
     mut next: Option<&mut Memo>,
 ) -> Result<Scored, Halt> {
-    let (window, valued) = arrive(cx, node, ply, &mut alpha, &mut beta)?;
-    if let Some(score) = valued {
-        return Ok(score);
-    }
+    let window = arrive(cx, node, ply, &mut alpha, &mut beta)?;
     let tree = cx.tree;
     let kind = tree.kind(node);
     let mut children = Children::new(tree.children(node));
@@ -221,7 +247,7 @@ pub(super) fn search<T: GameTree, R: Recorder<T::Node>>(
             None => {
                 let below = prev.and_then(|m| m.child(index));
                 let mut memo = next.as_ref().map(|_| Memo::default());
-                let score = search(
+                let score = search_valueless(
                     cx,
                     child,
                     ply + 1,

@@ -165,7 +165,7 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
     }
 
     /// Counts and reports entering `node`; clears its line of play.
-    #[inline]
+    #[inline(always)]
     pub fn enter(&mut self, node: T::Node, ply: usize, window: Option<Window>) {
         self.stats.nodes_visited += 1;
         self.ensure_ply(ply);
