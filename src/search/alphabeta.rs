@@ -207,14 +207,21 @@ pub(super) fn search<T: GameTree, R: Recorder<T::Node>>(
     if let Some(score) = leaf_with_value(cx, node, ply, &alpha, &beta) {
         return Ok(score);
     }
-    search_valueless(cx, node, ply, parent, alpha, beta, prev, next)
+    let tree = cx.tree;
+    search_valueless(cx, tree, node, ply, parent, alpha, beta, prev, next)
 }
 
 /// [`search`] below a node that has no value: an interior node, or a leaf
 /// whose value is unknown.
+///
+/// `tree` is `cx.tree`, passed on its own: as a shared reference argument
+/// it is known not to change during the call, so what the loop reads of
+/// it is read once, not reloaded at every child (which also made the speed
+/// depend on where the tree and the stack happened to lie in memory).
 #[allow(clippy::too_many_arguments)]
-fn search_valueless<T: GameTree, R: Recorder<T::Node>>(
-    cx: &mut Context<'_, T, R>,
+fn search_valueless<'t, T: GameTree, R: Recorder<T::Node>>(
+    cx: &mut Context<'t, T, R>,
+    tree: &'t T,
     node: T::Node,
     ply: usize,
     parent: Option<T::Node>,
@@ -224,7 +231,6 @@ fn search_valueless<T: GameTree, R: Recorder<T::Node>>(
     mut next: Option<&mut Memo>,
 ) -> Result<Scored, Halt> {
     let window = arrive(cx, node, ply, &mut alpha, &mut beta)?;
-    let tree = cx.tree;
     let kind = tree.kind(node);
     let mut children = Children::new(tree.children(node));
     if let Some(score) = open(cx, node, ply, kind, &mut children, prev)? {
@@ -249,6 +255,7 @@ fn search_valueless<T: GameTree, R: Recorder<T::Node>>(
                 let mut memo = next.as_ref().map(|_| Memo::default());
                 let score = search_valueless(
                     cx,
+                    tree,
                     child,
                     ply + 1,
                     Some(node),
