@@ -261,10 +261,10 @@ static STEP_KEYS: [u64; TABULATED] = draw_keys(stream::STEP);
 /// The `index`-th draw of `stream` from `hash`, its key taken from `keys`
 /// (that stream's table) when tabulated.
 #[inline]
-fn child_draw(hash: u64, keys: &[u64; TABULATED], stream: u64, index: u32) -> u64 {
+fn child_draw(hash: u64, keys: &[u64; TABULATED], stream: u64, index: u64) -> u64 {
     let key = match keys.get(index as usize) {
         Some(&key) => key,
-        None => draw_key(stream, index.into()),
+        None => draw_key(stream, index),
     };
     keyed_draw(hash, key)
 }
@@ -326,7 +326,7 @@ impl RandomTree {
     fn sorted_indices(&self, family: &Family, count: usize) -> Vec<u32> {
         let mut indices: Vec<u32> = (0..count as u32).collect();
         // In MAX's terms, seen from the player to move: higher is better.
-        let goodness = |i: &u32| -i64::from(family.step_sign) * i64::from(family.value(*i));
+        let goodness = |i: &u32| -family.step_sign * i64::from(family.value((*i).into()));
         match self.spec.order {
             ChildOrder::BestFirst => indices.sort_by_key(|i| std::cmp::Reverse(goodness(i))),
             ChildOrder::WorstFirst => indices.sort_by_key(goodness),
@@ -337,7 +337,8 @@ impl RandomTree {
 }
 
 /// What making the children of one node takes, worked out once for all of
-/// them.
+/// them. Every field is a whole word, so that copying it never reads a
+/// word that was written in halves (which stalls the processor).
 #[derive(Clone, Copy, Debug)]
 struct Family {
     /// The parent's hash.
@@ -346,14 +347,14 @@ struct Family {
     /// its position.
     path: u64,
     /// The parent's true value.
-    value: i32,
+    value: i64,
     /// -1 at a MAX parent (the other children are worse by a step below
     /// its value), +1 at a MIN parent.
-    step_sign: i32,
+    step_sign: i64,
     /// The children's depth, placed as in `RandomNode::value_depth`.
     depth: u64,
     /// The draw index of the best child.
-    best: u32,
+    best: u64,
 }
 
 impl Family {
@@ -363,33 +364,34 @@ impl Family {
         Family {
             hash: node.hash,
             path: node.path.wrapping_mul(tree.spec.branching as u64),
-            value: node.value(),
+            value: node.value().into(),
             step_sign: match tree.kind(node) {
                 Kind::Max => -1,
                 Kind::Min => 1,
             },
             depth: u64::from(child_depth) << 32,
-            best,
+            best: best.into(),
         }
     }
 
     /// The true value of the child drawn `index`-th.
     #[inline(always)]
-    fn value(&self, index: u32) -> i32 {
+    fn value(&self, index: u64) -> i32 {
         if index == self.best {
-            return self.value;
+            return self.value as i32;
         }
         let bits = child_draw(self.hash, &STEP_KEYS, stream::STEP, index);
-        let step = 1 + uniform(bits, MAX_STEP as u64) as i32;
-        self.value + self.step_sign * step
+        let step = 1 + uniform(bits, MAX_STEP as u64) as i64;
+        // Within an i32: the root's value and a step per level are small.
+        (self.value + self.step_sign * step) as i32
     }
 
     /// The child drawn `index`-th, standing at `position` among its brothers.
     #[inline(always)]
-    fn child(&self, index: u32, position: u32) -> RandomNode {
+    fn child(&self, index: u64, position: u64) -> RandomNode {
         RandomNode {
             hash: child_draw(self.hash, &CHILD_KEYS, stream::CHILD, index),
-            path: self.path + u64::from(position),
+            path: self.path + position,
             value_depth: u64::from(self.value(index) as u32) | self.depth,
         }
     }
@@ -399,8 +401,8 @@ impl Family {
 #[derive(Debug)]
 pub struct RandomChildren<'a> {
     family: Family,
-    count: u32,
-    next: u32,
+    count: u64,
+    next: u64,
     /// The draw index of each position, for the sorted orders.
     sorted: Option<Vec<u32>>,
     tree: PhantomData<&'a RandomTree>,
@@ -417,7 +419,7 @@ impl Iterator for RandomChildren<'_> {
         let position = self.next;
         self.next += 1;
         let index = match &self.sorted {
-            Some(indices) => indices[position as usize],
+            Some(indices) => indices[position as usize].into(),
             None => position,
         };
         Some(self.family.child(index, position))
@@ -463,7 +465,7 @@ impl GameTree for RandomTree {
             .then(|| self.sorted_indices(&family, count));
         RandomChildren {
             family,
-            count: count as u32,
+            count: count as u64,
             next: 0,
             sorted,
             tree: PhantomData,
