@@ -55,6 +55,14 @@ impl Value {
     }
 }
 
+impl From<i32> for Value {
+    /// Every `i32` is well within [`MAX_FINITE`]; zero is plus zero.
+    #[inline]
+    fn from(x: i32) -> Value {
+        Value(f64::from(x))
+    }
+}
+
 impl Eq for Value {}
 
 impl Ord for Value {
@@ -231,7 +239,7 @@ impl Bound {
     }
 
     /// Combines two facts about one value: lower and upper make exact.
-    fn meet(known_lower: bool, known_upper: bool) -> Bound {
+    pub(crate) fn meet(known_lower: bool, known_upper: bool) -> Bound {
         match (known_lower, known_upper) {
             (true, true) => Bound::Exact,
             (true, false) => Bound::Lower,
@@ -241,12 +249,14 @@ impl Bound {
     }
 
     /// Whether the value is known to be at most the true value.
-    fn is_lower(self) -> bool {
+    #[inline]
+    pub(crate) fn is_lower(self) -> bool {
         matches!(self, Bound::Exact | Bound::Lower)
     }
 
     /// Whether the value is known to be at least the true value.
-    fn is_upper(self) -> bool {
+    #[inline]
+    pub(crate) fn is_upper(self) -> bool {
         matches!(self, Bound::Exact | Bound::Upper)
     }
 }

@@ -15,8 +15,9 @@
 //! children best first or worst first.
 
 use std::fmt;
+use std::marker::PhantomData;
 
-use super::hash::{draw, mix, uniform, unit};
+use super::hash::{draw, draw_key, draw_keys, keyed_draw, mix, uniform, unit};
 use crate::tree::GameTree;
 use crate::value::{Kind, Value};
 
@@ -198,20 +199,42 @@ pub struct RandomNode {
     /// The 0-based child positions from the root, as digits in base
     /// `branching`, most significant first.
     path: u64,
-    /// The true minimax value, in MAX's terms.
-    value: i32,
-    depth: u32,
+    /// The true minimax value (MAX's terms, an `i32`) in the low half, the
+    /// depth in the high half: one word, so that a node is written and read
+    /// whole, in three stores and three loads.
+    value_depth: u64,
 }
 
 impl RandomNode {
+    fn new(hash: u64, path: u64, value: i32, depth: u32) -> RandomNode {
+        RandomNode {
+            hash,
+            path,
+            value_depth: u64::from(value as u32) | u64::from(depth) << 32,
+        }
+    }
+
+    /// The node's true minimax value, in MAX's terms.
+    #[inline]
+    fn value(&self) -> i32 {
+        self.value_depth as u32 as i32
+    }
+
+    #[inline]
+    fn depth_u32(&self) -> u32 {
+        (self.value_depth >> 32) as u32
+    }
+
     /// The node's depth: 0 for the root.
+    #[inline]
     pub fn depth(&self) -> usize {
-        self.depth as usize
+        self.depth_u32() as usize
     }
 
     /// The node's true minimax value, known without searching its subtree.
+    #[inline]
     pub fn true_value(&self) -> Value {
-        Value::from_int(i64::from(self.value)).expect("a small integer")
+        Value::from(self.value())
     }
 }
 
@@ -223,6 +246,27 @@ mod stream {
     pub const COUNT: u64 = 4;
     pub const NOISE: u64 = 5;
     pub const ROOT: u64 = 6;
+}
+
+/// How many children's draw keys are tabulated: generating one of the
+/// first children mixes once per draw instead of twice.
+const TABULATED: usize = 256;
+
+/// The keys of the first children's hashes (stream `CHILD`).
+static CHILD_KEYS: [u64; TABULATED] = draw_keys(stream::CHILD);
+
+/// The keys of the first children's steps (stream `STEP`).
+static STEP_KEYS: [u64; TABULATED] = draw_keys(stream::STEP);
+
+/// The `index`-th draw of `stream` from `hash`, its key taken from `keys`
+/// (that stream's table) when tabulated.
+#[inline]
+fn child_draw(hash: u64, keys: &[u64; TABULATED], stream: u64, index: u64) -> u64 {
+    let key = match keys.get(index as usize) {
+        Some(&key) => key,
+        None => draw_key(stream, index),
+    };
+    keyed_draw(hash, key)
 }
 
 /// A random game tree that exists only as a function: a tree of a billion
@@ -263,9 +307,13 @@ impl RandomTree {
         if node.depth() >= self.spec.depth {
             return 0;
         }
-        let low = self.spec.min_branching as u64;
-        let spread = (self.spec.branching - self.spec.min_branching) as u64 + 1;
-        (low + uniform(draw(node.hash, stream::COUNT, 0), spread)) as usize
+        let low = self.spec.min_branching;
+        if low == self.spec.branching {
+            // The draw could only give 0.
+            return low;
+        }
+        let spread = (self.spec.branching - low) as u64 + 1;
+        low + uniform(draw(node.hash, stream::COUNT, 0), spread) as usize
     }
 
     /// The 0-based index, in draw order, of `node`'s best child among `count`.
@@ -273,42 +321,12 @@ impl RandomTree {
         uniform(draw(node.hash, stream::BEST, 0), count as u64) as u32
     }
 
-    /// The true value of the child drawn `index`-th, `best` being the best.
-    fn child_value(&self, node: RandomNode, index: u32, best: u32) -> i32 {
-        if index == best {
-            return node.value;
-        }
-        let step = 1 + uniform(draw(node.hash, stream::STEP, index.into()), MAX_STEP as u64);
-        let step = step as i32;
-        match self.kind(node) {
-            Kind::Max => node.value - step,
-            Kind::Min => node.value + step,
-        }
-    }
-
-    /// The child drawn `index`-th, standing at `position` among its brothers.
-    fn child(&self, node: RandomNode, index: u32, best: u32, position: u32) -> RandomNode {
-        let radix = self.spec.branching as u64;
-        RandomNode {
-            hash: draw(node.hash, stream::CHILD, index.into()),
-            path: node.path.wrapping_mul(radix) + u64::from(position),
-            value: self.child_value(node, index, best),
-            depth: node.depth + 1,
-        }
-    }
-
-    /// The draw indices of `node`'s children in the order they stand, for
-    /// the sorted orders.
-    fn sorted_indices(&self, node: RandomNode, count: usize, best: u32) -> Vec<u32> {
+    /// The draw indices of the children of `family`'s parent, `count` of
+    /// them, in the order they stand, for the sorted orders.
+    fn sorted_indices(&self, family: &Family, count: usize) -> Vec<u32> {
         let mut indices: Vec<u32> = (0..count as u32).collect();
         // In MAX's terms, seen from the player to move: higher is better.
-        let goodness = |i: &u32| {
-            let v = i64::from(self.child_value(node, *i, best));
-            match self.kind(node) {
-                Kind::Max => v,
-                Kind::Min => -v,
-            }
-        };
+        let goodness = |i: &u32| -family.step_sign * i64::from(family.value((*i).into()));
         match self.spec.order {
             ChildOrder::BestFirst => indices.sort_by_key(|i| std::cmp::Reverse(goodness(i))),
             ChildOrder::WorstFirst => indices.sort_by_key(goodness),
@@ -318,21 +336,82 @@ impl RandomTree {
     }
 }
 
+/// What making the children of one node takes, worked out once for all of
+/// them. Every field is a whole word, so that copying it never reads a
+/// word that was written in halves (which stalls the processor).
+#[derive(Clone, Copy, Debug)]
+struct Family {
+    /// The parent's hash.
+    hash: u64,
+    /// The parent's path times the branching: a child's path is this plus
+    /// its position.
+    path: u64,
+    /// The parent's true value.
+    value: i64,
+    /// -1 at a MAX parent (the other children are worse by a step below
+    /// its value), +1 at a MIN parent.
+    step_sign: i64,
+    /// The children's depth, placed as in `RandomNode::value_depth`.
+    depth: u64,
+    /// The draw index of the best child.
+    best: u64,
+}
+
+impl Family {
+    /// The family of `node` in `tree`, whose best child is drawn `best`-th.
+    fn of(tree: &RandomTree, node: RandomNode, best: u32) -> Family {
+        let child_depth = node.depth_u32() + 1;
+        Family {
+            hash: node.hash,
+            path: node.path.wrapping_mul(tree.spec.branching as u64),
+            value: node.value().into(),
+            step_sign: match tree.kind(node) {
+                Kind::Max => -1,
+                Kind::Min => 1,
+            },
+            depth: u64::from(child_depth) << 32,
+            best: best.into(),
+        }
+    }
+
+    /// The true value of the child drawn `index`-th.
+    #[inline(always)]
+    fn value(&self, index: u64) -> i32 {
+        if index == self.best {
+            return self.value as i32;
+        }
+        let bits = child_draw(self.hash, &STEP_KEYS, stream::STEP, index);
+        let step = 1 + uniform(bits, MAX_STEP as u64) as i64;
+        // Within an i32: the root's value and a step per level are small.
+        (self.value + self.step_sign * step) as i32
+    }
+
+    /// The child drawn `index`-th, standing at `position` among its brothers.
+    #[inline(always)]
+    fn child(&self, index: u64, position: u64) -> RandomNode {
+        RandomNode {
+            hash: child_draw(self.hash, &CHILD_KEYS, stream::CHILD, index),
+            path: self.path + position,
+            value_depth: u64::from(self.value(index) as u32) | self.depth,
+        }
+    }
+}
+
 /// The children of a [`RandomTree`] node, computed one at a time.
 #[derive(Debug)]
 pub struct RandomChildren<'a> {
-    tree: &'a RandomTree,
-    parent: RandomNode,
-    count: u32,
-    next: u32,
-    best: u32,
+    family: Family,
+    count: u64,
+    next: u64,
     /// The draw index of each position, for the sorted orders.
     sorted: Option<Vec<u32>>,
+    tree: PhantomData<&'a RandomTree>,
 }
 
 impl Iterator for RandomChildren<'_> {
     type Item = RandomNode;
 
+    #[inline(always)]
     fn next(&mut self) -> Option<RandomNode> {
         if self.next >= self.count {
             return None;
@@ -340,10 +419,10 @@ impl Iterator for RandomChildren<'_> {
         let position = self.next;
         self.next += 1;
         let index = match &self.sorted {
-            Some(indices) => indices[position as usize],
+            Some(indices) => indices[position as usize].into(),
             None => position,
         };
-        Some(self.tree.child(self.parent, index, self.best, position))
+        Some(self.family.child(index, position))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -364,36 +443,32 @@ impl GameTree for RandomTree {
             2 * ROOT_SPREAD as u64 + 1,
         ) as i64
             - ROOT_SPREAD;
-        RandomNode {
-            hash: self.root_hash,
-            path: 0,
-            value: value as i32,
-            depth: 0,
-        }
+        RandomNode::new(self.root_hash, 0, value as i32, 0)
     }
 
     fn kind(&self, node: RandomNode) -> Kind {
-        match node.depth % 2 {
+        match node.depth_u32() % 2 {
             0 => Kind::Max,
             _ => Kind::Min,
         }
     }
 
+    #[inline]
     fn children(&self, node: RandomNode) -> RandomChildren<'_> {
         let count = self.child_count(node);
         let best = match count {
             0 => 0,
             n => RandomTree::best_index(node, n),
         };
+        let family = Family::of(self, node, best);
         let sorted = (self.spec.order != ChildOrder::Random && count > 1)
-            .then(|| self.sorted_indices(node, count, best));
+            .then(|| self.sorted_indices(&family, count));
         RandomChildren {
-            tree: self,
-            parent: node,
-            count: count as u32,
+            family,
+            count: count as u64,
             next: 0,
-            best,
             sorted,
+            tree: PhantomData,
         }
     }
 
@@ -405,7 +480,7 @@ impl GameTree for RandomTree {
         if node.depth() >= self.spec.depth {
             return None;
         }
-        let true_value = f64::from(node.value);
+        let true_value = f64::from(node.value());
         if self.spec.noise == 0.0 {
             return Value::new(true_value);
         }
@@ -456,13 +531,16 @@ mod tests {
                 if children.is_empty() {
                     return;
                 }
-                let values = children.iter().map(|c| c.value);
+                let values = children.iter().map(|c| c.value());
                 let best = match tree.kind(node) {
                     Kind::Max => values.max(),
                     Kind::Min => values.min(),
                 };
-                assert_eq!(best, Some(node.value));
-                let at_best = children.iter().filter(|c| c.value == node.value).count();
+                assert_eq!(best, Some(node.value()));
+                let at_best = children
+                    .iter()
+                    .filter(|c| c.value() == node.value())
+                    .count();
                 assert_eq!(at_best, 1, "the best child is strictly best");
             });
             let minimax = solve(&tree, Algorithm::Minimax);
@@ -493,11 +571,28 @@ mod tests {
     }
 
     #[test]
+    fn children_are_drawn_the_same_inside_and_past_the_tabulated_keys() {
+        let tree = RandomTree::new(RandomSpec::new(TABULATED + 44, 1, 3));
+        let root = tree.root();
+        let best = RandomTree::best_index(root, TABULATED + 44);
+        for (index, child) in tree.children(root).enumerate() {
+            let index = index as u64;
+            assert_eq!(child.hash, draw(root.hash, stream::CHILD, index));
+            let step = 1 + uniform(draw(root.hash, stream::STEP, index), MAX_STEP as u64);
+            let expected = match index == u64::from(best) {
+                true => root.value(),
+                false => root.value() - step as i32,
+            };
+            assert_eq!(child.value(), expected);
+        }
+    }
+
+    #[test]
     fn the_best_child_stands_anywhere() {
         let tree = RandomTree::new(RandomSpec::new(4, 3, 11));
         let mut seen = [false; 4];
         walk(&tree, |node, children| {
-            if let Some(p) = children.iter().position(|c| c.value == node.value) {
+            if let Some(p) = children.iter().position(|c| c.value() == node.value()) {
                 seen[p] = true;
             }
         });
@@ -525,7 +620,7 @@ mod tests {
             let mut leaves = Vec::new();
             walk(&tree, |node, children| {
                 if children.is_empty() {
-                    leaves.push(node.value);
+                    leaves.push(node.value());
                 }
             });
             leaves.sort();
@@ -553,7 +648,7 @@ mod tests {
                 assert!(children.is_empty());
                 return;
             };
-            let offset = s.get() - f64::from(node.value);
+            let offset = s.get() - f64::from(node.value());
             assert!(offset.abs() <= 2.505);
             moved += usize::from(offset != 0.0);
         });

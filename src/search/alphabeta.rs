@@ -5,11 +5,9 @@
 //! children or a depth limit, each iteration of iterative deepening, and
 //! the subtrees the parallel search hands out below its split depth.
 
-use std::iter::Peekable;
-
 use super::SearchError;
 use super::context::{Context, Edge, Halt, NodeFold, clamp};
-use super::ordering::{Memo, Ordered, ordered_children};
+use super::ordering::{Children, Memo, order_children};
 use crate::trace::{Recorder, Window};
 use crate::tree::GameTree;
 use crate::value::{CutKind, Kind, Scored, Value};
@@ -43,7 +41,7 @@ pub(super) enum Entered<I: Iterator<Item = N>, N> {
     /// A leaf, or a node at the depth limit.
     Valued(Scored),
     /// An interior node to search.
-    Interior(Kind, Peekable<Ordered<Peekable<I>, N>>),
+    Interior(Kind, Children<I, N>),
 }
 
 /// A node entered: the window it was entered with, and what was found.
@@ -52,10 +50,9 @@ pub(super) type Opened<'t, T> = (
     Entered<<T as GameTree>::Children<'t>, <T as GameTree>::Node>,
 );
 
-/// Enters `node` with the window `[alpha, beta]` (MAX's terms), first
-/// narrowed by the bounds a parallel search shares: counts and reports it,
-/// stops if a cut above cancelled it, and values it when it is a leaf or at
-/// the depth limit.
+/// Enters `node` with the window `[alpha, beta]` (MAX's terms), as
+/// [`leaf_with_value`], [`arrive`] and [`open`] do, and returns what was
+/// found.
 #[inline]
 pub(super) fn enter<'t, T: GameTree, R: Recorder<T::Node>>(
     cx: &mut Context<'t, T, R>,
@@ -64,32 +61,98 @@ pub(super) fn enter<'t, T: GameTree, R: Recorder<T::Node>>(
     (alpha, beta): (&mut Edge<T::Node>, &mut Edge<T::Node>),
     memo: Option<&Memo>,
 ) -> Result<Opened<'t, T>, Halt> {
+    if let Some(score) = leaf_with_value(cx, node, ply, alpha, beta) {
+        return Ok((window_of(alpha, beta), Entered::Valued(score)));
+    }
+    let window = arrive(cx, node, ply, alpha, beta)?;
+    let kind = cx.tree.kind(node);
+    let mut children = Children::new(cx.tree.children(node));
+    if let Some(score) = open(cx, node, ply, kind, &mut children, memo)? {
+        return Ok((window, Entered::Valued(score)));
+    }
+    Ok((window, Entered::Interior(kind, children)))
+}
+
+/// Enters and values `node` with the window `[alpha, beta]` (MAX's terms)
+/// when it is a leaf with a value; `None` otherwise. A leaf with a value is
+/// known without generating its (no) children, which costs something for
+/// trees that exist only as a function.
+#[inline(always)]
+fn leaf_with_value<T: GameTree, R: Recorder<T::Node>>(
+    cx: &mut Context<'_, T, R>,
+    node: T::Node,
+    ply: usize,
+    alpha: &Edge<T::Node>,
+    beta: &Edge<T::Node>,
+) -> Option<Scored> {
+    let value = cx.tree.value(node)?;
+    cx.clear_line(ply);
+    Some(leaf(cx, node, window_of(alpha, beta), value))
+}
+
+/// Enters `node`, which has no value, with the window `[alpha, beta]`
+/// (MAX's terms), first narrowed by the bounds a parallel search shares:
+/// counts and reports it, and stops if a cut above cancelled its search
+/// (a leaf needs neither, since its value does not depend on its window).
+/// Returns the window.
+#[inline(always)]
+fn arrive<T: GameTree, R: Recorder<T::Node>>(
+    cx: &mut Context<'_, T, R>,
+    node: T::Node,
+    ply: usize,
+    alpha: &mut Edge<T::Node>,
+    beta: &mut Edge<T::Node>,
+) -> Result<Window, Halt> {
     cx.narrow(alpha, beta);
-    let window = Window {
-        alpha: alpha.value,
-        beta: beta.value,
-    };
+    let window = window_of(alpha, beta);
     cx.enter(node, ply, Some(window));
     if cx.cancelled() {
         return Err(Halt::Cancelled);
     }
-    let tree = cx.tree;
-    // A leaf with a value is known without generating its (no) children,
-    // which costs something for trees that exist only as a function.
-    let valued = |score| Ok((window, Entered::Valued(Scored::exact(score))));
-    if let Some(value) = tree.value(node) {
-        return valued(cx.known_leaf(node, value));
-    }
-    let mut children = tree.children(node).peekable();
+    Ok(window)
+}
+
+/// Opens an entered `kind` node that has no value, whose `children` are as
+/// the tree gives them: puts them in search order, or values the node when
+/// it has none (an unknown leaf, an error) or lies at the depth limit.
+#[inline(always)]
+fn open<'t, T: GameTree, R: Recorder<T::Node>>(
+    cx: &mut Context<'t, T, R>,
+    node: T::Node,
+    ply: usize,
+    kind: Kind,
+    children: &mut Children<T::Children<'t>, T::Node>,
+    memo: Option<&Memo>,
+) -> Result<Option<Scored>, Halt> {
     if children.peek().is_none() {
-        return valued(cx.leaf(node)?);
+        return Ok(Some(Scored::exact(cx.leaf(node)?)));
     }
     if cx.options.depth.is_some_and(|limit| ply >= limit) {
-        return valued(cx.horizon(node)?);
+        return Ok(Some(Scored::exact(cx.horizon(node)?)));
     }
-    let kind = tree.kind(node);
-    let children = ordered_children(cx, children, kind, memo).peekable();
-    Ok((window, Entered::Interior(kind, children)))
+    order_children(cx, children, kind, memo);
+    Ok(None)
+}
+
+/// The window of the bounds `alpha` and `beta`.
+#[inline]
+fn window_of<N>(alpha: &Edge<N>, beta: &Edge<N>) -> Window {
+    Window {
+        alpha: alpha.value,
+        beta: beta.value,
+    }
+}
+
+/// Enters the leaf `node`, whose value is `value`, with `window`: counts
+/// and reports it. Its line of play is left as it is.
+#[inline(always)]
+fn leaf<T: GameTree, R: Recorder<T::Node>>(
+    cx: &mut Context<'_, T, R>,
+    node: T::Node,
+    window: Window,
+    value: Value,
+) -> Scored {
+    Scored::exact(cx.visit_leaf(node, Some(window), value))
 }
 
 /// The bound a `kind` node cuts against: beta at MAX, alpha at MIN.
@@ -136,39 +199,87 @@ pub(super) fn search<T: GameTree, R: Recorder<T::Node>>(
     node: T::Node,
     ply: usize,
     parent: Option<T::Node>,
+    alpha: Edge<T::Node>,
+    beta: Edge<T::Node>,
+    prev: Option<&Memo>,
+    next: Option<&mut Memo>,
+) -> Result<Scored, Halt> {
+    if let Some(score) = leaf_with_value(cx, node, ply, &alpha, &beta) {
+        return Ok(score);
+    }
+    let tree = cx.tree;
+    search_valueless(cx, tree, node, ply, parent, alpha, beta, prev, next)
+}
+
+/// [`search`] below a node that has no value: an interior node, or a leaf
+/// whose value is unknown.
+///
+/// `tree` is `cx.tree`, passed on its own: as a shared reference argument
+/// it is known not to change during the call, so what the loop reads of
+/// it is read once, not reloaded at every child (which also made the speed
+/// depend on where the tree and the stack happened to lie in memory).
+#[allow(clippy::too_many_arguments)]
+fn search_valueless<'t, T: GameTree, R: Recorder<T::Node>>(
+    cx: &mut Context<'t, T, R>,
+    tree: &'t T,
+    node: T::Node,
+    ply: usize,
+    parent: Option<T::Node>,
     mut alpha: Edge<T::Node>,
     mut beta: Edge<T::Node>,
     prev: Option<&Memo>,
     mut next: Option<&mut Memo>,
 ) -> Result<Scored, Halt> {
-    let (window, entered) = enter(cx, node, ply, (&mut alpha, &mut beta), prev)?;
-    let (kind, mut children) = match entered {
-        Entered::Valued(score) => return Ok(score),
-        Entered::Interior(kind, children) => (kind, children),
-    };
+    let window = arrive(cx, node, ply, &mut alpha, &mut beta)?;
+    let kind = tree.kind(node);
+    let mut children = Children::new(tree.children(node));
+    if let Some(score) = open(cx, node, ply, kind, &mut children, prev)? {
+        return Ok(score);
+    }
     let mut fold = NodeFold::new(kind);
     let mut cut = false;
-    while let Some((index, child)) = children.next() {
-        let below = prev.and_then(|m| m.child(index));
-        let mut memo = next.as_ref().map(|_| Memo::default());
-        let score = search(
-            cx,
-            child,
-            ply + 1,
-            Some(node),
-            alpha,
-            beta,
-            below,
-            memo.as_mut(),
-        )?;
-        if let (Some(next), Some(memo)) = (next.as_deref_mut(), memo) {
-            next.push(index, score.value, memo);
-        }
+    let mut ahead = children.next();
+    while let Some((index, child)) = ahead {
+        // Leaves, most of the nodes, are valued here rather than by a call.
+        let leaf_value = tree.value(child);
+        let score = match leaf_value {
+            Some(value) => {
+                let score = leaf(cx, child, window_of(&alpha, &beta), value);
+                if let Some(next) = next.as_deref_mut() {
+                    next.push(index, score.value, Memo::default());
+                }
+                score
+            }
+            None => {
+                let below = prev.and_then(|m| m.child(index));
+                let mut memo = next.as_ref().map(|_| Memo::default());
+                let score = search_valueless(
+                    cx,
+                    tree,
+                    child,
+                    ply + 1,
+                    Some(node),
+                    alpha,
+                    beta,
+                    below,
+                    memo.as_mut(),
+                )?;
+                if let (Some(next), Some(memo)) = (next.as_deref_mut(), memo) {
+                    next.push(index, score.value, memo);
+                }
+                score
+            }
+        };
         let improved = fold.add(score);
         if improved {
-            cx.best_child(ply, child);
+            match leaf_value {
+                Some(_) => cx.best_leaf(ply, child),
+                None => cx.best_child(ply, child),
+            }
         }
-        if children.peek().is_none() {
+        // The next child is drawn only now: a cut needs one left to skip.
+        ahead = children.next();
+        if ahead.is_none() {
             break;
         }
         let v = fold.value();
@@ -177,7 +288,7 @@ pub(super) fn search<T: GameTree, R: Recorder<T::Node>>(
         }
         let bound = cut_bound(kind, alpha, beta);
         if cx.reaches(kind, v, bound.value) {
-            let rest = children.by_ref().map(|(_, c)| c);
+            let rest = ahead.into_iter().chain(children.by_ref()).map(|(_, c)| c);
             cx.cut(node, parent, CutKind::at(kind), v, bound, rest);
             cut = true;
             break;

@@ -5,7 +5,7 @@ use super::split::Split;
 use super::{Algorithm, Options, SearchError, SearchResult, Stats};
 use crate::trace::{Cut, Event, NoRecorder, Recorder, Window};
 use crate::tree::GameTree;
-use crate::value::{Bound, CutKind, Kind, MaxFold, Scored, Value};
+use crate::value::{Bound, CutKind, Kind, Scored, Value};
 
 /// A bound on the window and the ancestor whose value set it.
 #[derive(Clone, Copy, Debug)]
@@ -165,7 +165,7 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
     }
 
     /// Counts and reports entering `node`; clears its line of play.
-    #[inline]
+    #[inline(always)]
     pub fn enter(&mut self, node: T::Node, ply: usize, window: Option<Window>) {
         self.stats.nodes_visited += 1;
         self.ensure_ply(ply);
@@ -192,14 +192,26 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
         Ok(value)
     }
 
-    /// Counts and reports a leaf whose value is already known.
-    #[inline]
-    pub fn known_leaf(&mut self, node: T::Node, value: Value) -> Value {
+    /// Counts and reports entering and evaluating the leaf `node`, whose
+    /// value is `value`; its line of play is left as it is.
+    #[inline(always)]
+    pub fn visit_leaf(&mut self, node: T::Node, window: Option<Window>, value: Value) -> Value {
+        self.stats.nodes_visited += 1;
+        if R::RECORDS {
+            self.recorder.record(Event::Enter { node, window });
+        }
         self.stats.leaves_evaluated += 1;
         if R::RECORDS {
             self.recorder.record(Event::Leaf { node, value });
         }
         value
+    }
+
+    /// Empties the line of play of the node at `ply`.
+    #[inline]
+    pub fn clear_line(&mut self, ply: usize) {
+        self.ensure_ply(ply);
+        self.pv[ply].clear();
     }
 
     /// Evaluates an interior node at the depth limit by its static value,
@@ -219,6 +231,14 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
             self.recorder.record(Event::Leaf { node, value });
         }
         Ok(value)
+    }
+
+    /// Makes the leaf `child` the best move at `ply`: the whole line.
+    #[inline(always)]
+    pub fn best_leaf(&mut self, ply: usize, child: T::Node) {
+        let line = &mut self.pv[ply];
+        line.clear();
+        line.push(child);
     }
 
     /// Makes `child` the best move at `ply`, followed by its own best line.
@@ -308,39 +328,69 @@ pub(super) fn clamp(score: Scored, alpha: Value, beta: Value) -> Scored {
 }
 
 /// A MAX or MIN node's running value over the children examined so far,
-/// in MAX's terms.
+/// in MAX's terms, tracking what is certain (as [`MaxFold`](crate::value::MaxFold) does for MAX,
+/// and for MIN on the other side).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct NodeFold {
     kind: Kind,
-    fold: MaxFold,
+    /// The value so far: the best child's.
+    best: Value,
+    /// Whether the best child's score is sure from the node's side: a lower
+    /// bound at MAX, an upper bound at MIN.
+    best_sure: bool,
+    /// Whether every child's score bounds the node from the other side: an
+    /// upper bound at MAX, a lower bound at MIN.
+    all_bound: bool,
 }
 
 impl NodeFold {
+    #[inline]
     pub fn new(kind: Kind) -> NodeFold {
         NodeFold {
             kind,
-            fold: MaxFold::new(),
+            best: kind.worst(),
+            best_sure: true,
+            all_bound: true,
         }
     }
 
     /// Adds a child's score (MAX's terms); whether it improved the value.
+    #[inline(always)]
     pub fn add(&mut self, child: Scored) -> bool {
-        match self.kind {
-            Kind::Max => self.fold.add(child),
-            Kind::Min => self.fold.add(child.negate()),
+        let (sure, bound) = match self.kind {
+            Kind::Max => (child.bound.is_lower(), child.bound.is_upper()),
+            Kind::Min => (child.bound.is_upper(), child.bound.is_lower()),
+        };
+        self.all_bound &= bound;
+        if self.kind.prefers(child.value, self.best) {
+            self.best = child.value;
+            self.best_sure = sure;
+            true
+        } else {
+            if child.value == self.best {
+                self.best_sure |= sure;
+            }
+            false
         }
     }
 
     /// The value so far, in MAX's terms.
+    #[inline]
     pub fn value(&self) -> Value {
-        self.kind.perspective(self.fold.best())
+        self.best
     }
 
     /// The node's score, given whether a cut skipped children.
     pub fn finish(&self, cut: bool) -> Scored {
-        match self.kind {
-            Kind::Max => self.fold.finish(cut),
-            Kind::Min => self.fold.finish(cut).negate(),
+        let complete = self.all_bound && !cut;
+        let bound = match self.kind {
+            Kind::Max => Bound::meet(self.best_sure, complete),
+            Kind::Min => Bound::meet(complete, self.best_sure),
+        };
+        Scored {
+            value: self.best,
+            bound,
         }
+        .settled()
     }
 }

@@ -4,7 +4,6 @@
 //! time and orders each iteration by the last one's values.
 
 use std::fmt;
-use std::iter::Peekable;
 use std::str::FromStr;
 
 use super::context::Context;
@@ -70,41 +69,97 @@ impl Memo {
     }
 }
 
-/// A node's children with their indices among the children as given, in
-/// the order they are to be searched.
-pub(super) enum Ordered<I, N> {
-    /// As given: no allocation.
-    AsGiven(std::iter::Enumerate<I>),
-    /// Sorted.
-    Sorted(std::vec::IntoIter<(usize, N)>),
+/// A node's children in the order they are to be searched, each with its
+/// index among the children as given.
+///
+/// It is made where it is used and stays there: the search draws children
+/// from it one at a time and never moves it, since it holds the tree's own
+/// iterator, which may be large.
+pub(super) struct Children<I, N> {
+    /// The children as the tree gives them, not drawn yet.
+    given: I,
+    /// The index of the next child of `given`.
+    index: usize,
+    /// All the children in search order, when they were sorted.
+    sorted: Option<std::vec::IntoIter<(usize, N)>>,
+    /// A child drawn by `peek`: the next to be given out.
+    ahead: Option<(usize, N)>,
 }
 
-impl<I: Iterator<Item = N>, N> Iterator for Ordered<I, N> {
-    type Item = (usize, N);
+impl<I: Iterator<Item = N>, N> Children<I, N> {
+    /// The children as `given`.
+    #[inline(always)]
+    pub fn new(given: I) -> Self {
+        Children {
+            given,
+            index: 0,
+            sorted: None,
+            ahead: None,
+        }
+    }
 
-    #[inline]
-    fn next(&mut self) -> Option<(usize, N)> {
-        match self {
-            Ordered::AsGiven(children) => children.next(),
-            Ordered::Sorted(children) => children.next(),
+    /// The next child, without moving past it; `None` after the last.
+    #[inline(always)]
+    pub fn peek(&mut self) -> Option<&(usize, N)> {
+        if self.ahead.is_none() {
+            self.ahead = self.draw();
+        }
+        self.ahead.as_ref()
+    }
+
+    #[inline(always)]
+    fn draw(&mut self) -> Option<(usize, N)> {
+        match &mut self.sorted {
+            Some(sorted) => sorted.next(),
+            None => {
+                let child = self.given.next()?;
+                self.index += 1;
+                Some((self.index - 1, child))
+            }
         }
     }
 }
 
-/// The `children` of a `kind` node in search order: sorted when static
-/// ordering is on or when `memo` holds the previous iteration's values, as
-/// given otherwise.
-pub(super) fn ordered_children<'t, T: GameTree, R>(
+impl<I: Iterator<Item = N>, N> Iterator for Children<I, N> {
+    type Item = (usize, N);
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<(usize, N)> {
+        match self.ahead.take() {
+            Some(child) => Some(child),
+            None => self.draw(),
+        }
+    }
+}
+
+/// Puts the `children` of a `kind` node in search order: sorted when
+/// static ordering is on or when `memo` holds the previous iteration's
+/// values, as given otherwise.
+#[inline(always)]
+pub(super) fn order_children<'t, T: GameTree, R>(
     cx: &Context<'t, T, R>,
-    children: Peekable<T::Children<'t>>,
+    children: &mut Children<T::Children<'t>, T::Node>,
     kind: Kind,
     memo: Option<&Memo>,
-) -> Ordered<Peekable<T::Children<'t>>, T::Node> {
+) {
+    if cx.options.order == Order::None && memo.is_none() {
+        return;
+    }
+    let sorted = sorted_children(cx, children.by_ref(), kind, memo);
+    children.sorted = Some(sorted.into_iter());
+}
+
+/// `children` (with their indices) sorted for a `kind` node: by static
+/// value when static ordering is on, after the previous iteration's values
+/// when `memo` holds them.
+fn sorted_children<'t, T: GameTree, R>(
+    cx: &Context<'t, T, R>,
+    children: impl Iterator<Item = (usize, T::Node)>,
+    kind: Kind,
+    memo: Option<&Memo>,
+) -> Vec<(usize, T::Node)> {
     let tree = cx.tree;
     let by_static = cx.options.order == Order::Static;
-    if !by_static && memo.is_none() {
-        return Ordered::AsGiven(children.enumerate());
-    }
     let key = |index: usize, child: T::Node| {
         let previous = memo.and_then(|m| m.entry(index)).map(|(_, v, _)| *v);
         let fixed = by_static.then(|| static_key(tree, child)).flatten();
@@ -118,9 +173,9 @@ pub(super) fn ordered_children<'t, T: GameTree, R>(
             side(fixed),
         )
     };
-    let mut children: Vec<(usize, T::Node)> = children.enumerate().collect();
+    let mut children: Vec<(usize, T::Node)> = children.collect();
     children.sort_by_cached_key(|&(index, child)| key(index, child));
-    Ordered::Sorted(children.into_iter())
+    children
 }
 
 /// A child's static value for ordering: a leaf's value, or an interior
