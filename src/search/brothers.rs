@@ -24,7 +24,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use rayon::prelude::*;
 
 use super::board::Board;
-use super::context::{Context, Edge, Halt};
+use super::context::{Context, Edge, Halt, reaches};
 use super::parallel;
 use super::split::Split;
 use super::{Algorithm, Options, Stats};
@@ -268,11 +268,7 @@ where
 
     /// Whether a brother's value cuts at the split node.
     fn cuts(&self, value: Value) -> bool {
-        let (ahead, at) = match self.kind {
-            Kind::Max => (value > self.against(), value == self.against()),
-            Kind::Min => (value < self.against(), value == self.against()),
-        };
-        ahead || (at && !self.options.strict)
+        reaches(self.kind, value, self.against(), self.options.strict)
     }
 
     fn cuts_or_fails(&self, outcome: &Outcome<T::Node>) -> bool {

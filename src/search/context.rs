@@ -268,15 +268,10 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
     }
 
     /// Whether a `kind` node whose value is `value` cuts against `bound`
-    /// (both in MAX's terms): MAX at `value >= bound`, MIN at
-    /// `value <= bound`; under `--strict` only when strictly past it.
+    /// under these options (see [`reaches`]).
     #[inline]
     pub fn reaches(&self, kind: Kind, value: Value, bound: Value) -> bool {
-        let (ahead, at) = match kind {
-            Kind::Max => (value > bound, value == bound),
-            Kind::Min => (value < bound, value == bound),
-        };
-        ahead || (at && !self.options.strict)
+        reaches(kind, value, bound, self.options.strict)
     }
 
     /// Counts and reports a cut at `node`, whose remaining children are
@@ -304,6 +299,18 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
             }));
         }
     }
+}
+
+/// Whether a `kind` node whose value is `value` cuts against `bound`
+/// (both in MAX's terms): MAX at `value >= bound`, MIN at `value <= bound`;
+/// when `strict`, only when strictly past it.
+#[inline]
+pub(super) fn reaches(kind: Kind, value: Value, bound: Value, strict: bool) -> bool {
+    let (ahead, at) = match kind {
+        Kind::Max => (value > bound, value == bound),
+        Kind::Min => (value < bound, value == bound),
+    };
+    ahead || (at && !strict)
 }
 
 /// Clamps a fail-soft score into `[alpha, beta]` (fail-hard), keeping what
