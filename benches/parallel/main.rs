@@ -54,9 +54,9 @@ fn main() {
     let rows: &[(usize, usize, f64, Order)] = match small {
         true => &[(8, 9, 0.0, Order::None), (8, 12, 2.0, Order::Static)],
         false => &[
-            (8, 13, 0.0, Order::None),
-            (12, 11, 0.0, Order::None),
-            (30, 8, 0.0, Order::None),
+            (8, 14, 0.0, Order::None),
+            (12, 12, 0.0, Order::None),
+            (30, 9, 0.0, Order::None),
             (8, 15, 2.0, Order::Static),
             (20, 10, 2.0, Order::Static),
         ],
@@ -74,7 +74,7 @@ fn main() {
     println!();
     knuth_moore_rows();
     println!();
-    versus_minimax(if small { (8, 8) } else { (8, 10) }, threads, &pool);
+    versus_minimax(if small { (8, 8) } else { (8, 12) }, threads, &pool);
 }
 
 /// Two rows: sequential alpha-beta against the parallel search with full
