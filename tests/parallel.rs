@@ -408,3 +408,34 @@ fn a_width_of_one_searches_one_brother_at_a_time_on_any_thread_count() {
         assert_eq!(parallel.principal_variation, alphabeta.principal_variation);
     }
 }
+
+#[test]
+fn random_games_give_alphabetas_exact_root_value_whatever_the_threads() {
+    use gametree::games::random::{RandomSpec, RandomTree};
+    for seed in 1..=5 {
+        let tree = RandomTree::new(RandomSpec::new(8, 7, seed));
+        let expected = search(
+            &tree,
+            Algorithm::AlphaBeta,
+            Options::default(),
+            &mut NoRecorder,
+        )
+        .unwrap()
+        .score;
+        assert_eq!(expected.bound, gametree::value::Bound::Exact);
+        for threads in [2, 4, 8] {
+            for young_brothers in [YoungBrothers::Full, YoungBrothers::Scout] {
+                let options = Options {
+                    young_brothers,
+                    ..Options::default()
+                };
+                for _ in 0..3 {
+                    let parallel = pool(threads).install(|| {
+                        search(&tree, Algorithm::Parallel, options, &mut NoRecorder).unwrap()
+                    });
+                    assert_eq!(parallel.score, expected, "seed {seed}, {threads} threads");
+                }
+            }
+        }
+    }
+}
