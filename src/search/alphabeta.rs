@@ -103,10 +103,10 @@ fn arrive<T: GameTree, R: Recorder<T::Node>>(
     alpha: &mut Edge<T::Node>,
     beta: &mut Edge<T::Node>,
 ) -> Result<Window, Halt> {
-    let cancelled = cx.catch_up(ply, alpha, beta);
+    cx.narrow(alpha, beta);
     let window = window_of(alpha, beta);
     cx.enter(node, ply, Some(window));
-    if cancelled {
+    if cx.cancelled() {
         return Err(Halt::Cancelled);
     }
     Ok(window)

@@ -65,9 +65,6 @@ pub(super) struct Context<'a, T: GameTree, R> {
     pv: Vec<Vec<T::Node>>,
     /// In a parallel search, the nearest split node above.
     split: Option<&'a Split<'a, T::Node>>,
-    /// `seen[ply]`: the split nodes' count of changes when the window of
-    /// the node being searched at `ply` was last narrowed by them.
-    seen: Vec<u64>,
 }
 
 impl<'a, T: GameTree> Context<'a, T, NoRecorder> {
@@ -97,7 +94,6 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
             stats: Stats::default(),
             pv: Vec::new(),
             split: None,
-            seen: Vec::new(),
         }
     }
 
@@ -117,34 +113,14 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
         self.split.is_some_and(Split::stopped)
     }
 
-    /// Narrows the window of the node entered at `ply` by the bounds that
-    /// the split nodes above have found since it was handed down, and says
-    /// whether a cut above has made its search useless (never outside a
-    /// parallel search). Looks at the split nodes only when they changed
-    /// since its parent's window was narrowed: otherwise the window it was
-    /// handed is already as narrow as they make it.
+    /// The window narrowed by the bounds that the split nodes above have
+    /// found since it was handed down (the window itself outside a
+    /// parallel search).
     #[inline]
-    pub fn catch_up(
-        &mut self,
-        ply: usize,
-        alpha: &mut Edge<T::Node>,
-        beta: &mut Edge<T::Node>,
-    ) -> bool {
-        let Some(split) = self.split else {
-            return false;
-        };
-        let changes = split.changes();
-        if self.seen.len() <= ply {
-            // The first node of a forked search has no parent here.
-            self.seen.resize(ply + 1, u64::MAX);
+    pub fn narrow(&self, alpha: &mut Edge<T::Node>, beta: &mut Edge<T::Node>) {
+        if let Some(split) = self.split {
+            (*alpha, *beta) = split.narrow(*alpha, *beta);
         }
-        let parent = ply.checked_sub(1).map_or(u64::MAX, |p| self.seen[p]);
-        self.seen[ply] = changes;
-        if parent == changes {
-            return false;
-        }
-        (*alpha, *beta) = split.narrow(*alpha, *beta);
-        split.stopped()
     }
 
     /// The counts so far.

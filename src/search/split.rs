@@ -13,10 +13,6 @@ use crate::value::{Kind, Value};
 /// in an atomic, only ever improved, so that a brother that raises it
 /// narrows the windows of all the others at their next node. Its flag is
 /// raised when a brother cuts: everything below stops.
-///
-/// All the split nodes of one search share a count of the changes to their
-/// bounds and flags, so that a node whose parent saw the same count knows
-/// without looking that there is nothing new to narrow its window by.
 #[derive(Debug)]
 pub(super) struct Split<'s, N> {
     node: N,
@@ -24,10 +20,6 @@ pub(super) struct Split<'s, N> {
     bound: AtomicU64,
     flag: AtomicBool,
     up: Option<&'s Split<'s, N>>,
-    /// The count of changes, at the topmost split node.
-    changes: AtomicU64,
-    /// The topmost split node's count, below it.
-    shared_changes: Option<&'s AtomicU64>,
 }
 
 impl<'s, N: Copy> Split<'s, N> {
@@ -40,30 +32,12 @@ impl<'s, N: Copy> Split<'s, N> {
             bound: AtomicU64::new(bound.get().to_bits()),
             flag: AtomicBool::new(false),
             up,
-            changes: AtomicU64::new(0),
-            shared_changes: up.map(|up| up.change_counter()),
         }
-    }
-
-    fn change_counter(&self) -> &AtomicU64 {
-        self.shared_changes.unwrap_or(&self.changes)
-    }
-
-    /// How many times a bound or flag of this search's split nodes has
-    /// changed so far.
-    #[inline]
-    pub fn changes(&self) -> u64 {
-        self.change_counter().load(Ordering::Acquire)
-    }
-
-    fn count_change(&self) {
-        self.change_counter().fetch_add(1, Ordering::Release);
     }
 
     /// Raises the flag: everything searched below stops.
     pub fn stop(&self) {
         self.flag.store(true, Ordering::Release);
-        self.count_change();
     }
 
     /// Whether this split node or one above has stopped.
@@ -79,7 +53,7 @@ impl<'s, N: Copy> Split<'s, N> {
 
     /// Raises alpha (MAX) or lowers beta (MIN) to `value` if it is better.
     pub fn improve(&self, value: Value) {
-        let improved = self
+        let _ = self
             .bound
             .fetch_update(Ordering::AcqRel, Ordering::Acquire, |old| {
                 let old = Value::new(f64::from_bits(old)).expect("only values are stored");
@@ -87,9 +61,6 @@ impl<'s, N: Copy> Split<'s, N> {
                     .prefers(value, old)
                     .then_some(value.get().to_bits())
             });
-        if improved.is_ok() {
-            self.count_change();
-        }
     }
 
     /// The window `[alpha, beta]` narrowed by the bounds of this split node
