@@ -207,8 +207,8 @@ impl SearchArgs {
     /// search, unless it is sequential alpha-beta (one thread, full
     /// brothers).
     pub fn records(&self) -> bool {
-        let alphabeta = self.threads() == 1 && self.search.young_brothers == YoungArg::Full;
-        self.algorithm() != Algorithm::Parallel || alphabeta
+        self.algorithm() != Algorithm::Parallel
+            || self.options().parallel_is_alphabeta(self.threads())
     }
 
     /// The threads for the parallel search: `--threads`, else the cores.

@@ -23,6 +23,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use rayon::prelude::*;
 
+use super::alphabeta::cut_bound;
 use super::board::Board;
 use super::context::{Context, Edge, Halt, reaches};
 use super::parallel;
@@ -117,10 +118,7 @@ where
         younger: &[T::Node],
         up: Option<&Split<'_, T::Node>>,
     ) -> Vec<Outcome<T::Node>> {
-        let own = match self.kind {
-            Kind::Max => self.alpha.value,
-            Kind::Min => self.beta.value,
-        };
+        let own = own_bound(self.kind, self.alpha, self.beta);
         let split = Split::new(self.node, self.kind, own, up);
         match self.options.young_brothers {
             YoungBrothers::Full => in_order(younger.len(), self.workers(), |i| {
@@ -170,14 +168,6 @@ where
             .map_or(threads, |width| threads.min(width.max(1)))
     }
 
-    /// The bound a brother cuts at: beta at MAX, alpha at MIN.
-    fn against(&self) -> Value {
-        match self.kind {
-            Kind::Max => self.beta.value,
-            Kind::Min => self.alpha.value,
-        }
-    }
-
     /// Searches `child` in the window `[alpha, beta]` (narrowed as it
     /// enters nodes by the bounds of the split nodes above it).
     fn run(
@@ -221,10 +211,7 @@ where
         split: &Split<'_, T::Node>,
     ) -> (Outcome<T::Node>, Option<Value>) {
         let (alpha, beta) = split.narrow(self.alpha, self.beta);
-        let now = match self.kind {
-            Kind::Max => alpha.value,
-            Kind::Min => beta.value,
-        };
+        let now = own_bound(self.kind, alpha, beta);
         let Some((low, high)) = null_window(self.kind, now, self.node) else {
             let outcome = self.run(child, split, alpha, beta);
             self.publish(&outcome, split);
@@ -268,7 +255,8 @@ where
 
     /// Whether a brother's value cuts at the split node.
     fn cuts(&self, value: Value) -> bool {
-        reaches(self.kind, value, self.against(), self.options.strict)
+        let against = cut_bound(self.kind, self.alpha, self.beta).value;
+        reaches(self.kind, value, against, self.options.strict)
     }
 
     fn cuts_or_fails(&self, outcome: &Outcome<T::Node>) -> bool {
@@ -289,6 +277,12 @@ where
             split.stop();
         }
     }
+}
+
+/// The bound a `kind` node improves: alpha at MAX, beta at MIN (the one
+/// it does not cut against).
+fn own_bound<N>(kind: Kind, alpha: Edge<N>, beta: Edge<N>) -> Value {
+    cut_bound(kind.opponent(), alpha, beta).value
 }
 
 /// The null window, in MAX's terms, that tests whether a child of a

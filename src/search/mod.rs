@@ -147,6 +147,13 @@ impl Options {
         }
     }
 
+    /// Whether the parallel search with these options is sequential
+    /// alpha-beta, step for step, on `threads` threads: on one thread with
+    /// full brothers. Only then does it record a trace.
+    pub fn parallel_is_alphabeta(&self, threads: usize) -> bool {
+        threads == 1 && self.young_brothers == YoungBrothers::Full
+    }
+
     /// Whether these options order children or limit the depth.
     pub fn orders_or_limits(&self) -> bool {
         self.order != Order::None || self.depth.is_some() || self.iterative
@@ -177,11 +184,10 @@ where
             0 => rayon::current_num_threads(),
             n => n,
         };
-        let young_brothers = options.young_brothers;
-        if R::RECORDS && (threads > 1 || young_brothers != YoungBrothers::Full) {
+        if R::RECORDS && !options.parallel_is_alphabeta(threads) {
             return Err(SearchError::ParallelTrace {
                 threads,
-                young_brothers,
+                young_brothers: options.young_brothers,
             });
         }
         if !R::RECORDS && options.threads > 0 {
