@@ -206,8 +206,13 @@ fn run(example: &Example, dir: &Path) -> Option<String> {
     let wrong_code = code != example.code;
     let wrong_output = !example.output.is_empty() && !matches(&example.output, &actual);
     (wrong_code || wrong_output).then(|| {
+        let what = match (wrong_code, wrong_output) {
+            (true, true) => "exit code and output differ",
+            (true, false) => "exit code differs",
+            _ => "output differs",
+        };
         format!(
-            "{}: $ {}\nexit code {code}, expected {}\n--- shown\n{}\n--- printed\n{}\n",
+            "{}: $ {}\n{what}: exit code {code}, expected {}\n--- shown\n{}\n--- printed\n{}\n",
             example.place,
             example.command,
             example.code,
