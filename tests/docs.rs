@@ -24,7 +24,7 @@
 //!   them for output that differs from run to run or machine to machine,
 //!   and for commands that change the user's machine (installing).
 
-#![cfg(unix)]
+#![cfg(all(unix, feature = "cli"))]
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -223,7 +223,7 @@ where
 }
 
 /// A returned value as an `expect` line writes it: `= 2`, `>= 6`, `<= 4`.
-pub fn scored(score: Scored) -> String {
+pub(super) fn scored(score: Scored) -> String {
     match score.bound.prefix() {
         "" | "~" => format!("= {}", score.value),
         prefix => format!("{prefix} {}", score.value),

@@ -3,13 +3,13 @@
 use clap::{Args, ValueEnum};
 
 use super::CliError;
-use crate::games::GameSpec;
-use crate::search::{Algorithm, Options, Order, YoungBrothers};
-use crate::syntax::Limits;
+use gametree::games::GameSpec;
+use gametree::search::{Algorithm, Options, Order, YoungBrothers};
+use gametree::syntax::Limits;
 
 /// The tree file (or generated game) and how to search it.
 #[derive(Clone, Debug, Args)]
-pub struct SearchArgs {
+pub(crate) struct SearchArgs {
     /// The tree file; `-` reads standard input.
     #[arg(conflicts_with = "game")]
     pub file: Option<String>,
@@ -36,13 +36,13 @@ pub struct SearchArgs {
 
 /// Ordering, depth and parallel flags (alphabeta and parallel).
 #[derive(Clone, Debug, Args)]
-pub struct SearchTuning {
+pub(crate) struct SearchTuning {
     /// Threads for `--algo parallel` [default: the machine's cores].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub threads: Option<u16>,
     /// `--algo parallel` splits at nodes less than K plies below the root
     /// and searches sequentially below.
-    #[arg(long, value_name = "K", default_value_t = crate::search::DEFAULT_SPLIT_DEPTH)]
+    #[arg(long, value_name = "K", default_value_t = gametree::search::DEFAULT_SPLIT_DEPTH)]
     pub split_depth: usize,
     /// How `--algo parallel` searches the younger brothers of a split node:
     /// `full` searches each with the full window; `scout` tests each with a
@@ -69,7 +69,7 @@ pub struct SearchTuning {
 
 /// `--depth` for the commands that search with a depth limit.
 #[derive(Clone, Debug, Args)]
-pub struct DepthArg {
+pub(crate) struct DepthArg {
     /// Stop N plies below the root and take the static values there.
     #[arg(long, value_name = "N")]
     pub depth: Option<usize>,
@@ -77,7 +77,7 @@ pub struct DepthArg {
 
 /// The `--order` values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum OrderArg {
+pub(crate) enum OrderArg {
     /// Children as given.
     None,
     /// By static value, best first.
@@ -86,7 +86,7 @@ pub enum OrderArg {
 
 /// The `--young-brothers` values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum YoungArg {
+pub(crate) enum YoungArg {
     /// Full-window searches in parallel.
     Full,
     /// Null-window tests in parallel, then full searches in child order.
@@ -95,7 +95,7 @@ pub enum YoungArg {
 
 /// The `--algo` values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum AlgoArg {
+pub(crate) enum AlgoArg {
     /// Minimax, two-function form.
     Minimax,
     /// Negamax.
@@ -110,7 +110,7 @@ pub enum AlgoArg {
 
 /// Where the tree to search comes from.
 #[derive(Clone, Copy, Debug)]
-pub enum Source<'a> {
+pub(crate) enum Source<'a> {
     /// A tree file (`-` for standard input).
     File(&'a str),
     /// A generated game.
@@ -119,14 +119,14 @@ pub enum Source<'a> {
 
 impl SearchArgs {
     /// The same arguments with the depth limit `depth`.
-    pub fn with_depth(&self, depth: &DepthArg) -> SearchArgs {
+    pub(crate) fn with_depth(&self, depth: &DepthArg) -> SearchArgs {
         let mut args = self.clone();
         args.search.depth = depth.depth;
         args
     }
 
     /// The tree file or the game; exactly one must be given.
-    pub fn source(&self) -> Result<Source<'_>, CliError> {
+    pub(crate) fn source(&self) -> Result<Source<'_>, CliError> {
         match (&self.file, &self.game) {
             (Some(file), None) => Ok(Source::File(file)),
             (None, Some(game)) => Ok(Source::Game(game)),
@@ -140,7 +140,7 @@ impl SearchArgs {
     }
 
     /// The algorithm chosen.
-    pub fn algorithm(&self) -> Algorithm {
+    pub(crate) fn algorithm(&self) -> Algorithm {
         match self.algo {
             AlgoArg::Minimax => Algorithm::Minimax,
             AlgoArg::Negamax => Algorithm::Negamax,
@@ -151,7 +151,7 @@ impl SearchArgs {
     }
 
     /// The limits on reading the file.
-    pub fn limits(&self) -> Limits {
+    pub(crate) fn limits(&self) -> Limits {
         match self.max_nodes {
             Some(max_nodes) => Limits { max_nodes },
             None => Limits::default(),
@@ -159,7 +159,7 @@ impl SearchArgs {
     }
 
     /// The search options chosen.
-    pub fn options(&self) -> Options {
+    pub(crate) fn options(&self) -> Options {
         let tuning = &self.search;
         Options {
             strict: self.strict,
@@ -184,14 +184,14 @@ impl SearchArgs {
 
     /// For `--algo parallel`, sizes the process's rayon pool: `--threads`
     /// threads, each with stack for a tree `depth` levels deep.
-    pub fn start_threads(&self, depth: usize) -> Result<(), CliError> {
+    pub(crate) fn start_threads(&self, depth: usize) -> Result<(), CliError> {
         if self.algorithm() != Algorithm::Parallel {
             return Ok(());
         }
         let threads = self.threads();
         let built = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
-            .stack_size(crate::stack::stack_bytes_for_depth(depth))
+            .stack_size(gametree::stack::stack_bytes_for_depth(depth))
             .build_global();
         match built {
             // Already built by an earlier command in this process: fine if
@@ -206,13 +206,13 @@ impl SearchArgs {
     /// Whether the search records what it does: all but the parallel
     /// search, unless it is sequential alpha-beta (one thread, full
     /// brothers).
-    pub fn records(&self) -> bool {
+    pub(crate) fn records(&self) -> bool {
         self.algorithm() != Algorithm::Parallel
             || self.options().parallel_is_alphabeta(self.threads())
     }
 
     /// The threads for the parallel search: `--threads`, else the cores.
-    pub fn threads(&self) -> usize {
+    pub(crate) fn threads(&self) -> usize {
         match self.search.threads {
             Some(n) => n.into(),
             None => std::thread::available_parallelism().map_or(1, |n| n.get()),

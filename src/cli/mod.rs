@@ -16,17 +16,17 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-pub use args::SearchArgs;
+pub(crate) use args::SearchArgs;
 
 /// Exit code when a check fails.
-pub const EXIT_FAILED: u8 = 1;
+pub(crate) const EXIT_FAILED: u8 = 1;
 /// Exit code for bad input or usage.
-pub const EXIT_BAD_INPUT: u8 = 2;
+pub(crate) const EXIT_BAD_INPUT: u8 = 2;
 
 /// Read, solve, explain and draw two-player game trees.
 #[derive(Debug, Parser)]
 #[command(name = "gametree", version, about)]
-pub struct Cli {
+pub(crate) struct Cli {
     #[command(subcommand)]
     command: Command,
 }
@@ -47,7 +47,7 @@ enum Command {
 
 /// Why a command failed; each maps to an exit code.
 #[derive(Debug, thiserror::Error)]
-pub enum CliError {
+pub(crate) enum CliError {
     /// The input is unusable: a syntax error, a missing file, `?` needed.
     #[error("{0}")]
     BadInput(String),
@@ -65,7 +65,7 @@ impl CliError {
 }
 
 /// Runs the command line and returns the process's exit code.
-pub fn main() -> ExitCode {
+pub(crate) fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
@@ -84,7 +84,7 @@ pub fn main() -> ExitCode {
 }
 
 /// Runs one parsed command; returns the exit code on success.
-pub fn run(cli: Cli) -> Result<u8, CliError> {
+pub(crate) fn run(cli: Cli) -> Result<u8, CliError> {
     let mut out = std::io::stdout().lock();
     match cli.command {
         Command::Solve(args) => solve::run(&args, &mut out),

@@ -8,16 +8,16 @@ use clap::{Args, ValueEnum};
 use super::args::Source;
 use super::input::read_tree;
 use super::{CliError, SearchArgs};
-use crate::output::write_atomically;
-use crate::render::{
+use gametree::output::write_atomically;
+use gametree::render::{
     DEFAULT_MAX_DRAW_NODES, Diagram, Format, Layers, RenderError, RenderOptions, Style, check_size,
     write_frames,
 };
-use crate::trace::Trace;
+use gametree::trace::Trace;
 
 /// Arguments of `gametree render`.
 #[derive(Debug, Args)]
-pub struct RenderArgs {
+pub(super) struct RenderArgs {
     #[command(flatten)]
     search: SearchArgs,
     /// Write the diagram to this file (atomically); DOT on standard output
@@ -117,7 +117,7 @@ fn render_error(error: RenderError) -> CliError {
 
 /// Searches the tree once and draws the search: the full diagram to OUT
 /// (or standard output), and the frames to `--frames`.
-pub fn run(args: &RenderArgs, out: &mut impl Write) -> Result<(), CliError> {
+pub(super) fn run(args: &RenderArgs, out: &mut impl Write) -> Result<(), CliError> {
     let format = args.format()?;
     let Source::File(file) = args.search.source()? else {
         return Err(CliError::BadInput(

@@ -8,12 +8,12 @@ use super::args::{DepthArg, Source};
 use super::input::{read_tree, search_timed};
 use super::stats::{RunStats, SearchStats};
 use super::{CliError, SearchArgs};
-use crate::games::{GameSpec, GameVisitor};
-use crate::report::SolveReport;
-use crate::search::{Algorithm, Comparison, SearchError, SearchResult, baseline};
-use crate::stack::with_stack_for_depth;
-use crate::trace::{Cut, CutLog, NoRecorder};
-use crate::tree::GameTree;
+use gametree::games::{GameSpec, GameVisitor};
+use gametree::report::SolveReport;
+use gametree::search::{Algorithm, Comparison, SearchError, SearchResult, baseline};
+use gametree::stack::with_stack_for_depth;
+use gametree::trace::{Cut, CutLog, NoRecorder};
+use gametree::tree::GameTree;
 
 /// How many cuts and pruned nodes the text report lists before it counts.
 const TEXT_LIST_LIMIT: usize = 20;
@@ -21,11 +21,11 @@ const TEXT_LIST_LIMIT: usize = 20;
 /// Generated games of more nodes than this are solved without recording
 /// their cuts: a billion-leaf game has millions of cuts and pruned subtrees
 /// far too large to list.
-pub const LIST_CUTS_UP_TO: u64 = 1_000_000;
+pub(super) const LIST_CUTS_UP_TO: u64 = 1_000_000;
 
 /// Arguments of `gametree solve`.
 #[derive(Clone, Debug, Args)]
-pub struct SolveArgs {
+pub(super) struct SolveArgs {
     #[command(flatten)]
     search: SearchArgs,
     #[command(flatten)]
@@ -39,7 +39,7 @@ pub struct SolveArgs {
 }
 
 /// Solves the tree or game and prints the report.
-pub fn run(args: &SolveArgs, out: &mut impl Write) -> Result<(), CliError> {
+pub(super) fn run(args: &SolveArgs, out: &mut impl Write) -> Result<(), CliError> {
     let args = &SolveArgs {
         search: args.search.with_depth(&args.depth),
         ..args.clone()

@@ -7,18 +7,18 @@ use clap::Args;
 use super::args::{DepthArg, Source};
 use super::input::{read_tree, search_timed};
 use super::{CliError, SearchArgs};
-use crate::games::{GameSpec, GameVisitor};
-use crate::report::{trace_json, trace_lines};
-use crate::trace::Trace;
-use crate::tree::GameTree;
+use gametree::games::{GameSpec, GameVisitor};
+use gametree::report::{trace_json, trace_lines};
+use gametree::trace::Trace;
+use gametree::tree::GameTree;
 
 /// The largest generated game `trace` tells (in nodes, as
 /// [`GameSpec::node_bound`] bounds them): a trace has a few lines a node.
-pub const TRACE_GAMES_UP_TO: u64 = 1_000_000;
+pub(super) const TRACE_GAMES_UP_TO: u64 = 1_000_000;
 
 /// Arguments of `gametree trace`.
 #[derive(Clone, Debug, Args)]
-pub struct TraceArgs {
+pub(super) struct TraceArgs {
     #[command(flatten)]
     search: SearchArgs,
     #[command(flatten)]
@@ -29,7 +29,7 @@ pub struct TraceArgs {
 }
 
 /// Searches the tree or game and prints every step.
-pub fn run(args: &TraceArgs, out: &mut impl Write) -> Result<(), CliError> {
+pub(super) fn run(args: &TraceArgs, out: &mut impl Write) -> Result<(), CliError> {
     let args = &TraceArgs {
         search: args.search.with_depth(&args.depth),
         ..args.clone()

@@ -240,12 +240,12 @@ impl RandomNode {
 
 /// Streams of draws from one node's hash, kept apart.
 mod stream {
-    pub const CHILD: u64 = 1;
-    pub const STEP: u64 = 2;
-    pub const BEST: u64 = 3;
-    pub const COUNT: u64 = 4;
-    pub const NOISE: u64 = 5;
-    pub const ROOT: u64 = 6;
+    pub(super) const CHILD: u64 = 1;
+    pub(super) const STEP: u64 = 2;
+    pub(super) const BEST: u64 = 3;
+    pub(super) const COUNT: u64 = 4;
+    pub(super) const NOISE: u64 = 5;
+    pub(super) const ROOT: u64 = 6;
 }
 
 /// How many children's draw keys are tabulated: generating one of the

@@ -193,7 +193,7 @@ pub(super) fn finish<T: GameTree, R: Recorder<T::Node>>(
 /// Alpha-beta below `node`. `prev` holds the previous iteration's values
 /// below it (iterative deepening), and `next`, when given, receives this
 /// search's.
-#[allow(clippy::too_many_arguments)]
+#[expect(clippy::too_many_arguments)]
 pub(super) fn search<T: GameTree, R: Recorder<T::Node>>(
     cx: &mut Context<'_, T, R>,
     node: T::Node,
@@ -218,7 +218,7 @@ pub(super) fn search<T: GameTree, R: Recorder<T::Node>>(
 /// it is known not to change during the call, so what the loop reads of
 /// it is read once, not reloaded at every child (which also made the speed
 /// depend on where the tree and the stack happened to lie in memory).
-#[allow(clippy::too_many_arguments)]
+#[expect(clippy::too_many_arguments)]
 fn search_valueless<'t, T: GameTree, R: Recorder<T::Node>>(
     cx: &mut Context<'t, T, R>,
     tree: &'t T,

@@ -113,7 +113,7 @@ where
 {
     /// Searches `younger` in parallel below `up` (the split node above, if
     /// any); stops them all when one cuts. Outcomes in child order.
-    pub fn search(
+    pub(super) fn search(
         &self,
         younger: &[T::Node],
         up: Option<&Split<'_, T::Node>>,

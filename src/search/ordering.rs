@@ -54,7 +54,7 @@ pub(super) struct Memo {
 
 impl Memo {
     /// The memo of the child at `index`, if the iteration searched it.
-    pub fn child(&self, index: usize) -> Option<&Memo> {
+    pub(super) fn child(&self, index: usize) -> Option<&Memo> {
         self.entry(index).map(|(_, _, memo)| memo)
     }
 
@@ -64,7 +64,7 @@ impl Memo {
 
     /// Records that the child at `index` returned `value`, below which the
     /// search found `below`.
-    pub fn push(&mut self, index: usize, value: Value, below: Memo) {
+    pub(super) fn push(&mut self, index: usize, value: Value, below: Memo) {
         self.children.push((index, value, below));
     }
 }
@@ -89,7 +89,7 @@ pub(super) struct Children<I, N> {
 impl<I: Iterator<Item = N>, N> Children<I, N> {
     /// The children as `given`.
     #[inline(always)]
-    pub fn new(given: I) -> Self {
+    pub(super) fn new(given: I) -> Self {
         Children {
             given,
             index: 0,
@@ -100,7 +100,7 @@ impl<I: Iterator<Item = N>, N> Children<I, N> {
 
     /// The next child, without moving past it; `None` after the last.
     #[inline(always)]
-    pub fn peek(&mut self) -> Option<&(usize, N)> {
+    pub(super) fn peek(&mut self) -> Option<&(usize, N)> {
         if self.ahead.is_none() {
             self.ahead = self.draw();
         }
