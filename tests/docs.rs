@@ -316,3 +316,100 @@ fn an_ellipsis_line_stands_for_any_number_of_lines() {
     assert!(!matches(&expected, &["b", "d"]));
     assert!(!matches(&expected, &["a", "d", "e"]));
 }
+
+/// Files that pages link to before they exist: written at the same time as
+/// the command line is restructured; emptied once they land.
+const LINKED_BEFORE_WRITTEN: &[&str] = &["ARCHITECTURE.md"];
+
+/// The lines of `text` outside fenced blocks, numbered from 1.
+fn prose(text: &str) -> Vec<(usize, &str)> {
+    let mut fenced = false;
+    let mut lines = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+        } else if !fenced {
+            lines.push((number + 1, line));
+        }
+    }
+    lines
+}
+
+/// The anchor GitHub gives a heading: lower case, punctuation dropped,
+/// spaces turned into hyphens.
+fn anchor(heading: &str) -> String {
+    heading
+        .trim()
+        .to_lowercase()
+        .chars()
+        .filter(|c| c.is_alphanumeric() || *c == ' ' || *c == '-' || *c == '_')
+        .map(|c| if c == ' ' { '-' } else { c })
+        .collect()
+}
+
+/// The anchors of the headings of the page at `path`.
+fn anchors(path: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(path).unwrap();
+    prose(&text)
+        .into_iter()
+        .filter_map(|(_, line)| line.strip_prefix('#'))
+        .map(|heading| anchor(heading.trim_start_matches('#')))
+        .collect()
+}
+
+/// The targets of the inline links `[text](target)` of `line`.
+fn links(line: &str) -> Vec<&str> {
+    line.match_indices("](")
+        .filter_map(|(at, _)| {
+            let rest = &line[at + 2..];
+            rest.find(')').map(|end| &rest[..end])
+        })
+        .collect()
+}
+
+#[test]
+fn links_between_pages_lead_to_files_and_headings_that_exist() {
+    let mut broken = Vec::new();
+    for page in pages() {
+        let path = root().join(&page);
+        let text = std::fs::read_to_string(&path).unwrap();
+        for (number, line) in prose(&text) {
+            for target in links(line) {
+                if target.contains("://") {
+                    continue;
+                }
+                let (file, fragment) = target.split_once('#').unwrap_or((target, ""));
+                let file = if file.is_empty() {
+                    path.clone()
+                } else {
+                    path.parent().unwrap().join(file)
+                };
+                let pending = LINKED_BEFORE_WRITTEN
+                    .iter()
+                    .any(|name| target.ends_with(name));
+                if !file.exists() {
+                    if !pending {
+                        broken.push(format!("{page}:{number}: {target}: no such file"));
+                    }
+                } else if !fragment.is_empty() && !anchors(&file).contains(&fragment.to_string()) {
+                    broken.push(format!("{page}:{number}: {target}: no such heading"));
+                }
+            }
+        }
+    }
+    assert!(broken.is_empty(), "{}", broken.join("\n"));
+}
+
+#[test]
+fn anchors_are_made_as_github_makes_them() {
+    assert_eq!(anchor(" What each saved"), "what-each-saved");
+    assert_eq!(
+        anchor("The answer key: `expect` lines"),
+        "the-answer-key-expect-lines"
+    );
+    assert_eq!(
+        anchor("Parallel search, ordering and depth"),
+        "parallel-search-ordering-and-depth"
+    );
+    assert_eq!(links("see [a](b.md#c) and [d](e)"), ["b.md#c", "e"]);
+}
