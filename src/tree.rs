@@ -41,6 +41,39 @@ pub trait GameTree {
     fn location(&self, _node: Self::Node) -> Option<Location> {
         None
     }
+    /// How many levels lie below the root at most, when known: the
+    /// searches recurse once a level and reserve stack for it.
+    fn height(&self) -> Option<usize> {
+        None
+    }
+}
+
+/// The deepest tree gametree reads or searches. The parser and the
+/// searches recurse once per level, on a stack sized for this depth (see
+/// [`crate::stack`]).
+pub const MAX_DEPTH: usize = 10_000;
+
+/// The ids of nodes, in order.
+pub fn ids<T: GameTree>(tree: &T, nodes: &[T::Node]) -> Vec<String> {
+    nodes.iter().map(|n| tree.id(*n)).collect()
+}
+
+/// `node` and every node below it, in preorder.
+pub fn subtree<T: GameTree>(tree: &T, node: T::Node) -> Vec<T::Node> {
+    let mut out = Vec::new();
+    let mut stack = vec![node];
+    while let Some(n) = stack.pop() {
+        out.push(n);
+        let first = stack.len();
+        stack.extend(tree.children(n));
+        stack[first..].reverse();
+    }
+    out
+}
+
+/// Whether `node` is a leaf.
+pub fn is_leaf<T: GameTree>(tree: &T, node: T::Node) -> bool {
+    tree.children(node).next().is_none()
 }
 
 /// A line and column in a source file, both counted from 1.
@@ -494,6 +527,10 @@ impl GameTree for Tree {
     fn location(&self, node: NodeId) -> Option<Location> {
         self.locations.get(&(node)).copied()
     }
+
+    fn height(&self) -> Option<usize> {
+        Some(self.depth)
+    }
 }
 
 impl<T: GameTree + ?Sized> GameTree for &T {
@@ -523,5 +560,8 @@ impl<T: GameTree + ?Sized> GameTree for &T {
     }
     fn location(&self, node: Self::Node) -> Option<Location> {
         (**self).location(node)
+    }
+    fn height(&self) -> Option<usize> {
+        (**self).height()
     }
 }

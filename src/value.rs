@@ -219,10 +219,11 @@ pub enum Bound {
 }
 
 impl Bound {
-    /// The prefix written before a value: `""`, `">="`, `"<="` or `"~"`.
-    pub fn prefix(self) -> &'static str {
+    /// How the bound is written between a node and its value: `=`, `>=`,
+    /// `<=`, or `~` when the search learnt nothing certain.
+    pub fn relation(self) -> &'static str {
         match self {
-            Bound::Exact => "",
+            Bound::Exact => "=",
             Bound::Lower => ">=",
             Bound::Upper => "<=",
             Bound::Unknown => "~",
@@ -304,7 +305,17 @@ impl Scored {
 
 impl fmt::Display for Scored {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.bound.prefix(), self.value)
+        match self.bound {
+            Bound::Exact => write!(f, "{}", self.value),
+            bound => write!(f, "{bound}{}", self.value),
+        }
+    }
+}
+
+impl fmt::Display for Bound {
+    /// The bound's relation, as [`Bound::relation`] writes it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.relation())
     }
 }
 

@@ -82,7 +82,7 @@ struct SameAs<'a>(&'a Tree);
 impl GameVisitor for SameAs<'_> {
     type Output = usize;
 
-    fn visit<T>(self, game: &T, _depth: usize) -> usize
+    fn visit<T>(self, game: &T) -> usize
     where
         T: GameTree + Sync,
         T::Node: Send + Sync,

@@ -165,7 +165,7 @@ struct RescaledLeaves<'a> {
 impl GameVisitor for RescaledLeaves<'_> {
     type Output = Result<Vec<Value>, CliError>;
 
-    fn visit<T>(self, tree: &T, _depth: usize) -> Self::Output
+    fn visit<T>(self, tree: &T) -> Self::Output
     where
         T: GameTree + Sync,
         T::Node: Send + Sync,
@@ -181,8 +181,16 @@ impl GameVisitor for RescaledLeaves<'_> {
             },
             &mut std::io::sink(),
         )?;
-        rescale(&leaves, self.args.values, self.args.distinct)
-            .map_err(|e| CliError::BadInput(format!("{}: {e}", self.game)))
+        rescale(&leaves, self.args.values, self.args.distinct).map_err(|e| {
+            CliError::BadInput(format!(
+                "{}: --distinct needs {} values for {} leaves, but {} holds only {}",
+                self.game,
+                e.needed,
+                e.needed,
+                e.range,
+                e.range.len()
+            ))
+        })
     }
 }
 
@@ -196,7 +204,7 @@ struct WriteGame<'a, W> {
 impl<W: Write> GameVisitor for WriteGame<'_, W> {
     type Output = std::io::Result<WriteSummary>;
 
-    fn visit<T>(self, tree: &T, _depth: usize) -> Self::Output
+    fn visit<T>(self, tree: &T) -> Self::Output
     where
         T: GameTree + Sync,
         T::Node: Send + Sync,

@@ -8,7 +8,6 @@ use super::progress::Phase;
 
 use super::{CliError, SearchArgs};
 use gametree::search::{SearchError, SearchResult, search};
-use gametree::stack::with_stack_for_depth;
 use gametree::syntax::{self, SourceText};
 use gametree::trace::Recorder;
 use gametree::tree::{GameTree, Location, NodeId, Tree};
@@ -141,11 +140,10 @@ impl Input {
     }
 }
 
-/// Searches any tree `depth` levels deep as `args` say, with stack for its
-/// depth and a spinner if it is slow; returns the result and the time taken.
+/// Searches any tree as `args` say, with a spinner if it is slow; returns
+/// the result and the time taken.
 pub(super) fn search_timed<T, R>(
     tree: &T,
-    depth: usize,
     name: &str,
     args: &SearchArgs,
     recorder: &mut R,
@@ -157,9 +155,7 @@ where
 {
     let mut time = Duration::ZERO;
     let result = timed(&mut time, format!("searching {name}"), || {
-        with_stack_for_depth(depth, || {
-            search(tree, args.algorithm(), args.options(), recorder)
-        })
+        search(tree, args.algorithm(), args.options(), recorder)
     });
     (result, time)
 }
@@ -181,12 +177,11 @@ impl Input {
         args: &SearchArgs,
         recorder: &mut R,
     ) -> Result<SearchResult<NodeId>, CliError> {
-        let (tree, depth) = (&self.tree, self.tree.depth());
-        let result = search_timed(tree, depth, &self.name, args, recorder);
+        let result = search_timed(&self.tree, &self.name, args, recorder);
         self.times.search = result.1;
         result
             .0
-            .map_err(|e| self.error(e.location(), &e.to_string()))
+            .map_err(|e| self.error(e.location(), &super::search_message(&e)))
     }
 
     /// An error about the input, at a place in it when there is one.

@@ -15,6 +15,7 @@ mod trace;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use gametree::search::{SearchError, SearchOption};
 
 pub(crate) use args::SearchArgs;
 
@@ -54,6 +55,31 @@ pub(crate) enum CliError {
     /// Writing the output failed (for example a closed pipe).
     #[error("cannot write the output: {0}")]
     Output(#[from] std::io::Error),
+}
+
+/// A search error in the command line's words: where the library says
+/// what the search cannot do, the message names the flags to change.
+pub(crate) fn search_message(error: &SearchError) -> String {
+    match error {
+        SearchError::Unsupported { algorithm, option } => {
+            let flag = match option {
+                SearchOption::Order => "--order",
+                SearchOption::Depth => "--depth",
+                SearchOption::Iterative => "--iterative",
+            };
+            format!("{algorithm} does not support {flag}")
+        }
+        SearchError::ParallelTrace {
+            threads,
+            young_brothers,
+        } => format!(
+            "the parallel search records a trace only where it is sequential alpha-beta, with \
+             --threads 1 --young-brothers full (here --threads {threads} --young-brothers \
+             {young_brothers}): on more threads each run takes a different path, and scout's \
+             null-window tests are not alpha-beta's steps"
+        ),
+        other => other.to_string(),
+    }
 }
 
 impl CliError {

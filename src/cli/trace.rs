@@ -4,7 +4,7 @@ use std::io::Write;
 
 use clap::Args;
 
-use super::args::{DepthArg, Source};
+use super::args::Source;
 use super::input::{read_tree, search_timed};
 use super::{CliError, SearchArgs};
 use gametree::games::{GameSpec, GameVisitor};
@@ -21,8 +21,6 @@ pub(super) const TRACE_GAMES_UP_TO: u64 = 1_000_000;
 pub(super) struct TraceArgs {
     #[command(flatten)]
     search: SearchArgs,
-    #[command(flatten)]
-    depth: DepthArg,
     /// Print the events as a JSON array instead of numbered lines.
     #[arg(long)]
     json: bool,
@@ -30,14 +28,9 @@ pub(super) struct TraceArgs {
 
 /// Searches the tree or game and prints every step.
 pub(super) fn run(args: &TraceArgs, out: &mut impl Write) -> Result<(), CliError> {
-    let args = &TraceArgs {
-        search: args.search.with_depth(&args.depth),
-        ..args.clone()
-    };
     match args.search.source()? {
         Source::File(file) => {
             let mut input = read_tree(file, &args.search)?;
-            args.search.start_threads(input.tree.depth())?;
             let mut trace = Trace::new();
             input.search(&args.search, &mut trace)?;
             print(&input.tree, &trace, args, out)
@@ -69,16 +62,15 @@ struct TraceGame<'a, W> {
 impl<W: Write> GameVisitor for TraceGame<'_, W> {
     type Output = Result<(), CliError>;
 
-    fn visit<T>(self, tree: &T, depth: usize) -> Self::Output
+    fn visit<T>(self, tree: &T) -> Self::Output
     where
         T: GameTree + Sync,
         T::Node: Send + Sync,
     {
         let name = self.game.to_string();
-        self.args.search.start_threads(depth)?;
         let mut trace = Trace::new();
-        let (result, _) = search_timed(tree, depth, &name, &self.args.search, &mut trace);
-        result.map_err(|e| CliError::BadInput(format!("{name}: {e}")))?;
+        let (result, _) = search_timed(tree, &name, &self.args.search, &mut trace);
+        result.map_err(|e| CliError::BadInput(format!("{name}: {}", super::search_message(&e))))?;
         print(tree, &trace, self.args, self.out)
     }
 }

@@ -4,6 +4,7 @@ use crate::value::Kind;
 
 /// The drawing convention for players.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Style {
     /// MAX as an up-pointing triangle, MIN as a down-pointing one.
     #[default]

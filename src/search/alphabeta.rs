@@ -11,6 +11,26 @@ use super::ordering::{Children, Memo, order_children};
 use crate::trace::{Recorder, Window};
 use crate::tree::GameTree;
 use crate::value::{CutKind, Kind, Scored, Value};
+use super::algorithm::{Strategy, Support};
+/// Alpha-beta in the min/max form, with ordering, a depth limit and iterative deepening.
+pub(super) struct AlphaBeta;
+
+impl Strategy for AlphaBeta {
+    const PRUNES: bool = true;
+    const SUPPORTS: Support = Support { order: true, depth: true, iterative: true };
+
+    fn run<T, R>(cx: &mut Context<'_, T, R>, root: T::Node) -> Result<Scored, SearchError>
+    where
+        T: GameTree + Sync,
+        T::Node: Send + Sync,
+        R: Recorder<T::Node>,
+    {
+        match cx.options.iterative {
+            true => iterative(cx, root),
+            false => alphabeta(cx, root),
+        }
+    }
+}
 
 /// Alpha-beta from `root` with the full window.
 pub(super) fn alphabeta<T: GameTree, R: Recorder<T::Node>>(

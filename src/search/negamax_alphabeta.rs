@@ -10,6 +10,23 @@ use super::context::{Context, Edge, clamp};
 use crate::trace::{Recorder, Window};
 use crate::tree::GameTree;
 use crate::value::{CutKind, Kind, MaxFold, Scored, Value};
+use super::algorithm::{Strategy, Support};
+/// Alpha-beta in the negamax form.
+pub(super) struct NegamaxAlphaBeta;
+
+impl Strategy for NegamaxAlphaBeta {
+    const PRUNES: bool = true;
+    const SUPPORTS: Support = Support { order: false, depth: false, iterative: false };
+
+    fn run<T, R>(cx: &mut Context<'_, T, R>, root: T::Node) -> Result<Scored, SearchError>
+    where
+        T: GameTree + Sync,
+        T::Node: Send + Sync,
+        R: Recorder<T::Node>,
+    {
+        negamax_alphabeta(cx, root)
+    }
+}
 
 /// Negamax alpha-beta from `root`; the result is in MAX's terms.
 pub(super) fn negamax_alphabeta<T: GameTree, R: Recorder<T::Node>>(

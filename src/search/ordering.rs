@@ -4,7 +4,6 @@
 //! time and orders each iteration by the last one's values.
 
 use std::fmt;
-use std::str::FromStr;
 
 use super::context::Context;
 use crate::tree::GameTree;
@@ -12,6 +11,7 @@ use crate::value::{Kind, Value};
 
 /// How children are ordered before alpha-beta searches them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Order {
     /// As the tree gives them.
     #[default]
@@ -28,18 +28,6 @@ impl fmt::Display for Order {
             Order::None => "none",
             Order::Static => "static",
         })
-    }
-}
-
-impl FromStr for Order {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s {
-            "none" => Ok(Order::None),
-            "static" => Ok(Order::Static),
-            _ => Err(format!("unknown order `{s}` (none or static)")),
-        }
     }
 }
 

@@ -11,7 +11,7 @@ use pest::Parser;
 use pest::error::{ErrorVariant, InputLocation};
 
 pub use expect::{Claim, Expectation, Relation};
-pub use number::parse_number;
+pub use number::NumberTooLarge;
 pub use source::{ParseError, SourceText};
 
 use std::time::{Duration, Instant};
@@ -19,9 +19,7 @@ use std::time::{Duration, Instant};
 use crate::tree::{Tree, TreeBuilder};
 use grammar::{Rule, TreeParser, describe};
 
-/// The deepest nesting a file may have. The parser and the searches recurse
-/// once per level, on a stack sized for this depth (see [`crate::stack`]).
-pub const MAX_DEPTH: usize = 10_000;
+pub use crate::tree::MAX_DEPTH;
 
 /// Limits on what a file may ask of the reader.
 #[derive(Clone, Debug)]
@@ -144,7 +142,7 @@ pub fn parse_answers(path: &str, text: &str) -> Result<Vec<Expectation>, ParseEr
 /// The message for a tree over the node limit.
 fn too_many_nodes(limits: &Limits) -> String {
     format!(
-        "the tree has more than {} nodes, the limit set by --max-nodes",
+        "the tree has more than {} nodes, the limit it is read with",
         limits.max_nodes
     )
 }
