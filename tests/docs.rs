@@ -20,9 +20,10 @@
 //! - Output is compared line by line with trailing blanks removed, and
 //!   trailing blank lines ignored. An output line that is exactly `...`
 //!   stands for any number of lines (none included).
-//! - Blocks of any other kind (`text`, `sh`, `rust`, ...) are not run: use
+//! - Blocks of any other kind (`text`, `sh`, ...) are not run here: use
 //!   them for output that differs from run to run or machine to machine,
-//!   and for commands that change the user's machine (installing).
+//!   and for commands that change the user's machine (installing). `rust`
+//!   blocks are compiled and run as doctests (`src/lib.rs`, `mod manual`).
 
 #![cfg(all(unix, feature = "cli"))]
 
