@@ -188,8 +188,14 @@ fn errors_point_at_the_place_and_say_what_was_expected() {
         (
             "[1 2",
             1,
-            5,
-            "expected a leaf value, a node name, a subtree or `]`, found the end of the file",
+            1,
+            "this `[` is never closed (note: the file ends at line 1, column 5)",
+        ),
+        (
+            "A [ B [1 2]\n  C (3 4)\n  D [5\n]\n# end ]\n",
+            1,
+            3,
+            "this `[` is never closed (note: the file ends at line 6, column 1)",
         ),
         ("[1 2)", 1, 5, "found `)`"),
         ("[A =]", 1, 5, "expected a leaf value, found `]`"),
