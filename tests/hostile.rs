@@ -534,7 +534,7 @@ fn long_names_numbers_and_ids_are_shortened_in_messages() {
 fn open_nodes_with_static_values_are_refused_without_backtracking() {
     let text: String = (0..40).map(|i| format!("N{i} = 5 [\n")).collect();
     let outcome = solve_stdin(format!("[{text}"), &[]);
-    assert_refused(&outcome, "<stdin>:41:1:", "found the end of the file");
+    assert_refused(&outcome, "<stdin>:40:9:", "this `[` is never closed");
     let closed = format!("[{text}1{}", "]".repeat(41));
     let solved = solve_stdin(closed, &[]);
     assert_eq!(solved.code, 0, "{}", solved.stderr);

@@ -40,7 +40,10 @@ pub(crate) struct SearchArgs {
     /// Clamp returned values to the window (fail-hard).
     #[arg(long, help_heading = "Conventions")]
     pub(crate) fail_hard: bool,
-    #[command(flatten)]
+    /// The parallel search's flags: each subcommand flattens them after its
+    /// output flags (so that help lists them last) and hands them over with
+    /// [`SearchArgs::take_parallel`].
+    #[arg(skip)]
     pub(crate) parallel: ParallelArgs,
 }
 
@@ -64,6 +67,17 @@ pub(crate) struct ParallelArgs {
     pub(crate) width: Option<u16>,
 }
 
+impl Default for ParallelArgs {
+    fn default() -> ParallelArgs {
+        ParallelArgs {
+            threads: None,
+            split_depth: gametree::search::DEFAULT_SPLIT_DEPTH,
+            young_brothers: YoungBrothers::Full,
+            width: None,
+        }
+    }
+}
+
 /// Where the tree to search comes from.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Source<'a> {
@@ -74,6 +88,11 @@ pub(crate) enum Source<'a> {
 }
 
 impl SearchArgs {
+    /// Takes the parallel search's flags, parsed beside these.
+    pub(crate) fn take_parallel(&mut self, parallel: &ParallelArgs) {
+        self.parallel = parallel.clone();
+    }
+
     /// The tree file or the game; exactly one must be given.
     pub(crate) fn source(&self) -> Result<Source<'_>, CliError> {
         match (&self.file, &self.game) {
@@ -83,7 +102,9 @@ impl SearchArgs {
                 "give a tree FILE or --game SPEC, not both".to_string(),
             )),
             (None, None) => Err(CliError::BadInput(
-                "give a tree FILE or --game SPEC".to_string(),
+                "give a tree FILE (`-` reads standard input: `echo '[1 2]' | gametree solve -`) \
+                 or --game SPEC"
+                    .to_string(),
             )),
         }
     }

@@ -9,6 +9,7 @@ use std::io::Write;
 
 use clap::{Args, ValueEnum};
 
+use super::args::ParallelArgs;
 use super::input::{Input, display_name, read_text};
 use super::{CliError, EXIT_BAD_INPUT, EXIT_FAILED, SearchArgs};
 use gametree::check::{CheckReport, Facts, FileReport, check};
@@ -21,18 +22,20 @@ use gametree::tree::{Location, NodeId};
 #[derive(Debug, Args)]
 pub(super) struct CheckArgs {
     #[command(flatten)]
-    search: SearchArgs,
+    pub(super) search: SearchArgs,
     /// Answer files (`expect` lines only), each checked against the tree
     /// file before it; or more tree files, each checked against its own
     /// `expect` lines.
     #[arg(value_name = "ANSWERS")]
     more: Vec<String>,
     /// The report's form: text, json or csv (one row per file).
-    #[arg(long, value_enum, default_value_t = Format::Text)]
+    #[arg(long, value_enum, default_value_t = Format::Text, help_heading = "Output")]
     format: Format,
     /// Print the report as JSON (the same as `--format json`).
-    #[arg(long, conflicts_with = "format")]
+    #[arg(long, conflicts_with = "format", help_heading = "Output")]
     json: bool,
+    #[command(flatten)]
+    pub(super) parallel: ParallelArgs,
 }
 
 /// The `--format` values.

@@ -128,7 +128,7 @@ impl Input {
         })?;
         let text = (bytes <= KEEP_TEXT_UP_TO).then_some(text);
         let tree = timed(&mut times.build, format!("building {name}"), || {
-            builder.finish()
+            builder.build()
         });
         Ok(Input {
             name,

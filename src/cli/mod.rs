@@ -4,6 +4,7 @@
 mod args;
 mod check;
 mod exercise;
+mod extras;
 mod r#gen;
 mod input;
 mod progress;
@@ -35,16 +36,48 @@ pub(crate) struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Solve a tree: value, best move, principal variation, cuts, statistics.
+    #[command(after_long_help = SOLVE_EXAMPLES)]
     Solve(solve::SolveArgs),
     /// Tell the search step by step, in the lecture's words.
+    #[command(after_long_help = TRACE_EXAMPLES)]
     Trace(trace::TraceArgs),
     /// Check answers (`expect` lines) against the search, explaining failures.
+    #[command(after_long_help = CHECK_EXAMPLES)]
     Check(check::CheckArgs),
     /// Write a generated game (random tree, tic-tac-toe, marbles) as a tree file.
+    #[command(after_long_help = GEN_EXAMPLES)]
     Gen(r#gen::GenArgs),
     /// Draw the search as a diagram: DOT, SVG, PNG or PDF, or step-by-step frames.
+    #[command(after_long_help = RENDER_EXAMPLES)]
     Render(render::RenderArgs),
+    /// Print a shell completion script (bash, zsh, fish, powershell, elvish).
+    Completions(extras::CompletionsArgs),
+    /// Print a manual page (roff): `gametree man | man -l -`.
+    Man(extras::ManArgs),
 }
+
+const SOLVE_EXAMPLES: &str = "Examples:
+  gametree solve trees/lecture-a-to-v.tree
+  gametree solve trees/lecture-a-to-v.tree --algo minimax --json
+  echo '[[3 12 8] [2 4 6] [14 5 2]]' | gametree solve -
+  gametree solve --game random:branching=4,depth=8,seed=1 --algo parallel --stats";
+
+const TRACE_EXAMPLES: &str = "Examples:
+  gametree trace trees/lecture-a-to-v.tree
+  gametree trace trees/strict-tie.tree --strict --json";
+
+const CHECK_EXAMPLES: &str = "Examples:
+  gametree check trees/lecture-a-to-v.tree
+  gametree check trees/lecture-a-to-v.tree answers/*.answers --format csv";
+
+const GEN_EXAMPLES: &str = "Examples:
+  gametree gen --game tictactoe:x...o.... -o ttt.tree
+  gametree gen --exercise --game random:branching=3,depth=4,seed=7 --min-cuts 2";
+
+const RENDER_EXAMPLES: &str = "Examples:
+  gametree render trees/lecture-a-to-v.tree -o lecture.dot
+  gametree render trees/lecture-a-to-v.tree --windows --provisional -o lecture.svg
+  gametree render trees/deep-cut.tree --style squares --frames frames/";
 
 /// Why a command failed; each maps to an exit code.
 #[derive(Debug, thiserror::Error)]
@@ -113,11 +146,25 @@ pub(crate) fn main() -> ExitCode {
 pub(crate) fn run(cli: Cli) -> Result<u8, CliError> {
     let mut out = std::io::stdout().lock();
     match cli.command {
-        Command::Solve(args) => solve::run(&args, &mut out),
-        Command::Trace(args) => trace::run(&args, &mut out),
-        Command::Check(args) => return check::run(&args, &mut out),
+        Command::Solve(mut args) => {
+            args.search.take_parallel(&args.parallel);
+            solve::run(&args, &mut out)
+        }
+        Command::Trace(mut args) => {
+            args.search.take_parallel(&args.parallel);
+            trace::run(&args, &mut out)
+        }
+        Command::Check(mut args) => {
+            args.search.take_parallel(&args.parallel);
+            return check::run(&args, &mut out);
+        }
         Command::Gen(args) => r#gen::run(&args, &mut out),
-        Command::Render(args) => render::run(&args, &mut out),
+        Command::Render(mut args) => {
+            args.search.take_parallel(&args.parallel);
+            render::run(&args, &mut out)
+        }
+        Command::Completions(args) => extras::completions(&args, &mut out),
+        Command::Man(args) => extras::man(&args, &mut out),
     }?;
     Ok(0)
 }

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 
+use super::args::ParallelArgs;
 use super::args::Source;
 use super::input::read_tree;
 use super::{CliError, SearchArgs};
@@ -19,7 +20,7 @@ use gametree::trace::Trace;
 #[derive(Debug, Args)]
 pub(super) struct RenderArgs {
     #[command(flatten)]
-    search: SearchArgs,
+    pub(super) search: SearchArgs,
     /// Write the diagram to this file (atomically); DOT on standard output
     /// when absent.
     #[arg(short, long, value_name = "OUT", help_heading = "Output")]
@@ -53,6 +54,8 @@ pub(super) struct RenderArgs {
     /// limits the search itself, as in `solve`).
     #[arg(long, value_name = "N", help_heading = "Output")]
     draw_depth: Option<usize>,
+    #[command(flatten)]
+    pub(super) parallel: ParallelArgs,
 }
 
 impl RenderArgs {

@@ -4,6 +4,7 @@ use std::io::Write;
 
 use clap::Args;
 
+use super::args::ParallelArgs;
 use super::args::Source;
 use super::input::{read_tree, search_timed};
 use super::stats::{RunStats, SearchStats};
@@ -26,13 +27,15 @@ pub(super) const LIST_CUTS_UP_TO: u64 = 1_000_000;
 #[derive(Clone, Debug, Args)]
 pub(super) struct SolveArgs {
     #[command(flatten)]
-    search: SearchArgs,
+    pub(super) search: SearchArgs,
     /// Print a JSON object instead of text.
-    #[arg(long)]
+    #[arg(long, help_heading = "Output")]
     json: bool,
     /// Also print the time of each phase, throughput and peak memory.
-    #[arg(long)]
+    #[arg(long, help_heading = "Output")]
     stats: bool,
+    #[command(flatten)]
+    pub(super) parallel: ParallelArgs,
 }
 
 /// Solves the tree or game and prints the report.

@@ -4,6 +4,7 @@ use std::io::Write;
 
 use clap::Args;
 
+use super::args::ParallelArgs;
 use super::args::Source;
 use super::input::{read_tree, search_timed};
 use super::{CliError, SearchArgs};
@@ -20,10 +21,12 @@ pub(super) const TRACE_GAMES_UP_TO: u64 = 1_000_000;
 #[derive(Clone, Debug, Args)]
 pub(super) struct TraceArgs {
     #[command(flatten)]
-    search: SearchArgs,
+    pub(super) search: SearchArgs,
     /// Print the events as a JSON array instead of numbered lines.
-    #[arg(long)]
+    #[arg(long, help_heading = "Output")]
     json: bool,
+    #[command(flatten)]
+    pub(super) parallel: ParallelArgs,
 }
 
 /// Searches the tree or game and prints every step.

@@ -149,12 +149,6 @@ impl RandomSpec {
         }
         Ok(())
     }
-
-    /// The number of leaves when every node has the most children, if it
-    /// fits in a `u64`.
-    pub fn max_leaves(&self) -> Option<u64> {
-        leaf_count_bound(self.branching, self.depth)
-    }
 }
 
 fn leaf_count_bound(branching: usize, depth: usize) -> Option<u64> {

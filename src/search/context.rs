@@ -344,8 +344,7 @@ pub(super) fn clamp(score: Scored, alpha: Value, beta: Value) -> Scored {
 }
 
 /// A MAX or MIN node's running value over the children examined so far,
-/// in MAX's terms, tracking what is certain (as [`MaxFold`](crate::value::MaxFold) does for MAX,
-/// and for MIN on the other side).
+/// in MAX's terms, tracking what is certain.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct NodeFold {
     kind: Kind,
@@ -408,5 +407,47 @@ impl NodeFold {
             bound,
         }
         .settled()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bound_at_an_infinity_is_exact() {
+        let mut fold = NodeFold::new(Kind::Max);
+        fold.add(Scored::exact(Value::POS_INF));
+        assert_eq!(fold.finish(true), Scored::exact(Value::POS_INF));
+        let mut fold = NodeFold::new(Kind::Max);
+        fold.add(Scored {
+            value: Value::NEG_INF,
+            bound: Bound::Upper,
+        });
+        assert_eq!(fold.finish(false), Scored::exact(Value::NEG_INF));
+        let unknown = Scored {
+            value: Value::POS_INF,
+            bound: Bound::Upper,
+        };
+        assert_eq!(unknown.settled(), unknown, "<= +inf says nothing");
+    }
+
+    #[test]
+    fn a_cut_max_node_is_a_lower_bound() {
+        let mut fold = NodeFold::new(Kind::Max);
+        fold.add(Scored::exact(Value::new(6.0).unwrap()));
+        assert_eq!(fold.finish(true).to_string(), ">=6");
+        assert_eq!(fold.finish(false).to_string(), "6");
+    }
+
+    #[test]
+    fn an_upper_bound_child_below_the_best_keeps_the_value_exact() {
+        let mut fold = NodeFold::new(Kind::Max);
+        fold.add(Scored::exact(Value::new(5.0).unwrap()));
+        fold.add(Scored {
+            value: Value::new(4.0).unwrap(),
+            bound: Bound::Upper,
+        });
+        assert_eq!(fold.finish(false).bound, Bound::Exact);
     }
 }
