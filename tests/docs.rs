@@ -54,20 +54,6 @@ struct Example {
     output: Vec<String>,
 }
 
-/// Commands whose subcommand comes with the command line that is being
-/// restructured at the same time (`completions`, `man`): until it lands
-/// they are run only by
-/// `docs_commands_of_the_new_command_line_run`, which runs every command;
-/// then this list is emptied and that test goes.
-const NOT_YET: &[&str] = &["gametree completions", "gametree man"];
-
-/// Whether `example` shows a subcommand or option listed in [`NOT_YET`].
-fn not_yet(example: &Example) -> bool {
-    NOT_YET.iter().any(|word| {
-        example.command.contains(word) || example.output.iter().any(|line| line.contains(word))
-    })
-}
-
 /// The repository's root.
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -223,17 +209,17 @@ fn run(example: &Example, dir: &Path) -> Option<String> {
     })
 }
 
-/// Runs, page by page, the examples that `select` accepts and whose needs
-/// are all in `available`, for the test `test`; panics listing every
-/// failure. Returns how many ran.
-fn run_pages(test: &str, available: &[Need], select: impl Fn(&Example) -> bool) -> usize {
+/// Runs, page by page, the examples whose needs are all in `available`,
+/// for the test `test`; panics listing every failure. Returns how many
+/// ran.
+fn run_pages(test: &str, available: &[Need]) -> usize {
     let mut failures = Vec::new();
     let mut ran = 0;
     for page in pages() {
         let text = std::fs::read_to_string(root().join(&page)).unwrap();
         let dir = workdir(test, &page);
         for example in examples(&page, &text) {
-            if !example.needs.iter().all(|need| available.contains(need)) || !select(&example) {
+            if !example.needs.iter().all(|need| available.contains(need)) {
                 continue;
             }
             ran += 1;
@@ -247,7 +233,7 @@ fn run_pages(test: &str, available: &[Need], select: impl Fn(&Example) -> bool) 
 
 #[test]
 fn docs_commands_run_and_print_what_they_show() {
-    let ran = run_pages("plain", &[], |example| !not_yet(example));
+    let ran = run_pages("plain", &[]);
     assert!(ran >= 20, "only {ran} commands found in console blocks");
 }
 
@@ -259,7 +245,7 @@ fn docs_commands_run_and_print_what_they_show() {
 fn docs_commands_that_draw_with_graphviz_run() {
     // Every command that Graphviz is enough for, in page order, so that a
     // drawing may use a file that an earlier command wrote.
-    let ran = run_pages("graphviz", &[Need::Graphviz], |example| !not_yet(example));
+    let ran = run_pages("graphviz", &[Need::Graphviz]);
     assert!(ran >= 20);
 }
 
@@ -269,29 +255,11 @@ fn docs_commands_that_draw_with_graphviz_run() {
     ignore = "needs LaTeX: cargo test --features test-latex"
 )]
 fn docs_commands_that_need_latex_run() {
-    let ran = run_pages("latex", &[Need::Graphviz, Need::Latex], |example| {
-        !not_yet(example)
-    });
-    assert!(ran >= 20);
-}
-
-/// What this build of the tests may use, by its cargo features.
-fn available() -> Vec<Need> {
-    let mut needs = Vec::new();
+    let mut available = vec![Need::Latex];
     if cfg!(feature = "test-graphviz") {
-        needs.push(Need::Graphviz);
+        available.push(Need::Graphviz);
     }
-    if cfg!(feature = "test-latex") {
-        needs.push(Need::Latex);
-    }
-    needs
-}
-
-#[test]
-#[ignore = "until `completions` and `man` land"]
-fn docs_commands_of_the_new_command_line_run() {
-    // Every command, in page order, those of NOT_YET included.
-    let ran = run_pages("new", &available(), |_| true);
+    let ran = run_pages("latex", &available);
     assert!(ran >= 20);
 }
 
