@@ -7,9 +7,10 @@ mod common;
 
 use std::path::Path;
 
+use gametree::check::{Claim, Expectation};
 use gametree::check::{Facts, answer_key, check, key_lines};
 use gametree::search::{Algorithm, Options, SearchError, search};
-use gametree::syntax::{Claim, Expectation, is_answer_file, parse, parse_answers};
+use gametree::syntax::{is_answer_file, parse, parse_answers, parse_file};
 use gametree::trace::Trace;
 use gametree::tree::Tree;
 use proptest::prelude::*;
@@ -341,8 +342,8 @@ fn assert_key_round_trips(tree_text: &str, algorithm: Algorithm, options: Option
         .map(|e| e.claim)
         .collect();
     assert_eq!(read, claims, "{algorithm} {options:?}:\n{key}");
-    let with_key = parse("tree", &format!("{tree_text}\n{key}")).unwrap();
-    let after_tree: Vec<&Claim> = with_key.expectations().iter().map(|e| &e.claim).collect();
+    let with_key = parse_file("tree", &format!("{tree_text}\n{key}")).unwrap();
+    let after_tree: Vec<&Claim> = with_key.expectations.iter().map(|e| &e.claim).collect();
     assert!(after_tree.ends_with(&claims.iter().collect::<Vec<_>>()[..]));
 
     let mut trace = Trace::new();
@@ -495,7 +496,7 @@ fn a_malformed_expect_line_is_told_where_and_how() {
 /// Claims about every node of a tree, true or not: what a student might
 /// write, each kind once per node.
 fn claims_about_every_node(tree: &Tree, value: i32) -> Vec<Claim> {
-    use gametree::syntax::Relation;
+    use gametree::check::Relation;
     use gametree::tree::GameTree;
     use gametree::value::{CutKind, Value};
     let v = Value::from_int(value.into()).unwrap();

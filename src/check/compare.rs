@@ -4,8 +4,8 @@ use std::hash::Hash;
 
 use super::explain::scored;
 use super::facts::Facts;
+use crate::claim::{Claim, Relation};
 use crate::report::describe_cut;
-use crate::syntax::{Claim, Relation};
 use crate::tree::GameTree;
 use crate::value::{Bound, CutKind, Kind, Value};
 

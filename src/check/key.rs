@@ -1,8 +1,8 @@
 //! The answer key of a search: every claim its trace supports, written as
 //! `expect` lines that the parser reads back to the same claims.
 
+use crate::claim::{Claim, Relation};
 use crate::search::SearchResult;
-use crate::syntax::{Claim, Relation};
 use crate::trace::{Event, Trace};
 use crate::tree::GameTree;
 use crate::value::{Bound, Scored};

@@ -34,7 +34,9 @@ pub use facts::{Facts, Visit};
 pub use key::{answer_key, key_lines};
 pub use report::{CheckReport, ExpectationReport, FileReport};
 
-use crate::syntax::Expectation;
+/// The claims the checker grades, produced by the parser.
+pub use crate::claim::{Claim, Expectation, Relation};
+
 use crate::tree::GameTree;
 
 /// Checks each expectation against the search in `facts`, in order.

@@ -6,8 +6,8 @@ use std::fmt::Write;
 use serde::Serialize;
 
 use super::Outcome;
+use crate::claim::Expectation;
 use crate::search::Algorithm;
-use crate::syntax::Expectation;
 
 /// One expectation and its verdict.
 #[derive(Clone, Debug, PartialEq, Serialize)]

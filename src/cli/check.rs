@@ -12,8 +12,9 @@ use clap::{Args, ValueEnum};
 use super::input::{Input, display_name, read_text};
 use super::{CliError, EXIT_BAD_INPUT, EXIT_FAILED, SearchArgs};
 use crate::check::{CheckReport, Facts, FileReport, check};
+use crate::claim::Expectation;
 use crate::search::SearchResult;
-use crate::syntax::{self, Expectation, SourceText};
+use crate::syntax::{self, SourceText};
 use crate::trace::Trace;
 use crate::tree::{Location, NodeId};
 
@@ -141,11 +142,11 @@ fn check_exercise(args: &CheckArgs, exercise: &Exercise) -> Vec<FileReport> {
             tree_name,
             tree_name,
             text,
-            || match tree.expectations().is_empty() {
+            || match exercise.input.expectations.is_empty() {
                 true => Err(format!(
                     "{tree_name}: the tree file has no `expect` lines, and no answer file follows it"
                 )),
-                false => Ok(tree.expectations().to_vec()),
+                false => Ok(exercise.input.expectations.clone()),
             },
         )];
     }

@@ -6,7 +6,7 @@ use pest::iterators::{Pair, Pairs};
 use super::expect::parse_expectation;
 use super::grammar::Rule;
 use super::number::parse_number;
-use super::{Limits, ParseError, SourceText};
+use super::{Limits, ParseError, Parsed, SourceText};
 use crate::tree::{NameClaim, TreeBuilder};
 use crate::value::{Kind, Value};
 
@@ -15,7 +15,7 @@ pub(super) fn load(
     file: Pair<'_, Rule>,
     source: &SourceText<'_>,
     limits: &Limits,
-) -> Result<TreeBuilder, ParseError> {
+) -> Result<Parsed<TreeBuilder>, ParseError> {
     let mut loader = Loader {
         source,
         limits,
@@ -28,8 +28,10 @@ pub(super) fn load(
         .filter(|p| p.as_rule() == Rule::expect)
         .map(|p| parse_expectation(p, source))
         .collect::<Result<_, _>>()?;
-    loader.builder.expect(expectations);
-    Ok(loader.builder)
+    Ok(Parsed {
+        tree: loader.builder,
+        expectations,
+    })
 }
 
 struct Loader<'s, 'a> {

@@ -10,12 +10,12 @@ mod source;
 use pest::Parser;
 use pest::error::{ErrorVariant, InputLocation};
 
-pub use expect::{Claim, Expectation, Relation};
 pub use number::parse_number;
 pub use source::{ParseError, SourceText};
 
 use std::time::{Duration, Instant};
 
+use crate::claim::Expectation;
 use crate::tree::{Tree, TreeBuilder};
 use grammar::{Rule, TreeParser, describe};
 
@@ -39,9 +39,35 @@ impl Default for Limits {
     }
 }
 
-/// Reads a tree file. `path` names the file in error messages.
+/// What a tree file holds: the tree, and the `expect` lines written after
+/// it, kept apart (the tree knows nothing of claims).
+#[derive(Debug)]
+pub struct Parsed<T = Tree> {
+    /// The tree, built ([`Tree`]) or not yet ([`TreeBuilder`]).
+    pub tree: T,
+    /// The `expect` lines after the tree, in order.
+    pub expectations: Vec<Expectation>,
+}
+
+impl Parsed<TreeBuilder> {
+    /// Builds the tree, keeping the `expect` lines.
+    pub fn finish(self) -> Parsed<Tree> {
+        Parsed {
+            tree: self.tree.finish(),
+            expectations: self.expectations,
+        }
+    }
+}
+
+/// Reads a tree file, its `expect` lines left out. `path` names the file
+/// in error messages.
 pub fn parse(path: &str, text: &str) -> Result<Tree, ParseError> {
     parse_with(path, text, &Limits::default())
+}
+
+/// Reads a tree file: the tree and its `expect` lines.
+pub fn parse_file(path: &str, text: &str) -> Result<Parsed, ParseError> {
+    parse_unbuilt(path, text, &Limits::default()).map(Parsed::finish)
 }
 
 /// Reads a tree file under the given limits.
@@ -68,19 +94,27 @@ pub fn parse_timed(
     limits: &Limits,
 ) -> Result<(Tree, ParseTimes), ParseError> {
     let start = Instant::now();
-    let builder = parse_unbuilt(path, text, limits)?;
+    let builder = parse_unbuilt(path, text, limits)?.tree;
     let parse = start.elapsed();
     let tree = builder.finish();
     let build = start.elapsed() - parse;
     Ok((tree, ParseTimes { parse, build }))
 }
 
-/// Reads a tree file into a [`TreeBuilder`], the tree not yet built: a
-/// caller reading a large file can free the text before building.
-pub fn parse_unbuilt(path: &str, text: &str, limits: &Limits) -> Result<TreeBuilder, ParseError> {
+/// Reads a tree file into a [`TreeBuilder`], the tree not yet built, and
+/// its `expect` lines: a caller reading a large file can free the text
+/// before building.
+pub fn parse_unbuilt(
+    path: &str,
+    text: &str,
+    limits: &Limits,
+) -> Result<Parsed<TreeBuilder>, ParseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     match fast::scan(path, text, limits)? {
-        Some(builder) => Ok(builder),
+        Some(builder) => Ok(Parsed {
+            tree: builder,
+            expectations: Vec::new(),
+        }),
         None => parse_general_unbuilt(path, text, limits),
     }
 }
@@ -97,14 +131,14 @@ pub fn parse_plain(path: &str, text: &str, limits: &Limits) -> Result<Option<Tre
 /// the reference the fast path is tested against.
 pub fn parse_general(path: &str, text: &str, limits: &Limits) -> Result<Tree, ParseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    parse_general_unbuilt(path, text, limits).map(TreeBuilder::finish)
+    parse_general_unbuilt(path, text, limits).map(|parsed| parsed.tree.finish())
 }
 
 fn parse_general_unbuilt(
     path: &str,
     text: &str,
     limits: &Limits,
-) -> Result<TreeBuilder, ParseError> {
+) -> Result<Parsed<TreeBuilder>, ParseError> {
     let source = SourceText::new(path, text);
     let depth = check_input(&source)?;
     crate::stack::with_stack_for_depth(depth, || {

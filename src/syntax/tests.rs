@@ -1,6 +1,7 @@
 //! The language's edge cases and its error messages.
 
 use super::*;
+use crate::claim::Claim;
 use crate::tree::{GameTree, NodeId, Tree};
 use crate::value::{CutKind, Kind, Value};
 
@@ -94,9 +95,9 @@ fn a_single_leaf_is_a_tree() {
 #[test]
 fn comments_blank_lines_crlf_and_a_byte_order_mark_are_accepted() {
     let text = "\u{feff}# a comment\r\n\r\n[ 1 # one\r\n  2 ]\r\nexpect value 2 # why\r\n";
-    let t = tree(text);
-    assert_eq!(t.len(), 3);
-    assert_eq!(t.expectations().len(), 1);
+    let parsed = parse_file("test", text).unwrap();
+    assert_eq!(parsed.tree.len(), 3);
+    assert_eq!(parsed.expectations.len(), 1);
 }
 
 #[test]
@@ -129,7 +130,8 @@ fn ids_find_their_nodes() {
 
 #[test]
 fn every_expectation_form_is_read() {
-    let t = tree(
+    let t = parse_file(
+        "test",
         "A [ B = 1 ]
          expect value 5
          expect pruned H T
@@ -143,12 +145,9 @@ fn every_expectation_form_is_read() {
          expect evaluated 9
          expect window J [2, +inf]
          expect value = 3",
-    );
-    let claims: Vec<String> = t
-        .expectations()
-        .iter()
-        .map(|e| e.claim.to_string())
-        .collect();
+    )
+    .unwrap();
+    let claims: Vec<String> = t.expectations.iter().map(|e| e.claim.to_string()).collect();
     assert_eq!(
         claims,
         [
@@ -166,9 +165,9 @@ fn every_expectation_form_is_read() {
             "value = 3",
         ]
     );
-    assert_eq!(t.expectations()[0].line, 2);
+    assert_eq!(t.expectations[0].line, 2);
     assert_eq!(
-        t.expectations()[3].claim,
+        t.expectations[3].claim,
         Claim::Cut {
             node: "P".into(),
             kind: CutKind::Alpha
