@@ -13,6 +13,25 @@ pub struct Expectation {
     pub claim: Claim,
     /// The line it is written on, from 1.
     pub line: usize,
+    /// What the question is worth in a key (`[2 points]`); `None` when the
+    /// line does not say (a question is then worth 1).
+    pub points: Option<f64>,
+}
+
+impl Expectation {
+    /// A claim on a line, its worth not given.
+    pub fn new(claim: Claim, line: usize) -> Expectation {
+        Expectation {
+            claim,
+            line,
+            points: None,
+        }
+    }
+
+    /// What the question is worth: 1 unless the line says.
+    pub fn worth(&self) -> f64 {
+        self.points.unwrap_or(1.0)
+    }
 }
 
 /// How an `expect` line compares a node's value.
@@ -32,7 +51,7 @@ pub enum Claim {
     /// `expect value 5`: the root value.
     Value(Value),
     /// `expect pruned H T`: the nodes never visited (a subtree's root stands
-    /// for the whole subtree).
+    /// for the whole subtree); `expect pruned none` when empty.
     Pruned(Vec<String>),
     /// `expect cut F beta`: a cut at a node, of a kind.
     Cut {
@@ -82,8 +101,10 @@ impl fmt::Display for Claim {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Claim::Value(v) => write!(f, "value {v}"),
+            Claim::Pruned(ids) if ids.is_empty() => f.write_str("pruned none"),
             Claim::Pruned(ids) => write!(f, "pruned {}", ids.join(" ")),
             Claim::Cut { node, kind } => write!(f, "cut {node} {kind}"),
+            Claim::Leaves(ids) if ids.is_empty() => f.write_str("leaves none"),
             Claim::Leaves(ids) => write!(f, "leaves {}", ids.join(" ")),
             Claim::Best(id) => write!(f, "best {id}"),
             Claim::Evaluated(n) => write!(f, "evaluated {n}"),
@@ -98,8 +119,14 @@ impl fmt::Display for Claim {
 }
 
 impl fmt::Display for Expectation {
-    /// The line as it is written: `expect B = 2`.
+    /// The line as it is written: `expect B = 2`, `expect value 5 [2
+    /// points]`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "expect {}", self.claim)
+        write!(f, "expect {}", self.claim)?;
+        match self.points {
+            Some(p) if p == 1.0 => f.write_str(" [1 point]"),
+            Some(p) => write!(f, " [{p} points]"),
+            None => Ok(()),
+        }
     }
 }

@@ -85,7 +85,7 @@ fn all_examples_at_once_give_one_table() {
 fn reports_on_answer_files() {
     insta::glob!("answers/*/*.answers", |path| {
         let answers = relative(path);
-        let (code, stdout, stderr) = gametree(&["check", &tree_of(&answers), &answers]);
+        let (code, stdout, stderr) = gametree(&["check", "--claims", &tree_of(&answers), &answers]);
         insta::assert_snapshot!(format!("exit code {code}\n{stdout}{stderr}"));
     });
 }
@@ -93,7 +93,7 @@ fn reports_on_answer_files() {
 #[test]
 fn the_json_report_has_each_verdict_and_a_score() {
     let answers = "tests/answers/lecture-a-to-v/wrong-node.answers";
-    let (code, stdout, _) = gametree(&["check", "--json", "trees/lecture-a-to-v.tree", answers]);
+    let (code, stdout, _) = gametree(&["check", "--claims", "--json", "trees/lecture-a-to-v.tree", answers]);
     assert_eq!(code, 1);
     let json: serde_json::Value = serde_json::from_str(&stdout).expect("valid JSON");
     for e in json["files"][0]["expectations"].as_array().unwrap() {
@@ -111,10 +111,10 @@ fn a_class_gives_one_csv_row_per_answer_file() {
         .map(|e| e.unwrap().path().to_str().unwrap().to_string())
         .collect();
     files.sort();
-    let mut args = vec!["check", "--format", "csv", "trees/lecture-a-to-v.tree"];
+    let mut args = vec!["check", "--claims", "--format", "csv", "trees/lecture-a-to-v.tree"];
     args.extend(files.iter().map(String::as_str));
     let (code, stdout, stderr) = gametree(&args);
-    assert_eq!(code, 2, "two files are unusable: {stderr}");
+    assert_eq!(code, 1, "bad lines fail their answers only: {stderr}");
     assert_eq!(stdout.lines().count(), files.len() + 1);
     insta::assert_snapshot!(stdout);
 }
@@ -123,6 +123,7 @@ fn a_class_gives_one_csv_row_per_answer_file() {
 fn a_class_gives_one_table_row_per_answer_file() {
     let (code, stdout, _) = gametree(&[
         "check",
+        "--claims",
         "trees/lecture-a-to-v.tree",
         "tests/answers/lecture-a-to-v/correct.answers",
         "tests/answers/lecture-a-to-v/wrong-pruned.answers",
@@ -137,7 +138,7 @@ fn a_class_gives_one_table_row_per_answer_file() {
 #[test]
 fn answers_can_come_on_standard_input() {
     let (code, stdout, _) = gametree_with_stdin(
-        &["check", "trees/aima-figure-5-2.tree", "-"],
+        &["check", "--claims", "trees/aima-figure-5-2.tree", "-"],
         "# from a pipe\nexpect value 3\nexpect evaluated 8\n",
     );
     assert_eq!(code, 1);
@@ -166,7 +167,7 @@ fn options_apply_as_in_solve() {
     );
     // Fail-hard clamps returned values to the window, and says so.
     let (code, stdout, _) = gametree_with_stdin(
-        &["check", "--fail-hard", "trees/lecture-a-to-v.tree", "-"],
+        &["check", "--claims", "--fail-hard", "trees/lecture-a-to-v.tree", "-"],
         "expect Q = 4\n",
     );
     assert_eq!(code, 1);
@@ -186,26 +187,24 @@ fn options_apply_as_in_solve() {
 // ---------------------------------------------------------------- bad input
 
 #[test]
-fn bad_input_exits_with_2_and_a_place() {
-    let cases: &[(&[&str], &str, &str)] = &[
+fn a_bad_line_fails_that_answer_only() {
+    let cases: &[(&str, &str)] = &[
         (
-            &["tests/answers/lecture-a-to-v/bad-syntax.answers"],
+            "tests/answers/lecture-a-to-v/bad-syntax.answers",
             "error: tests/answers/lecture-a-to-v/bad-syntax.answers:2:11: expected a number, found `=`",
-            "",
         ),
         (
-            &["tests/answers/lecture-a-to-v/unknown-node.answers"],
+            "tests/answers/lecture-a-to-v/unknown-node.answers",
             "error: tests/answers/lecture-a-to-v/unknown-node.answers:2:17: no node `Z` in the tree trees/lecture-a-to-v.tree",
-            "",
         ),
     ];
-    for (extra, message, _) in cases {
-        let mut args = vec!["check", "trees/lecture-a-to-v.tree"];
-        args.extend_from_slice(extra);
+    for (answers, message) in cases {
+        let args = ["check", "--claims", "trees/lecture-a-to-v.tree", answers];
         let (code, stdout, stderr) = gametree(&args);
-        assert_eq!(code, 2, "{stderr}");
+        assert_eq!(code, 1, "{stderr}");
         assert!(stderr.starts_with(message), "{stderr}");
-        assert!(stdout.is_empty(), "{stdout}");
+        assert!(stdout.contains("line 1  pass  expect value 5"), "{stdout}");
+        assert!(stdout.ends_with("1 passed, 1 failed\n"), "{stdout}");
     }
 }
 
@@ -230,22 +229,25 @@ fn a_tree_without_expectations_has_nothing_to_check() {
 fn one_unusable_answer_file_leaves_the_others_graded() {
     let (code, stdout, stderr) = gametree(&[
         "check",
+        "--claims",
         "--json",
         "trees/lecture-a-to-v.tree",
         "tests/answers/lecture-a-to-v/bad-syntax.answers",
+        "/dev/null",
         "tests/answers/lecture-a-to-v/correct.answers",
     ]);
     assert_eq!(code, 2);
     assert!(stderr.contains("bad-syntax.answers:2:11"));
+    assert!(stderr.contains("/dev/null:1:1: the file has no answers"), "{stderr}");
     let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
-    assert!(
-        json["files"][0]["error"]
-            .as_str()
-            .unwrap()
-            .contains(":2:11:")
-    );
-    assert_eq!(json["files"][1]["score"], 1.0);
-    assert_eq!(json["files"][1]["passed"], 22);
+    let bad_line = &json["files"][0]["expectations"][1];
+    assert!(bad_line["error"].as_str().unwrap().contains(":2:11:"));
+    assert_eq!(json["files"][0]["passed"], 1);
+    assert!(json["files"][0]["error"].is_null());
+    assert!(json["files"][1]["error"].as_str().unwrap().contains("no answers"));
+    assert_eq!(json["files"][1]["score"], 0.0);
+    assert_eq!(json["files"][2]["score"], 1.0);
+    assert_eq!(json["files"][2]["passed"], 22);
 }
 
 #[test]
@@ -396,6 +398,7 @@ fn a_key_written_after_its_tree_passes_gametree_check() {
     let (code, stdout, stderr) = gametree_with_stdin(
         &[
             "check",
+            "--claims",
             "--strict",
             "--fail-hard",
             "trees/strict-fail-hard.tree",
@@ -406,7 +409,7 @@ fn a_key_written_after_its_tree_passes_gametree_check() {
     assert_eq!(code, 0, "{stdout}{stderr}");
     // The key of another search fails: without --fail-hard, C cuts.
     let (code, _, _) = gametree_with_stdin(
-        &["check", "--strict", "trees/strict-fail-hard.tree", "-"],
+        &["check", "--claims", "--strict", "trees/strict-fail-hard.tree", "-"],
         &key,
     );
     assert_eq!(code, 1);
@@ -450,7 +453,7 @@ proptest! {
                 Claim::Evaluated(n) => Some(Claim::Evaluated(n + 1)),
                 _ => None,
             })
-            .map(|claim| Expectation { claim, line: 1 })
+            .map(|claim| Expectation::new(claim, 1))
             .collect();
         for verdict in check(&facts, &changed).unwrap() {
             prop_assert!(!verdict.passed, "{:?}", verdict);
@@ -543,7 +546,7 @@ proptest! {
         let tree = parse("tree", &text).unwrap();
         let claims: Vec<Expectation> = claims_about_every_node(&tree, value)
             .into_iter()
-            .map(|claim| Expectation { claim, line: 1 })
+            .map(|claim| Expectation::new(claim, 1))
             .collect();
         for algorithm in Algorithm::ALL {
             for options in all_options() {
@@ -575,7 +578,7 @@ proptest! {
                 continue;
             }
             let facts = Facts::new(&tree, &result, &trace, options.strict);
-            let claim = Expectation { claim: Claim::Pruned(pruned), line: 1 };
+            let claim = Expectation::new(Claim::Pruned(pruned), 1);
             let verdict = &check(&facts, &[claim]).unwrap()[0];
             prop_assert!(verdict.passed, "{:?}", verdict);
         }
@@ -597,7 +600,12 @@ fn an_unusable_tree_file_stops_the_run() {
         gametree_with_stdin(&["check", "trees/deep-cut.tree", "-"], "[1 2\n");
     assert_eq!(code, 2);
     assert!(stdout.is_empty(), "{stdout}");
-    assert!(stderr.starts_with("error: <stdin>:2:1:"), "{stderr}");
+    // What follows a tree and reads neither as answers nor as a tree is an
+    // unusable answer file.
+    assert!(
+        stderr.starts_with("error: <stdin>:1:1: an answer starts with `expect`"),
+        "{stderr}"
+    );
 }
 
 #[test]

@@ -8,52 +8,80 @@ use super::{ParseError, SourceText};
 use crate::claim::{Claim, Expectation, Relation};
 use crate::value::{CutKind, Value};
 
-/// Reads one `expect` pair.
+/// Reads one `expect` pair. `base` is the offset in `source` of the text
+/// the pair was parsed from (an answer file's lines are parsed one by one).
 pub(super) fn parse_expectation(
     pair: Pair<'_, Rule>,
     source: &SourceText<'_>,
+    base: usize,
 ) -> Result<Expectation, ParseError> {
-    let line = source.location(pair.as_span().start()).line;
-    let body = pair.into_inner().next().expect("expect has a body");
+    let line = source.location(base + pair.as_span().start()).line;
+    let mut inner = pair.into_inner();
+    let body = inner.next().expect("expect has a body");
+    let points = inner.next().map(|p| worth(p, source, base)).transpose()?;
     let rule = body.as_rule();
-    let mut parts = body.into_inner().filter(|p| !is_punctuation(p.as_rule()));
-    let mut next = || parts.next().expect("grammar guarantees the part");
-    let claim =
-        match rule {
-            Rule::expect_value => Claim::Value(number(next(), source)?),
-            Rule::expect_pruned => Claim::Pruned(ids(parts)),
-            Rule::expect_leaves => Claim::Leaves(ids(parts)),
-            Rule::expect_best => Claim::Best(next().as_str().to_string()),
-            Rule::expect_cut => Claim::Cut {
-                node: next().as_str().to_string(),
-                kind: match next().as_str().to_ascii_lowercase().as_str() {
-                    "alpha" => CutKind::Alpha,
-                    _ => CutKind::Beta,
-                },
-            },
-            Rule::expect_evaluated => {
-                let count = next();
-                Claim::Evaluated(count.as_str().parse().map_err(|_| {
-                    source.error_at(count.as_span().start(), "this count is too large")
-                })?)
+    let parts: Vec<Pair<'_, Rule>> = body
+        .into_inner()
+        .filter(|p| !is_punctuation(p.as_rule()))
+        .collect();
+    let number = |at: usize| answer_number(&parts[at], source, base);
+    let text = |at: usize| parts[at].as_str().to_string();
+    let claim = match rule {
+        Rule::expect_value => Claim::Value(number(0)?),
+        Rule::expect_pruned => Claim::Pruned(ids(&parts)),
+        Rule::expect_leaves => Claim::Leaves(ids(&parts)),
+        Rule::expect_best => Claim::Best(text(0)),
+        Rule::expect_cut => {
+            let kind = parts.iter().find(|p| p.as_rule() == Rule::cut_kind);
+            let node = parts.iter().find(|p| p.as_rule() != Rule::cut_kind);
+            Claim::Cut {
+                node: node.expect("a cut names its node").as_str().to_string(),
+                kind: cut_kind(kind.expect("a cut has a kind").as_str()),
             }
-            Rule::expect_window => Claim::Window {
-                node: next().as_str().to_string(),
-                alpha: number(next(), source)?,
-                beta: number(next(), source)?,
+        }
+        Rule::expect_evaluated => Claim::Evaluated(parts[0].as_str().parse().map_err(|_| {
+            source.error_at(base + parts[0].as_span().start(), "this count is too large")
+        })?),
+        Rule::expect_window => Claim::Window {
+            node: text(0),
+            alpha: number(1)?,
+            beta: number(2)?,
+        },
+        Rule::expect_node => Claim::Node {
+            node: text(0),
+            relation: match parts[1].as_str() {
+                ">=" | "≥" => Relation::AtLeast,
+                "<=" | "≤" => Relation::AtMost,
+                _ => Relation::Equal,
             },
-            Rule::expect_node => Claim::Node {
-                node: next().as_str().to_string(),
-                relation: match next().as_str() {
-                    ">=" => Relation::AtLeast,
-                    "<=" => Relation::AtMost,
-                    _ => Relation::Equal,
-                },
-                value: number(next(), source)?,
-            },
-            other => unreachable!("not an expectation: {other:?}"),
-        };
-    Ok(Expectation { claim, line })
+            value: number(2)?,
+        },
+        other => unreachable!("not an expectation: {other:?}"),
+    };
+    Ok(Expectation {
+        claim,
+        line,
+        points,
+    })
+}
+
+fn cut_kind(text: &str) -> CutKind {
+    match text.to_lowercase().as_str() {
+        "alpha" | "α" => CutKind::Alpha,
+        _ => CutKind::Beta,
+    }
+}
+
+/// The points of a `[2 points]` mark.
+fn worth(pair: Pair<'_, Rule>, source: &SourceText<'_>, base: usize) -> Result<f64, ParseError> {
+    let number = pair.into_inner().next().expect("points have a number");
+    match number.as_str().parse::<f64>() {
+        Ok(p) if p.is_finite() && p <= 1e9 => Ok(p),
+        _ => Err(source.error_at(
+            base + number.as_span().start(),
+            "this number of points is too large",
+        )),
+    }
 }
 
 fn is_punctuation(rule: Rule) -> bool {
@@ -64,10 +92,11 @@ fn is_punctuation(rule: Rule) -> bool {
 }
 
 /// How each kind of `expect` line reads, for error messages.
-const FORMS: [(&str, &str); 7] = [
+const FORMS: [(&str, &str); 8] = [
     ("value", "expect value NUMBER"),
     ("best", "expect best NODE"),
-    ("pruned", "expect pruned NODE..."),
+    ("pruned", "expect pruned NODE... (or none)"),
+    ("prune", "expect pruned NODE... (or none)"),
     ("cut", "expect cut NODE alpha|beta"),
     ("leaves", "expect leaves NODE..."),
     ("evaluated", "expect evaluated COUNT"),
@@ -88,10 +117,29 @@ pub(super) fn expected_form(line: &str) -> Option<&'static str> {
         .map(|(_, form)| *form)
 }
 
-fn ids<'i>(pairs: impl Iterator<Item = Pair<'i, Rule>>) -> Vec<String> {
-    pairs.map(|p| p.as_str().to_string()).collect()
+/// The ids of a list; none for `none` or `nothing`.
+fn ids(pairs: &[Pair<'_, Rule>]) -> Vec<String> {
+    pairs
+        .iter()
+        .filter(|p| p.as_rule() != Rule::nothing)
+        .map(|p| p.as_str().to_string())
+        .collect()
 }
 
-fn number(pair: Pair<'_, Rule>, source: &SourceText<'_>) -> Result<Value, ParseError> {
-    parse_number(pair.as_str()).map_err(|msg| source.error_at(pair.as_span().start(), &msg))
+/// A number of an `expect` line: as in a tree, or an infinity written
+/// `inf`, `infinity` or `∞`, with or without a sign.
+fn answer_number(
+    pair: &Pair<'_, Rule>,
+    source: &SourceText<'_>,
+    base: usize,
+) -> Result<Value, ParseError> {
+    let text = pair.as_str();
+    let unsigned = text.trim_start_matches(['+', '-']).to_lowercase();
+    if ["inf", "infinity", "∞"].contains(&unsigned.as_str()) {
+        return Ok(match text.starts_with('-') {
+            true => Value::NEG_INF,
+            false => Value::POS_INF,
+        });
+    }
+    parse_number(text).map_err(|msg| source.error_at(base + pair.as_span().start(), &msg))
 }

@@ -26,7 +26,7 @@ pub(super) fn load(
     loader.root(root)?;
     let expectations = parts
         .filter(|p| p.as_rule() == Rule::expect)
-        .map(|p| parse_expectation(p, source))
+        .map(|p| parse_expectation(p, source, 0))
         .collect::<Result<_, _>>()?;
     Ok(Parsed {
         tree: loader.builder,

@@ -158,21 +158,62 @@ pub fn is_answer_file(text: &str) -> bool {
 }
 
 /// Reads an answer file: `expect` lines only, in the same syntax as after a
-/// tree. `path` names the file in error messages.
+/// tree. `path` names the file in error messages. The first line that does
+/// not read is the error; [`read_answers`] reads past it.
 pub fn parse_answers(path: &str, text: &str) -> Result<Vec<Expectation>, ParseError> {
+    read_answers(path, text)?.into_iter().collect()
+}
+
+/// Reads an answer file line by line: each line that is not blank or a
+/// comment is one answer, read or refused on its own, so that one bad line
+/// costs that answer only. The file itself is refused when it holds a NUL
+/// byte (not text) or no answer at all.
+pub fn read_answers(
+    path: &str,
+    text: &str,
+) -> Result<Vec<Result<Expectation, ParseError>>, ParseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let source = SourceText::new(path, text);
     if let Some(at) = text.find('\0') {
         return Err(source.error_at(at, "the file contains a NUL byte: is it a text file?"));
     }
-    let file = TreeParser::parse(Rule::answers, text)
-        .map_err(|e| readable(&source, e))?
+    let mut answers = Vec::new();
+    let mut base = 0;
+    for line in text.split_inclusive('\n') {
+        let content = line.trim_end_matches(['\n', '\r']);
+        let words = content.trim_start();
+        if !words.is_empty() && !words.starts_with('#') {
+            answers.push(read_answer_line(&source, content, base));
+        }
+        base += line.len();
+    }
+    if answers.is_empty() {
+        let message = "the file has no answers: write one `expect` line per answer, such as `expect value 5`";
+        return Err(source.error_at(text.len(), message));
+    }
+    Ok(answers)
+}
+
+/// Reads one line of an answer file, `base` its offset in the file.
+fn read_answer_line(
+    source: &SourceText<'_>,
+    line: &str,
+    base: usize,
+) -> Result<Expectation, ParseError> {
+    let first = line.split_whitespace().next().unwrap_or("");
+    if !first.eq_ignore_ascii_case("expect") {
+        let at = base + line.len() - line.trim_start().len();
+        let message = "an answer starts with `expect`, as in `expect value 5`";
+        return Err(source.error_at(at, message));
+    }
+    let pair = TreeParser::parse(Rule::answer_line, line)
+        .map_err(|e| readable_at(source, e, base))?
         .next()
-        .expect("the answers rule matched");
-    file.into_inner()
-        .filter(|p| p.as_rule() == Rule::expect)
-        .map(|p| expect::parse_expectation(p, &source))
-        .collect()
+        .expect("the answer line matched")
+        .into_inner()
+        .find(|p| p.as_rule() == Rule::expect)
+        .expect("an answer line holds an expect line");
+    expect::parse_expectation(pair, source, base)
 }
 
 /// The message for a tree over the node limit.
@@ -226,10 +267,21 @@ fn check_input(source: &SourceText<'_>) -> Result<usize, ParseError> {
 
 /// Turns pest's error into a message in plain words at the same place.
 fn readable(source: &SourceText<'_>, error: pest::error::Error<Rule>) -> ParseError {
-    let offset = match error.location {
-        InputLocation::Pos(p) => p,
-        InputLocation::Span((p, _)) => p,
-    };
+    readable_at(source, error, 0)
+}
+
+/// Like [`readable`], for an error in the text from offset `base` of
+/// `source` on.
+fn readable_at(
+    source: &SourceText<'_>,
+    error: pest::error::Error<Rule>,
+    base: usize,
+) -> ParseError {
+    let offset = base
+        + match error.location {
+            InputLocation::Pos(p) => p,
+            InputLocation::Span((p, _)) => p,
+        };
     let message = match &error.variant {
         ErrorVariant::ParsingError { positives, .. } => {
             match expect_form(source, offset, positives) {
