@@ -124,7 +124,7 @@ impl fmt::Display for Expectation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "expect {}", self.claim)?;
         match self.points {
-            Some(p) if p == 1.0 => f.write_str(" [1 point]"),
+            Some(1.0) => f.write_str(" [1 point]"),
             Some(p) => write!(f, " [{p} points]"),
             None => Ok(()),
         }

@@ -93,7 +93,13 @@ fn reports_on_answer_files() {
 #[test]
 fn the_json_report_has_each_verdict_and_a_score() {
     let answers = "tests/answers/lecture-a-to-v/wrong-node.answers";
-    let (code, stdout, _) = gametree(&["check", "--claims", "--json", "trees/lecture-a-to-v.tree", answers]);
+    let (code, stdout, _) = gametree(&[
+        "check",
+        "--claims",
+        "--json",
+        "trees/lecture-a-to-v.tree",
+        answers,
+    ]);
     assert_eq!(code, 1);
     let json: serde_json::Value = serde_json::from_str(&stdout).expect("valid JSON");
     for e in json["files"][0]["expectations"].as_array().unwrap() {
@@ -111,7 +117,13 @@ fn a_class_gives_one_csv_row_per_answer_file() {
         .map(|e| e.unwrap().path().to_str().unwrap().to_string())
         .collect();
     files.sort();
-    let mut args = vec!["check", "--claims", "--format", "csv", "trees/lecture-a-to-v.tree"];
+    let mut args = vec![
+        "check",
+        "--claims",
+        "--format",
+        "csv",
+        "trees/lecture-a-to-v.tree",
+    ];
     args.extend(files.iter().map(String::as_str));
     let (code, stdout, stderr) = gametree(&args);
     assert_eq!(code, 1, "bad lines fail their answers only: {stderr}");
@@ -167,7 +179,13 @@ fn options_apply_as_in_solve() {
     );
     // Fail-hard clamps returned values to the window, and says so.
     let (code, stdout, _) = gametree_with_stdin(
-        &["check", "--claims", "--fail-hard", "trees/lecture-a-to-v.tree", "-"],
+        &[
+            "check",
+            "--claims",
+            "--fail-hard",
+            "trees/lecture-a-to-v.tree",
+            "-",
+        ],
         "expect Q = 4\n",
     );
     assert_eq!(code, 1);
@@ -238,13 +256,21 @@ fn one_unusable_answer_file_leaves_the_others_graded() {
     ]);
     assert_eq!(code, 2);
     assert!(stderr.contains("bad-syntax.answers:2:11"));
-    assert!(stderr.contains("/dev/null:1:1: the file has no answers"), "{stderr}");
+    assert!(
+        stderr.contains("/dev/null:1:1: the file has no answers"),
+        "{stderr}"
+    );
     let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
     let bad_line = &json["files"][0]["expectations"][1];
     assert!(bad_line["error"].as_str().unwrap().contains(":2:11:"));
     assert_eq!(json["files"][0]["passed"], 1);
     assert!(json["files"][0]["error"].is_null());
-    assert!(json["files"][1]["error"].as_str().unwrap().contains("no answers"));
+    assert!(
+        json["files"][1]["error"]
+            .as_str()
+            .unwrap()
+            .contains("no answers")
+    );
     assert_eq!(json["files"][1]["score"], 0.0);
     assert_eq!(json["files"][2]["score"], 1.0);
     assert_eq!(json["files"][2]["passed"], 22);
@@ -409,7 +435,13 @@ fn a_key_written_after_its_tree_passes_gametree_check() {
     assert_eq!(code, 0, "{stdout}{stderr}");
     // The key of another search fails: without --fail-hard, C cuts.
     let (code, _, _) = gametree_with_stdin(
-        &["check", "--claims", "--strict", "trees/strict-fail-hard.tree", "-"],
+        &[
+            "check",
+            "--claims",
+            "--strict",
+            "trees/strict-fail-hard.tree",
+            "-",
+        ],
         &key,
     );
     assert_eq!(code, 1);

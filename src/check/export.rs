@@ -166,10 +166,17 @@ impl CheckReport {
     /// (or claim), a `failure` with the explanation for each that fails and
     /// an `error` for each that could not be read.
     pub fn to_junit(&self) -> String {
-        let suites: Vec<(String, Vec<Case>)> =
-            self.files.iter().map(|f| (f.file.clone(), cases(f))).collect();
+        let suites: Vec<(String, Vec<Case>)> = self
+            .files
+            .iter()
+            .map(|f| (f.file.clone(), cases(f)))
+            .collect();
         let count = |pick: fn(&Case) -> bool| -> usize {
-            suites.iter().flat_map(|(_, c)| c).filter(|c| pick(c)).count()
+            suites
+                .iter()
+                .flat_map(|(_, c)| c)
+                .filter(|c| pick(c))
+                .count()
         };
         let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
         let _ = writeln!(

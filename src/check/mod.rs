@@ -23,8 +23,8 @@
 
 mod brief;
 mod compare;
-mod export;
 mod explain;
+mod export;
 mod facts;
 mod key;
 mod report;
@@ -105,7 +105,9 @@ where
     answers
         .iter()
         .map(|answer| match answer {
-            Err(error) => ExpectationReport::unreadable(error.line, &error.source_line, error.to_string()),
+            Err(error) => {
+                ExpectationReport::unreadable(error.line, &error.source_line, error.to_string())
+            }
             Ok(e) => match facts.compare(&e.claim) {
                 Ok(outcome) => ExpectationReport::new(e, outcome).explained(explain),
                 Err(unknown) => {

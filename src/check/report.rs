@@ -185,14 +185,22 @@ impl FileReport {
                 (Some(a), Some(line)) => format!("line {line}: {a}"),
                 _ => String::new(),
             };
-            let row = format!("{:<width$}  {}  {points:>7}  {answer}", q.question, q.status.word());
+            let row = format!(
+                "{:<width$}  {}  {points:>7}  {answer}",
+                q.question,
+                q.status.word()
+            );
             let _ = writeln!(out, "{}", row.trim_end());
             if !q.explanation.is_empty() {
                 let _ = writeln!(out, "{:indent$}{}", "", q.explanation, indent = width + 2);
             }
         }
         for extra in &grade.extras {
-            let _ = writeln!(out, "extra: line {}: {} ({})", extra.line, extra.answer, extra.reason);
+            let _ = writeln!(
+                out,
+                "extra: line {}: {} ({})",
+                extra.line, extra.answer, extra.reason
+            );
         }
         for error in &grade.errors {
             let _ = writeln!(out, "error: {}", error.error.lines().next().unwrap_or(""));

@@ -264,7 +264,10 @@ where
             Ok(read) => read,
             Err(unknown) => {
                 let error = format!("line {}: {unknown}", e.line);
-                let line_error = LineError { line: e.line, error };
+                let line_error = LineError {
+                    line: e.line,
+                    error,
+                };
                 match meant_topic(facts, &e.claim, &unknown) {
                     Some(t) if !erred.contains_key(&t) => _ = erred.insert(t, line_error),
                     _ => errors.push(line_error),
@@ -384,7 +387,11 @@ fn guessed_topic(line: &str) -> Option<Topic> {
 
 /// The question a claim with a mistyped id meant to answer: the one about
 /// the only node suggested for it.
-fn meant_topic<T: GameTree>(facts: &Facts<'_, T>, claim: &Claim, unknown: &UnknownNode) -> Option<Topic>
+fn meant_topic<T: GameTree>(
+    facts: &Facts<'_, T>,
+    claim: &Claim,
+    unknown: &UnknownNode,
+) -> Option<Topic>
 where
     T::Node: Hash,
 {

@@ -90,8 +90,10 @@ pub enum VisibilityArg {
     /// Never shown to students.
     Hidden,
     /// Shown after the due date.
+    #[value(name = "after_due_date", alias = "after-due-date")]
     AfterDueDate,
     /// Shown once grades are published.
+    #[value(name = "after_published", alias = "after-published")]
     AfterPublished,
 }
 
@@ -275,13 +277,22 @@ fn search_tree(args: &CheckArgs, name: String, text: Result<String, String>) -> 
 
 /// The reports on one exercise: one per answer file, or one on the tree
 /// file's own `expect` lines when no answer file follows it.
-fn check_exercise(args: &CheckArgs, key: Option<&[Expectation]>, exercise: &Exercise) -> Vec<FileReport> {
+fn check_exercise(
+    args: &CheckArgs,
+    key: Option<&[Expectation]>,
+    exercise: &Exercise,
+) -> Vec<FileReport> {
     let tree_name = exercise.name.as_str();
     let algorithm = args.search.algorithm();
     let searched = match &exercise.searched {
         Ok(searched) => searched,
         Err(error) if exercise.answers.is_empty() => {
-            return vec![FileReport::unreadable(tree_name, tree_name, algorithm, error.clone())];
+            return vec![FileReport::unreadable(
+                tree_name,
+                tree_name,
+                algorithm,
+                error.clone(),
+            )];
         }
         Err(error) => {
             let error = format!("the tree file could not be used: {error}");
@@ -292,23 +303,37 @@ fn check_exercise(args: &CheckArgs, key: Option<&[Expectation]>, exercise: &Exer
         }
     };
     let input = &searched.input;
-    let facts = Facts::new(&input.tree, &searched.result, &searched.trace, args.search.strict);
+    let facts = Facts::new(
+        &input.tree,
+        &searched.result,
+        &searched.trace,
+        args.search.strict,
+    );
     let explain = Explain::from(args.explain);
     if exercise.answers.is_empty() {
         if input.expectations.is_empty() {
             let error = format!(
                 "{tree_name}: the tree file has no `expect` lines, and no answer file follows it"
             );
-            return vec![FileReport::unreadable(tree_name, tree_name, facts.algorithm, error)];
+            return vec![FileReport::unreadable(
+                tree_name,
+                tree_name,
+                facts.algorithm,
+                error,
+            )];
         }
         let lines: Vec<Result<Expectation, ParseError>> =
             input.expectations.iter().cloned().map(Ok).collect();
         let text = input.text.as_deref().unwrap_or("");
-        return vec![claims_report(&facts, tree_name, tree_name, text, &lines, explain)];
+        return vec![claims_report(
+            &facts, tree_name, tree_name, text, &lines, explain,
+        )];
     }
     let key = key.unwrap_or(&input.expectations);
     let rubric = match (args.claims, key.is_empty()) {
-        (false, false) => Some(Rubric::new(&facts, key).map_err(|u| format!("the key, line {}: {u}", u.line))),
+        (false, false) => {
+            Some(Rubric::new(&facts, key).map_err(|u| format!("the key, line {}: {u}", u.line)))
+        }
         _ => None,
     };
     exercise
@@ -347,9 +372,9 @@ fn check_exercise(args: &CheckArgs, key: Option<&[Expectation]>, exercise: &Exer
 fn read_answers(name: &str, text: &str) -> Result<Vec<Result<Expectation, ParseError>>, String> {
     let lines = syntax::read_answers(name, text).map_err(|e| e.to_string())?;
     match lines.iter().find_map(|l| l.as_ref().err()) {
-        Some(first) if lines.iter().all(Result::is_err) => Err(format!(
-            "{first}\nno line of the file reads as an answer"
-        )),
+        Some(first) if lines.iter().all(Result::is_err) => {
+            Err(format!("{first}\nno line of the file reads as an answer"))
+        }
         _ => Ok(lines),
     }
 }
@@ -366,16 +391,17 @@ fn claims_report(
 ) -> FileReport {
     let mut verdicts = check_lines(facts, lines, explain);
     for (verdict, line) in verdicts.iter_mut().zip(lines) {
-        if let (Some(error), Ok(e)) = (&mut verdict.error, line) {
-            if let Err(unknown) = facts.compare(&e.claim) {
-                let message = format!(
-                    "no node `{}` in the tree {tree_name}{}",
-                    unknown.id,
-                    unknown.did_you_mean()
-                );
-                *error = locate(name, text, e.line, &unknown.id, &message);
-                verdict.explanation = error.lines().next().unwrap_or("").to_string();
-            }
+        let (Some(error), Ok(e)) = (&mut verdict.error, line) else {
+            continue;
+        };
+        if let Err(unknown) = facts.compare(&e.claim) {
+            let message = format!(
+                "no node `{}` in the tree {tree_name}{}",
+                unknown.id,
+                unknown.did_you_mean()
+            );
+            *error = locate(name, text, e.line, &unknown.id, &message);
+            verdict.explanation = error.lines().next().unwrap_or("").to_string();
         }
     }
     FileReport::new(name, tree_name, facts.algorithm, verdicts)

@@ -188,7 +188,8 @@ pub fn read_answers(
         base += line.len();
     }
     if answers.is_empty() {
-        let message = "the file has no answers: write one `expect` line per answer, such as `expect value 5`";
+        let message =
+            "the file has no answers: write one `expect` line per answer, such as `expect value 5`";
         return Err(source.error_at(text.len(), message));
     }
     Ok(answers)

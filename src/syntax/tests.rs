@@ -328,7 +328,10 @@ fn answers_read_the_way_students_write_them() {
         ("expect window J [3, inf]", "expect window J [3, +inf]"),
         ("expect window J [-inf, 3]", "expect window J [-inf, 3]"),
         ("expect window J [-∞, ∞]", "expect window J [-inf, +inf]"),
-        ("expect window J [-infinity, +Infinity]", "expect window J [-inf, +inf]"),
+        (
+            "expect window J [-infinity, +Infinity]",
+            "expect window J [-inf, +inf]",
+        ),
         ("expect window J: [2, 3]", "expect window J [2, 3]"),
         ("expect cut F Beta", "expect cut F beta"),
         ("expect cut at F: beta", "expect cut F beta"),
@@ -349,10 +352,22 @@ fn answers_read_the_way_students_write_them() {
 
 #[test]
 fn a_key_line_says_what_it_is_worth() {
-    assert_eq!(answer("expect value 5 [2 points]"), "expect value 5 [2 points]");
-    assert_eq!(answer("expect value 5 [1 point]"), "expect value 5 [1 point]");
-    assert_eq!(answer("expect pruned M V [0.5 pts]"), "expect pruned M V [0.5 points]");
-    assert_eq!(answer("expect window J [2, 3] [3 points]"), "expect window J [2, 3] [3 points]");
+    assert_eq!(
+        answer("expect value 5 [2 points]"),
+        "expect value 5 [2 points]"
+    );
+    assert_eq!(
+        answer("expect value 5 [1 point]"),
+        "expect value 5 [1 point]"
+    );
+    assert_eq!(
+        answer("expect pruned M V [0.5 pts]"),
+        "expect pruned M V [0.5 points]"
+    );
+    assert_eq!(
+        answer("expect window J [2, 3] [3 points]"),
+        "expect window J [2, 3] [3 points]"
+    );
     let read = parse_answers("k", "expect best P [4 points]\nexpect value 3\n").unwrap();
     assert_eq!((read[0].worth(), read[1].worth()), (4.0, 1.0));
 }
