@@ -351,3 +351,80 @@ fn junit_has_a_suite_per_file_and_a_case_per_question() {
     assert_eq!(suites[2].attribute("errors"), Some("1"));
     assert_eq!(root.attribute("errors"), Some("1"));
 }
+
+#[test]
+fn the_key_of_any_tree_grades_its_own_search_in_full() {
+    let class = Class::new("key");
+    let mut trees: Vec<String> = std::fs::read_dir("trees")
+        .unwrap()
+        .map(|e| e.unwrap().path().to_str().unwrap().to_string())
+        .filter(|p| p.ends_with(".tree"))
+        .collect();
+    trees.sort();
+    for tree in &trees {
+        for conventions in [&[][..], &["--strict"], &["--fail-hard"]] {
+            let mut args = vec!["key"];
+            args.extend_from_slice(conventions);
+            args.push(tree);
+            let (code, key, stderr) = gametree(&args);
+            assert_eq!(code, 0, "{tree}: {stderr}");
+            assert!(key.starts_with("# the key of"), "{key}");
+            let key = class.file("key.answers", &key);
+            let mut check = vec!["check", "--key", &key];
+            check.extend_from_slice(conventions);
+            check.extend([tree.as_str(), &key]);
+            let (code, stdout, stderr) = gametree(&check);
+            assert_eq!(code, 0, "{tree} {conventions:?}:\n{stdout}{stderr}");
+            assert!(stdout.contains("(100%)"), "{stdout}");
+        }
+    }
+}
+
+#[test]
+fn a_key_asks_only_the_questions_chosen_with_their_points() {
+    let (code, key, _) = gametree(&[
+        "key",
+        "--only",
+        "value,pruned,cuts",
+        "--points",
+        "value=2,pruned=3",
+        LECTURE,
+    ]);
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = key.lines().skip(1).collect();
+    assert_eq!(
+        lines,
+        [
+            "expect value 5 [2 points]",
+            "expect cut F beta",
+            "expect cut P alpha",
+            "expect pruned H T [3 points]"
+        ]
+    );
+    // Nothing pruned under --strict on strict-tie: the key says so, and a
+    // student saying it in other words is right.
+    let (_, key, _) = gametree(&[
+        "key",
+        "--strict",
+        "--only",
+        "pruned",
+        "trees/strict-tie.tree",
+    ]);
+    assert!(key.ends_with("expect pruned none\n"), "{key}");
+    let class = Class::new("none");
+    let key = class.file("key.answers", &key);
+    let answers = class.file("a.answers", "expect pruned nothing\n");
+    let args = [
+        "check",
+        "--strict",
+        "--key",
+        &key,
+        "trees/strict-tie.tree",
+        &answers,
+    ];
+    let (code, stdout, _) = gametree(&args);
+    assert_eq!(code, 0, "{stdout}");
+    let (code, _, stderr) = gametree(&["key", "--points", "value=x", LECTURE]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("not a number of points"), "{stderr}");
+}

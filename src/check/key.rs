@@ -95,3 +95,76 @@ fn relation(score: Scored) -> Relation {
 pub fn key_lines(claims: &[Claim]) -> String {
     claims.iter().map(|c| format!("expect {c}\n")).collect()
 }
+
+/// The kinds of question a key asks, to choose some (`gametree key
+/// --only`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum QuestionKind {
+    /// `expect value 5`
+    Value,
+    /// `expect best I`
+    Best,
+    /// `expect B = 2`: the value or bound of each interior node.
+    Nodes,
+    /// `expect window J [2, +inf]`
+    Windows,
+    /// `expect cut F beta`
+    Cuts,
+    /// `expect pruned H T` (`expect pruned none` when nothing is).
+    Pruned,
+    /// `expect leaves D E G`
+    Leaves,
+    /// `expect evaluated 9`
+    Evaluated,
+}
+
+impl QuestionKind {
+    /// The kind of question a claim answers.
+    pub fn of(claim: &Claim) -> QuestionKind {
+        match claim {
+            Claim::Value(_) => QuestionKind::Value,
+            Claim::Best(_) => QuestionKind::Best,
+            Claim::Node { .. } => QuestionKind::Nodes,
+            Claim::Window { .. } => QuestionKind::Windows,
+            Claim::Cut { .. } => QuestionKind::Cuts,
+            Claim::Pruned(_) => QuestionKind::Pruned,
+            Claim::Leaves(_) => QuestionKind::Leaves,
+            Claim::Evaluated(_) => QuestionKind::Evaluated,
+        }
+    }
+}
+
+/// The claims of a key of the kinds in `only`, in the key's order, each
+/// worth what `points` gives its kind (1 when not given). When pruned nodes
+/// are asked for and none are pruned, the key says `expect pruned none`.
+pub fn rubric_lines(
+    claims: &[Claim],
+    only: &[QuestionKind],
+    points: impl Fn(QuestionKind) -> Option<f64>,
+) -> String {
+    let mut chosen: Vec<Claim> = claims
+        .iter()
+        .filter(|c| only.contains(&QuestionKind::of(c)))
+        .cloned()
+        .collect();
+    let pruned = |c: &Claim| matches!(c, Claim::Pruned(_));
+    if only.contains(&QuestionKind::Pruned) && !chosen.iter().any(pruned) {
+        let at = chosen
+            .iter()
+            .position(|c| matches!(c, Claim::Evaluated(_) | Claim::Leaves(_)))
+            .unwrap_or(chosen.len());
+        chosen.insert(at, Claim::Pruned(Vec::new()));
+    }
+    chosen
+        .into_iter()
+        .map(|claim| {
+            let points = points(QuestionKind::of(&claim));
+            let line = crate::claim::Expectation {
+                claim,
+                line: 0,
+                points,
+            };
+            format!("{line}\n")
+        })
+        .collect()
+}

@@ -37,7 +37,7 @@ use crate::syntax::ParseError;
 pub use compare::{Outcome, UnknownNode};
 pub use export::{GradescopeResults, GradescopeTest, Visibility};
 pub use facts::{Facts, Visit};
-pub use key::{answer_key, key_lines};
+pub use key::{QuestionKind, answer_key, key_lines, rubric_lines};
 pub use report::{CheckReport, ExpectationReport, FileReport};
 pub use rubric::{
     ExtraAnswer, Grade, LineError, Question, QuestionReport, Rubric, Status, Topic, grade, topic,

@@ -6,6 +6,7 @@ mod check;
 mod exercise;
 mod r#gen;
 mod input;
+mod key;
 mod progress;
 mod render;
 mod solve;
@@ -39,6 +40,8 @@ enum Command {
     Trace(trace::TraceArgs),
     /// Check answers (`expect` lines) against the search, explaining failures.
     Check(check::CheckArgs),
+    /// Print the answer key of a tree file: the `expect` lines of its search.
+    Key(key::KeyArgs),
     /// Write a generated game (random tree, tic-tac-toe, marbles) as a tree file.
     Gen(r#gen::GenArgs),
     /// Draw the search as a diagram: DOT, SVG, PNG or PDF, or step-by-step frames.
@@ -91,6 +94,7 @@ pub fn run(cli: Cli) -> Result<u8, CliError> {
         Command::Trace(args) => trace::run(&args, &mut out),
         Command::Check(args) => return check::run(&args, &mut out),
         Command::Gen(args) => r#gen::run(&args, &mut out),
+        Command::Key(args) => key::run(&args, &mut out),
         Command::Render(args) => render::run(&args, &mut out),
     }?;
     Ok(0)
