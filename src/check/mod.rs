@@ -23,6 +23,7 @@
 
 mod brief;
 mod compare;
+mod diagnose;
 mod explain;
 mod export;
 mod facts;
@@ -35,6 +36,7 @@ use std::hash::Hash;
 use crate::syntax::ParseError;
 
 pub use compare::{Outcome, UnknownNode};
+pub use diagnose::{Diagnoser, Diagnosis, Misconception, Mistaken, View};
 pub use export::{GradescopeResults, GradescopeTest, Visibility};
 pub use facts::{Facts, Visit};
 pub use key::{QuestionKind, answer_key, key_lines, rubric_lines};

@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use serde::Serialize;
 
-use super::{Explain, Grade, Outcome};
+use super::{Diagnosis, Explain, Grade, Outcome};
 use crate::claim::Expectation;
 use crate::search::Algorithm;
 
@@ -106,6 +106,9 @@ pub struct FileReport {
     /// unreadable lines (graded with a key).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub grade: Option<Grade>,
+    /// The misconception that explains the wrong answers, if one does.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub diagnosis: Option<Diagnosis>,
 }
 
 impl FileReport {
@@ -129,6 +132,7 @@ impl FileReport {
             error: None,
             expectations,
             grade: None,
+            diagnosis: None,
         }
     }
 
@@ -208,6 +212,9 @@ impl FileReport {
         if let Some(error) = &self.error {
             let _ = writeln!(out, "error: {error}");
         }
+        if let Some(diagnosis) = &self.diagnosis {
+            let _ = writeln!(out, "{}", diagnosis.sentence());
+        }
         let _ = writeln!(
             out,
             "{} of {} points ({}): {} of {} questions right",
@@ -248,6 +255,9 @@ impl FileReport {
         }
         if let Some(error) = &self.error {
             let _ = writeln!(out, "error: {error}");
+        }
+        if let Some(diagnosis) = &self.diagnosis {
+            let _ = writeln!(out, "{}", diagnosis.sentence());
         }
         let _ = writeln!(out, "{} passed, {} failed", self.passed, self.failed);
         out

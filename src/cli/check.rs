@@ -13,13 +13,14 @@ use clap::{Args, ValueEnum};
 use super::input::{Input, display_name, read_text};
 use super::{CliError, EXIT_BAD_INPUT, EXIT_FAILED, SearchArgs};
 use crate::check::{
-    CheckReport, Explain, Facts, FileReport, Rubric, Visibility, check_lines, grade,
+    CheckReport, Diagnoser, Diagnosis, Explain, Facts, FileReport, Misconception, Mistaken, Rubric,
+    Visibility, check_lines, grade,
 };
-use crate::claim::Expectation;
+use crate::claim::{Claim, Expectation};
 use crate::search::SearchResult;
 use crate::syntax::{self, ParseError, SourceText};
 use crate::trace::Trace;
-use crate::tree::{Location, NodeId};
+use crate::tree::{Location, NodeId, Tree};
 
 /// Arguments of `gametree check`.
 #[derive(Debug, Args)]
@@ -329,6 +330,16 @@ fn check_exercise(
             &facts, tree_name, tree_name, text, &lines, explain,
         )];
     }
+    let options = args.search.options();
+    let height = input.tree.depth();
+    let mistaken: Vec<Mistaken<'_, Tree>> = match input.tree.len() <= DIAGNOSE_UP_TO {
+        true => Misconception::ALL
+            .iter()
+            .filter_map(|m| Mistaken::run(&input.tree, *m, facts.algorithm, options, height))
+            .collect(),
+        false => Vec::new(),
+    };
+    let diagnoser = Diagnoser::new(&facts, &mistaken);
     let key = key.unwrap_or(&input.expectations);
     let rubric = match (args.claims, key.is_empty()) {
         (false, false) => {
@@ -343,7 +354,11 @@ fn check_exercise(
             let lines = text
                 .clone()
                 .and_then(|t| read_answers(name, &t).map(|lines| (t, lines)));
-            match (lines, &rubric) {
+            let diagnosis = lines
+                .as_ref()
+                .ok()
+                .and_then(|(_, lines)| diagnose(&diagnoser, lines));
+            let report = match (lines, &rubric) {
                 (Err(error), Some(Ok(rubric))) => {
                     let grade = grade(&facts, rubric, &[], explain);
                     FileReport {
@@ -362,9 +377,32 @@ fn check_exercise(
                 (Ok((text, lines)), None) => {
                     claims_report(&facts, name, tree_name, &text, &lines, explain)
                 }
+            };
+            FileReport {
+                diagnosis,
+                ..report
             }
         })
         .collect()
+}
+
+/// The largest tree whose answer files are diagnosed (each misconception
+/// searches it once more).
+const DIAGNOSE_UP_TO: usize = 100_000;
+
+/// The misconception that explains an answer file's wrong answers, if one
+/// does.
+fn diagnose(
+    diagnoser: &Diagnoser<'_, '_, Tree>,
+    lines: &[Result<Expectation, ParseError>],
+) -> Option<Diagnosis> {
+    let mut claims: Vec<&Claim> = Vec::new();
+    for claim in lines.iter().flatten().map(|e| &e.claim) {
+        if !claims.contains(&claim) {
+            claims.push(claim);
+        }
+    }
+    diagnoser.diagnose(&claims)
 }
 
 /// An answer file's lines; the file is unusable when it holds no answer
