@@ -25,3 +25,8 @@ pub mod text;
 pub mod trace;
 pub mod tree;
 pub mod value;
+
+/// The Rust examples of `docs/checking.md`, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/checking.md")]
+struct CheckingDocs;

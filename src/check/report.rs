@@ -190,7 +190,7 @@ impl FileReport {
                 _ => String::new(),
             };
             let row = format!(
-                "{:<width$}  {}  {points:>7}  {answer}",
+                "{:<width$}  {}  {points:>9}  {answer}",
                 q.question,
                 q.status.word()
             );
