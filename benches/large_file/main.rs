@@ -101,12 +101,10 @@ fn measure_gametree(path: &PathBuf) -> (Phases, String) {
     let start = Instant::now();
     let text = std::fs::read_to_string(path).unwrap();
     let read = start.elapsed();
-    let builder = parse_unbuilt("big", &text, &Limits::default())
-        .unwrap()
-        .tree;
+    let builder = parse_unbuilt("big", &text, &Limits::default()).unwrap();
     let parse = start.elapsed() - read;
     drop(text);
-    let tree = builder.finish();
+    let tree = builder.build();
     let build = start.elapsed() - read - parse;
     let result = search(
         &tree,

@@ -80,11 +80,11 @@ where
     fn pruned_share(&self, listed: &[T::Node]) -> f64 {
         let pruned: HashSet<T::Node> = self
             .pruned_roots()
-            .flat_map(|r| crate::report::subtree(self.tree, r))
+            .flat_map(|r| crate::tree::subtree(self.tree, r))
             .collect();
         let covered: HashSet<T::Node> = listed
             .iter()
-            .flat_map(|n| crate::report::subtree(self.tree, *n))
+            .flat_map(|n| crate::tree::subtree(self.tree, *n))
             .collect();
         let either = pruned.union(&covered).count();
         match either {

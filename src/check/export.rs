@@ -10,16 +10,25 @@ use super::rubric::Status;
 
 /// When Gradescope shows a test to students.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "snake_case")]
 pub enum Visibility {
-    /// At once.
+    /// Shown at once.
     #[default]
     Visible,
-    /// Never.
+    /// Never shown to students.
     Hidden,
-    /// After the due date.
+    /// Shown after the due date.
+    #[cfg_attr(
+        feature = "cli",
+        value(name = "after_due_date", alias = "after-due-date")
+    )]
     AfterDueDate,
-    /// Once grades are published.
+    /// Shown once grades are published.
+    #[cfg_attr(
+        feature = "cli",
+        value(name = "after_published", alias = "after-published")
+    )]
     AfterPublished,
 }
 

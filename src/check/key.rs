@@ -22,7 +22,7 @@ pub fn answer_key<T: GameTree>(
     trace: &Trace<T::Node>,
 ) -> Vec<Claim> {
     let id = |n: T::Node| tree.id(n);
-    let interior = |n: &T::Node| !crate::report::is_leaf(tree, *n);
+    let interior = |n: &T::Node| !crate::tree::is_leaf(tree, *n);
     let mut claims = vec![Claim::Value(result.score.value)];
     claims.extend(result.best_move.map(|n| Claim::Best(id(n))));
     claims.extend(node_claims(tree, trace));
@@ -65,7 +65,7 @@ fn node_claims<T: GameTree>(tree: &T, trace: &Trace<T::Node>) -> Vec<Claim> {
     let mut open: Vec<usize> = Vec::new();
     for event in &trace.events {
         match event {
-            Event::Enter { node, .. } if !crate::report::is_leaf(tree, *node) => {
+            Event::Enter { node, .. } if !crate::tree::is_leaf(tree, *node) => {
                 open.push(slots.len());
                 slots.push(None);
             }
@@ -83,7 +83,9 @@ fn node_claims<T: GameTree>(tree: &T, trace: &Trace<T::Node>) -> Vec<Claim> {
     slots.into_iter().flatten().collect()
 }
 
-fn relation(score: Scored) -> Relation {
+/// The relation an `expect` line states for a returned value: a bound the
+/// search could not make certain is claimed as the value found.
+pub(super) fn relation(score: Scored) -> Relation {
     match score.bound {
         Bound::Lower => Relation::AtLeast,
         Bound::Upper => Relation::AtMost,
@@ -99,26 +101,41 @@ pub fn key_lines(claims: &[Claim]) -> String {
 /// The kinds of question a key asks, to choose some (`gametree key
 /// --only`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum QuestionKind {
-    /// `expect value 5`
+    /// The root's value: `expect value 5`.
     Value,
-    /// `expect best I`
+    /// The best move: `expect best I`.
     Best,
-    /// `expect B = 2`: the value or bound of each interior node.
+    /// The value or bound of each interior node: `expect B = 2`.
     Nodes,
-    /// `expect window J [2, +inf]`
+    /// The window each interior node is entered with: `expect window J [2,
+    /// +inf]`.
     Windows,
-    /// `expect cut F beta`
+    /// Each cut and its kind: `expect cut F beta`.
     Cuts,
-    /// `expect pruned H T` (`expect pruned none` when nothing is).
+    /// The roots of the pruned subtrees: `expect pruned H T` (`expect
+    /// pruned none` when nothing is).
     Pruned,
-    /// `expect leaves D E G`
+    /// The leaves evaluated, in order: `expect leaves D E G`.
     Leaves,
-    /// `expect evaluated 9`
+    /// How many leaves are evaluated: `expect evaluated 9`.
     Evaluated,
 }
 
 impl QuestionKind {
+    /// Every kind, in the order of a key.
+    pub const ALL: [QuestionKind; 8] = [
+        QuestionKind::Value,
+        QuestionKind::Best,
+        QuestionKind::Nodes,
+        QuestionKind::Windows,
+        QuestionKind::Cuts,
+        QuestionKind::Pruned,
+        QuestionKind::Leaves,
+        QuestionKind::Evaluated,
+    ];
+
     /// The kind of question a claim answers.
     pub fn of(claim: &Claim) -> QuestionKind {
         match claim {

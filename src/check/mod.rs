@@ -72,6 +72,7 @@ where
 
 /// How much a failed claim's explanation tells.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Explain {
     /// Why the search did what it did, with the right answer.
     #[default]

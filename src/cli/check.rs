@@ -10,23 +10,24 @@ use std::time::Instant;
 
 use clap::{Args, ValueEnum};
 
+use super::args::ParallelArgs;
 use super::input::{Input, display_name, read_text};
 use super::{CliError, EXIT_BAD_INPUT, EXIT_FAILED, SearchArgs};
-use crate::check::{
+use gametree::check::{
     CheckReport, Diagnoser, Diagnosis, Explain, Facts, FileReport, Misconception, Mistaken, Rubric,
     Visibility, check_lines, grade,
 };
-use crate::claim::{Claim, Expectation};
-use crate::search::SearchResult;
-use crate::syntax::{self, ParseError, SourceText};
-use crate::trace::Trace;
-use crate::tree::{Location, NodeId, Tree};
+use gametree::claim::{Claim, Expectation};
+use gametree::search::SearchResult;
+use gametree::syntax::{self, ParseError, SourceText};
+use gametree::trace::Trace;
+use gametree::tree::{Location, NodeId, Tree};
 
 /// Arguments of `gametree check`.
 #[derive(Debug, Args)]
-pub struct CheckArgs {
+pub(super) struct CheckArgs {
     #[command(flatten)]
-    search: SearchArgs,
+    pub(super) search: SearchArgs,
     /// Answer files (`expect` lines only), each graded against the tree
     /// file before it; or more tree files, each checked against its own
     /// `expect` lines.
@@ -35,31 +36,33 @@ pub struct CheckArgs {
     /// The key to grade answer files against (`expect` lines, `[N points]`
     /// after a line to weigh it), instead of the tree file's own `expect`
     /// lines.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", help_heading = "Grading")]
     key: Option<String>,
     /// Check each claim an answer file makes against the search, without a
     /// key (the score is the share of its claims that hold).
-    #[arg(long)]
+    #[arg(long, help_heading = "Grading")]
     claims: bool,
     /// How much a failed answer's explanation tells: full (why, with the
     /// right answer), brief (what is wrong, without it), none (verdicts).
-    #[arg(long, value_enum, default_value_t = ExplainArg::Full)]
-    explain: ExplainArg,
+    #[arg(long, value_enum, default_value_t = Explain::Full, help_heading = "Output")]
+    explain: Explain,
     /// The report's form: text, json, csv (one row per file), gradescope
     /// (results.json) or junit (XML).
-    #[arg(long, value_enum, default_value_t = Format::Text)]
+    #[arg(long, value_enum, default_value_t = Format::Text, help_heading = "Output")]
     format: Format,
     /// With `--format gradescope`: when students see each test.
-    #[arg(long, value_enum, default_value_t = VisibilityArg::Visible)]
-    visibility: VisibilityArg,
+    #[arg(long, value_enum, default_value_t = Visibility::Visible, help_heading = "Output")]
+    visibility: Visibility,
     /// Print the report as JSON (the same as `--format json`).
-    #[arg(long, conflicts_with = "format")]
+    #[arg(long, conflicts_with = "format", help_heading = "Output")]
     json: bool,
+    #[command(flatten)]
+    pub(super) parallel: ParallelArgs,
 }
 
 /// The `--format` values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Format {
+pub(super) enum Format {
     /// One line per expectation for one file; a table for several.
     Text,
     /// Every verdict with its explanation, and the scores.
@@ -70,53 +73,6 @@ pub enum Format {
     Gradescope,
     /// JUnit XML: one test suite per answer file, one test case per question.
     Junit,
-}
-
-/// The `--explain` values.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum ExplainArg {
-    /// Why the search did what it did, with the right answer.
-    Full,
-    /// What is wrong, without the right answer.
-    Brief,
-    /// Verdicts only.
-    None,
-}
-
-/// The `--visibility` values (Gradescope's).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum VisibilityArg {
-    /// Shown at once.
-    Visible,
-    /// Never shown to students.
-    Hidden,
-    /// Shown after the due date.
-    #[value(name = "after_due_date", alias = "after-due-date")]
-    AfterDueDate,
-    /// Shown once grades are published.
-    #[value(name = "after_published", alias = "after-published")]
-    AfterPublished,
-}
-
-impl From<ExplainArg> for Explain {
-    fn from(arg: ExplainArg) -> Explain {
-        match arg {
-            ExplainArg::Full => Explain::Full,
-            ExplainArg::Brief => Explain::Brief,
-            ExplainArg::None => Explain::None,
-        }
-    }
-}
-
-impl From<VisibilityArg> for Visibility {
-    fn from(arg: VisibilityArg) -> Visibility {
-        match arg {
-            VisibilityArg::Visible => Visibility::Visible,
-            VisibilityArg::Hidden => Visibility::Hidden,
-            VisibilityArg::AfterDueDate => Visibility::AfterDueDate,
-            VisibilityArg::AfterPublished => Visibility::AfterPublished,
-        }
-    }
 }
 
 /// A tree file searched once.
@@ -140,7 +96,7 @@ struct Exercise {
 /// every answer holds (0), some fail (1), or some file is unusable (2).
 /// An unusable file gets its row, with its error, and never stops the
 /// others.
-pub fn run(args: &CheckArgs, out: &mut impl Write) -> Result<u8, CliError> {
+pub(super) fn run(args: &CheckArgs, out: &mut impl Write) -> Result<u8, CliError> {
     let started = Instant::now();
     let key = read_key(args)?;
     let exercises = read_exercises(args)?;
@@ -163,7 +119,7 @@ pub fn run(args: &CheckArgs, out: &mut impl Write) -> Result<u8, CliError> {
         (Format::Json, _) => write_json(out, &report)?,
         (Format::Gradescope, _) => {
             let time = started.elapsed().as_secs_f64();
-            write_json(out, &report.to_gradescope(args.visibility.into(), time))?;
+            write_json(out, &report.to_gradescope(args.visibility, time))?;
         }
         (Format::Junit, _) => out.write_all(report.to_junit().as_bytes())?,
     }
@@ -186,7 +142,7 @@ fn file_errors(file: &FileReport) -> Vec<String> {
     let graded = file.grade.iter().flat_map(|g| g.errors.iter());
     let questions = file.grade.iter().flat_map(|g| &g.questions);
     let unread = questions
-        .filter(|q| q.status == crate::check::Status::Error)
+        .filter(|q| q.status == gametree::check::Status::Error)
         .map(|q| q.explanation.clone());
     let named = |error: String| match error.starts_with(&file.file) {
         true => error,
@@ -310,7 +266,7 @@ fn check_exercise(
         &searched.trace,
         args.search.strict,
     );
-    let explain = Explain::from(args.explain);
+    let explain = args.explain;
     if exercise.answers.is_empty() {
         if input.expectations.is_empty() {
             let error = format!(
@@ -420,7 +376,7 @@ fn read_answers(name: &str, text: &str) -> Result<Vec<Result<Expectation, ParseE
 /// The report on an answer file checked claim by claim, an unknown node
 /// pointed at in the line.
 fn claims_report(
-    facts: &Facts<'_, crate::tree::Tree>,
+    facts: &Facts<'_, gametree::tree::Tree>,
     name: &str,
     tree_name: &str,
     text: &str,

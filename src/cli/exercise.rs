@@ -9,16 +9,16 @@
 use clap::Args;
 
 use super::CliError;
-use crate::check::{answer_key, key_lines};
-use crate::games::GameSpec;
-use crate::search::{Algorithm, Options, search};
-use crate::syntax;
-use crate::trace::Trace;
-use crate::tree::NodeId;
+use gametree::check::{answer_key, key_lines};
+use gametree::games::GameSpec;
+use gametree::search::{Algorithm, Options, search};
+use gametree::syntax;
+use gametree::trace::Trace;
+use gametree::tree::NodeId;
 
 /// The exercise options of `gametree gen`.
 #[derive(Clone, Debug, Default, Args)]
-pub struct ExerciseArgs {
+pub(super) struct ExerciseArgs {
     /// Write an exercise: try seeds from the given one until the tree meets
     /// the constraints, then write it with its answer key as `expect` lines.
     #[arg(long)]
@@ -59,14 +59,14 @@ pub struct ExerciseArgs {
 }
 
 /// An exercise found: the seed that gave it and its text.
-pub struct Exercise {
+pub(super) struct Exercise {
     /// The game actually written (its seed is the one that met the
     /// constraints).
     pub game: GameSpec,
     /// The tree file, with the answer key unless `--blank`.
     pub text: String,
     /// The tree alone, as written.
-    pub tree: String,
+    pub(super) tree: String,
 }
 
 impl ExerciseArgs {
@@ -108,7 +108,7 @@ impl ExerciseArgs {
     /// command line, for the header that says how to make it again. A blank
     /// exercise's header leaves `--blank` out: it makes the keyed version,
     /// the same tree.
-    pub fn flags(&self) -> String {
+    pub(super) fn flags(&self) -> String {
         let mut flags = vec!["--exercise".to_string()];
         if let Some(n) = self.min_cuts {
             flags.push(format!("--min-cuts {n}"));
@@ -129,7 +129,7 @@ impl ExerciseArgs {
     /// `count` exercises, pairwise different trees: each found by
     /// [`ExerciseArgs::find`] from the seed after the one before, a tree
     /// already found skipped.
-    pub fn find_many(
+    pub(super) fn find_many(
         &self,
         game: &GameSpec,
         count: u64,
@@ -163,7 +163,7 @@ impl ExerciseArgs {
     /// Tries seeds from `game`'s own, writing each candidate with `write`
     /// (`None` to skip it), until one meets the constraints; `header` gives
     /// the first line's command for the seed found.
-    pub fn find(
+    pub(super) fn find(
         &self,
         game: &GameSpec,
         write: impl Fn(&GameSpec) -> Result<Option<String>, CliError>,

@@ -2,9 +2,9 @@
 
 use serde_json::{Value as Json, json};
 
-use super::{describe_cut, ids, is_leaf};
 use crate::trace::{Event, Trace};
 use crate::tree::GameTree;
+use crate::tree::{ids, is_leaf};
 
 /// The trace as lines (without numbers): `enter C, window [-inf, 2]`,
 /// `visit D = 2`, `C = 2 provisional`, `C = 2 final`, and cuts in words.
@@ -26,19 +26,12 @@ pub fn trace_lines<T: GameTree>(tree: &T, trace: &Trace<T::Node>, strict: bool) 
             Event::Final { node, score } => Some(format!(
                 "{} {} {} final",
                 tree.id(*node),
-                relation(score.bound),
+                score.bound,
                 score.value
             )),
-            Event::Cut(cut) => Some(describe_cut(tree, cut, strict)),
+            Event::Cut(cut) => Some(cut.describe(tree, strict)),
         })
         .collect()
-}
-
-fn relation(bound: crate::value::Bound) -> &'static str {
-    match bound.prefix() {
-        "" => "=",
-        other => other,
-    }
 }
 
 /// The trace as a JSON array of events, each `{event, node, ...}`.

@@ -141,5 +141,5 @@ fn answer_number(
             false => Value::POS_INF,
         });
     }
-    parse_number(text).map_err(|msg| source.error_at(base + pair.as_span().start(), &msg))
+    parse_number(text).map_err(|e| source.error_at(base + pair.as_span().start(), &e.to_string()))
 }

@@ -6,7 +6,8 @@ use pest::iterators::{Pair, Pairs};
 use super::expect::parse_expectation;
 use super::grammar::Rule;
 use super::number::parse_number;
-use super::{Limits, ParseError, Parsed, SourceText};
+use super::{Limits, ParseError, SourceText};
+use crate::claim::Expectation;
 use crate::tree::{NameClaim, TreeBuilder};
 use crate::value::{Kind, Value};
 
@@ -15,7 +16,7 @@ pub(super) fn load(
     file: Pair<'_, Rule>,
     source: &SourceText<'_>,
     limits: &Limits,
-) -> Result<Parsed<TreeBuilder>, ParseError> {
+) -> Result<(TreeBuilder, Vec<Expectation>), ParseError> {
     let mut loader = Loader {
         source,
         limits,
@@ -28,10 +29,7 @@ pub(super) fn load(
         .filter(|p| p.as_rule() == Rule::expect)
         .map(|p| parse_expectation(p, source, 0))
         .collect::<Result<_, _>>()?;
-    Ok(Parsed {
-        tree: loader.builder,
-        expectations,
-    })
+    Ok((loader.builder, expectations))
 }
 
 struct Loader<'s, 'a> {
@@ -154,7 +152,9 @@ impl<'i> Loader<'_, '_> {
         self.check_limit(offset)?;
         let value = match token {
             "?" => None,
-            _ => Some(parse_number(token).map_err(|m| self.source.error_at(offset, &m))?),
+            _ => Some(
+                parse_number(token).map_err(|e| self.source.error_at(offset, &e.to_string()))?,
+            ),
         };
         let node = self.builder.leaf(kind, value);
         if value.is_none() {
@@ -185,7 +185,8 @@ impl<'i> Loader<'_, '_> {
     }
 
     fn number(&self, pair: &Pair<'_, Rule>) -> Result<Value, ParseError> {
-        parse_number(pair.as_str()).map_err(|m| self.source.error_at(pair.as_span().start(), &m))
+        parse_number(pair.as_str())
+            .map_err(|e| self.source.error_at(pair.as_span().start(), &e.to_string()))
     }
 }
 
