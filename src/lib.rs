@@ -14,6 +14,7 @@
 #![forbid(unsafe_code)]
 
 pub mod check;
+pub mod claim;
 pub mod games;
 pub mod output;
 pub mod render;
@@ -35,6 +36,8 @@ mod manual {
     struct Language;
     #[doc = include_str!("../docs/solve-and-trace.md")]
     struct SolveAndTrace;
+    #[doc = include_str!("../docs/checking.md")]
+    struct Checking;
     #[doc = include_str!("../docs/generating.md")]
     struct Generating;
     #[doc = include_str!("../docs/parallel.md")]
