@@ -12,6 +12,7 @@ mod frames;
 mod image;
 mod label;
 mod layers;
+pub mod layout;
 mod size;
 mod state;
 mod style;
