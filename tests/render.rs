@@ -193,10 +193,6 @@ fn frames_of_the_lecture_tree() {
 }
 
 #[test]
-#[cfg_attr(
-    not(feature = "test-graphviz"),
-    ignore = "needs Graphviz's dot: cargo test --features test-graphviz"
-)]
 fn svg_frames_end_with_the_full_svg() {
     let scratch = scratch("svg-frames");
     let dir = scratch.join("frames");
@@ -241,17 +237,21 @@ fn frames_replace_an_earlier_run() {
     std::fs::remove_dir_all(scratch).unwrap();
 }
 
-#[test]
-#[cfg_attr(
-    not(feature = "test-graphviz"),
-    ignore = "needs Graphviz's dot: cargo test --features test-graphviz"
-)]
-fn images_follow_the_extension() {
-    let scratch = scratch("images");
+/// Writes the lecture tree as SVG, PNG, PDF and `.gv` with `engine`, and
+/// checks each file's first bytes.
+fn images_follow_the_extension_with(engine: &str) {
+    let scratch = scratch(&format!("images-{engine}"));
     let magic: [(&str, &[u8]); 3] = [("svg", b"<?xml"), ("png", b"\x89PNG"), ("pdf", b"%PDF")];
     for (extension, start) in magic {
         let out = scratch.join(format!("lecture.{extension}"));
-        gametree(&["render", LECTURE, "-o", out.to_str().unwrap()]);
+        gametree(&[
+            "render",
+            LECTURE,
+            "--engine",
+            engine,
+            "-o",
+            out.to_str().unwrap(),
+        ]);
         assert!(
             std::fs::read(&out).unwrap().starts_with(start),
             "{extension}"
@@ -263,9 +263,23 @@ fn images_follow_the_extension() {
         std::fs::read(&dot_out).unwrap(),
         gametree(&["render", LECTURE])
     );
-    let svg_out = gametree(&["render", LECTURE, "--format", "svg"]);
+    let svg_out = gametree(&["render", LECTURE, "--engine", engine, "--format", "svg"]);
     assert!(svg_out.starts_with(b"<?xml"));
     std::fs::remove_dir_all(scratch).unwrap();
+}
+
+#[test]
+fn images_follow_the_extension() {
+    images_follow_the_extension_with("native");
+}
+
+#[test]
+#[cfg_attr(
+    not(feature = "test-graphviz"),
+    ignore = "needs Graphviz's dot: cargo test --features test-graphviz"
+)]
+fn graphviz_images_follow_the_extension() {
+    images_follow_the_extension_with("graphviz");
 }
 
 #[test]
@@ -294,7 +308,9 @@ fn images_without_graphviz_say_how_to_install_it() {
     std::fs::create_dir(&bin).unwrap();
     let out = scratch.join("lecture.svg");
     std::fs::write(&out, "old").unwrap();
-    let output = run_with_path(&bin, &["render", LECTURE, "-o", out.to_str().unwrap()]);
+    let out_arg = out.to_str().unwrap();
+    let args = ["render", LECTURE, "--engine", "graphviz", "-o", out_arg];
+    let output = run_with_path(&bin, &args);
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("needs Graphviz's `dot`"), "{stderr}");
@@ -304,6 +320,16 @@ fn images_without_graphviz_say_how_to_install_it() {
     let dot_text = run_with_path(&bin, &["render", LECTURE]);
     assert!(dot_text.status.success(), "DOT never needs Graphviz");
     assert_eq!(entries(&scratch), ["bin", "lecture.svg"]);
+    for extension in ["svg", "png", "pdf"] {
+        let native = scratch.join(format!("native.{extension}"));
+        let args = ["render", LECTURE, "-o", native.to_str().unwrap()];
+        let output = run_with_path(&bin, &args);
+        assert!(
+            output.status.success(),
+            "the native engine needs no Graphviz"
+        );
+        assert!(std::fs::metadata(&native).unwrap().len() > 100);
+    }
     std::fs::remove_dir_all(scratch).unwrap();
 }
 
@@ -339,6 +365,8 @@ fn frames_failing_half_way_leave_nothing_behind() {
     let args = [
         "render",
         LECTURE,
+        "--engine",
+        "graphviz",
         "--format",
         "svg",
         "--frames",
@@ -363,6 +391,8 @@ fn frames_failing_half_way_leave_nothing_behind() {
     let args = [
         "render",
         LECTURE,
+        "--engine",
+        "graphviz",
         "--format",
         "svg",
         "--frames",

@@ -3,15 +3,15 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use clap::{Args, ValueEnum};
+use clap::Args;
 
 use super::args::Source;
 use super::input::read_tree;
 use super::{CliError, SearchArgs};
 use crate::output::write_atomically;
 use crate::render::{
-    DEFAULT_MAX_DRAW_NODES, Diagram, Format, Layers, RenderError, RenderOptions, Style, check_size,
-    write_frames,
+    DEFAULT_MAX_DRAW_NODES, Diagram, Engine, Format, ImageOptions, Labels, Layers, RenderError,
+    RenderOptions, Style, check_size, write_frames,
 };
 use crate::trace::Trace;
 
@@ -27,10 +27,22 @@ pub struct RenderArgs {
     /// The format; by default OUT's extension (.dot, .gv, .svg, .png, .pdf),
     /// else DOT.
     #[arg(long, value_enum)]
-    format: Option<FormatArg>,
+    format: Option<Format>,
+    /// Who draws SVG, PNG and PDF.
+    #[arg(long, value_enum, default_value_t = Engine::Native)]
+    engine: Engine,
     /// How MAX and MIN nodes are drawn.
-    #[arg(long, value_enum, default_value_t = StyleArg::Triangles)]
-    style: StyleArg,
+    #[arg(long, value_enum, default_value_t = Style::Triangles)]
+    style: Style,
+    /// What nodes say [default: values natively, both in DOT]
+    #[arg(long, value_enum)]
+    labels: Option<Labels>,
+    /// Draw the bare tree for a question sheet: shapes, names, leaf values.
+    #[arg(long)]
+    blank: bool,
+    /// PNG pixels per point: 1 is 72 dpi, 2 (the default) 144 dpi.
+    #[arg(long, value_name = "FACTOR", default_value_t = 2.0)]
+    scale: f32,
     /// Show the [alpha, beta] window each node was entered with.
     #[arg(long)]
     windows: bool,
@@ -54,33 +66,10 @@ pub struct RenderArgs {
     depth: Option<usize>,
 }
 
-/// The `--format` values.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum FormatArg {
-    Dot,
-    Svg,
-    Png,
-    Pdf,
-}
-
-/// The `--style` values.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum StyleArg {
-    /// MAX as an up-pointing triangle, MIN as a down-pointing one.
-    Triangles,
-    /// MAX as a square, MIN as a circle.
-    Squares,
-}
-
 impl RenderArgs {
     fn format(&self) -> Result<Format, CliError> {
         if let Some(format) = self.format {
-            return Ok(match format {
-                FormatArg::Dot => Format::Dot,
-                FormatArg::Svg => Format::Svg,
-                FormatArg::Png => Format::Png,
-                FormatArg::Pdf => Format::Pdf,
-            });
+            return Ok(format);
         }
         match &self.output {
             None => Ok(Format::Dot),
@@ -96,10 +85,7 @@ impl RenderArgs {
 
     fn options(&self) -> RenderOptions {
         RenderOptions {
-            style: match self.style {
-                StyleArg::Triangles => Style::Triangles,
-                StyleArg::Squares => Style::Squares,
-            },
+            style: self.style,
             layers: Layers {
                 windows: self.windows,
                 visit_order: self.visit_order,
@@ -107,6 +93,15 @@ impl RenderArgs {
                 node_types: self.node_types,
             },
             depth: self.depth,
+            labels: self.labels,
+            blank: self.blank,
+        }
+    }
+
+    fn image(&self) -> ImageOptions {
+        ImageOptions {
+            engine: self.engine,
+            scale: self.scale,
         }
     }
 }
@@ -130,9 +125,14 @@ pub fn run(args: &RenderArgs, out: &mut impl Write) -> Result<(), CliError> {
     let mut trace = Trace::new();
     let result = input.search(&args.search, &mut trace)?;
     let diagram = Diagram::new(&input.tree, &trace, &result, args.options());
-    let full = format.bytes(&diagram.to_dot()).map_err(render_error)?;
+    let full = diagram
+        .to_bytes(format, args.image())
+        .map_err(render_error)?;
     if let Some(dir) = &args.frames {
-        write_frames(dir, format, &diagram.frames()).map_err(render_error)?;
+        let frames = diagram
+            .frame_bytes(format, args.image())
+            .map_err(render_error)?;
+        write_frames(dir, format, &frames).map_err(render_error)?;
     }
     match &args.output {
         Some(path) => write_atomically(path, &full)

@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use super::state::Picture;
-use super::{Diagram, Format, RenderError};
+use super::{Diagram, Engine, Format, ImageOptions, RenderError, raster};
 use crate::output::write_atomically;
 
 /// The name of frame `number` (from 1) of `count`: `frame-001.svg`; at
@@ -40,15 +40,50 @@ impl Diagram<'_> {
         }
         frames
     }
+
+    /// The SVG of every frame, drawn natively on the full diagram's
+    /// geometry: a frame shows only what the trace has said so far, and
+    /// nothing of what comes later takes visible room.
+    pub fn svg_frames(&self) -> Vec<String> {
+        let full = Picture::after(self.tree, self.events);
+        let geometry = self.geometry(&full);
+        let mut picture = Picture::new(self.tree);
+        let mut frames: Vec<String> = Vec::new();
+        for event in self.events {
+            picture.apply(self.tree, event);
+            let svg = self.svg(&picture, &geometry, None);
+            if frames.last() != Some(&svg) {
+                frames.push(svg);
+            }
+        }
+        frames
+    }
+
+    /// Every frame in `format`, made as `image` says.
+    pub fn frame_bytes(
+        &self,
+        format: Format,
+        image: ImageOptions,
+    ) -> Result<Vec<Vec<u8>>, RenderError> {
+        match (format, image.engine) {
+            (Format::Dot, _) => Ok(self.frames().into_iter().map(String::into_bytes).collect()),
+            (_, Engine::Graphviz) => self.frames().iter().map(|dot| format.bytes(dot)).collect(),
+            (_, Engine::Native) => self
+                .svg_frames()
+                .iter()
+                .map(|svg| raster::convert(format, svg, image.scale))
+                .collect(),
+        }
+    }
 }
 
-/// Writes `frames` (DOT texts) into `dir` in `format`.
+/// Writes `frames` (each the bytes of one file in `format`) into `dir`.
 ///
 /// Every frame is made and written into a temporary folder beside `dir`
 /// first; only when all succeeded do they move into `dir` (created if
 /// needed), where they replace frames of an earlier run. On any error the
 /// temporary folder is removed and `dir` is left as it was.
-pub fn write_frames(dir: &Path, format: Format, frames: &[String]) -> Result<(), RenderError> {
+pub fn write_frames(dir: &Path, format: Format, frames: &[Vec<u8>]) -> Result<(), RenderError> {
     let staging = staging_folder(dir)?;
     let built = build_frames(&staging, format, frames);
     let moved = built.and_then(|names| move_into_place(&staging, dir, format, &names));
@@ -81,12 +116,12 @@ fn staging_folder(dir: &Path) -> Result<PathBuf, RenderError> {
 fn build_frames(
     staging: &Path,
     format: Format,
-    frames: &[String],
+    frames: &[Vec<u8>],
 ) -> Result<Vec<String>, RenderError> {
     let mut names = Vec::with_capacity(frames.len());
-    for (index, dot) in frames.iter().enumerate() {
+    for (index, bytes) in frames.iter().enumerate() {
         let name = frame_name(index + 1, frames.len(), format);
-        write_atomically(&staging.join(&name), &format.bytes(dot)?)?;
+        write_atomically(&staging.join(&name), bytes)?;
         names.push(name);
     }
     Ok(names)

@@ -495,8 +495,8 @@ mod tests {
                 .map(|i| layout.x[i] - sizes[i].width / 2.0)
                 .fold(f64::INFINITY, f64::min);
             prop_assert!(left.abs() < 1e-6);
-            for node in 0..parent.len() {
-                prop_assert!(layout.x[node] + sizes[node].width / 2.0 <= layout.width + 1e-6);
+            for (node, size) in sizes.iter().enumerate() {
+                prop_assert!(layout.x[node] + size.width / 2.0 <= layout.width + 1e-6);
                 prop_assert_eq!(layout.y[node], layout.level_top[layout.level[node]]);
             }
         }

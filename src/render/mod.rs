@@ -1,6 +1,7 @@
-//! Alpha-beta diagrams: a tree and the trace of one search drawn as DOT
-//! (through graphviz-rust's model and printer), images made by Graphviz's
-//! `dot`, and step-by-step frames.
+//! Alpha-beta diagrams: a tree and the trace of one search drawn as SVG,
+//! PNG and PDF from the project's own tidy layout (or, on request, by
+//! Graphviz's `dot`), as DOT (through graphviz-rust's model and printer),
+//! and as step-by-step frames.
 //!
 //! A diagram is a view of the trace, like the text trace: it never searches
 //! the tree again. Replaying the events one at a time gives the frames, and
@@ -8,21 +9,26 @@
 //! diagram by construction.
 
 mod dot;
+mod font;
 mod frames;
+mod geometry;
 mod image;
 mod label;
 mod layers;
 pub mod layout;
+mod raster;
 mod size;
 mod state;
 mod style;
+mod svg;
 
+pub use font::{FONT_DATA, FONT_FAMILY, text_width};
 pub use frames::{frame_name, write_frames};
-pub use image::Format;
+pub use image::{Engine, Format};
 pub use layers::{Layers, NodeType, node_types};
 pub use size::{DEFAULT_MAX_DRAW_NODES, check_size};
 pub use state::{CutMark, NodeState, Picture};
-pub use style::Style;
+pub use style::{Labels, Style};
 
 use crate::search::SearchResult;
 use crate::trace::{Event, Trace};
@@ -37,6 +43,31 @@ pub struct RenderOptions {
     pub layers: Layers,
     /// Draw only nodes this many levels below the root, at most.
     pub depth: Option<usize>,
+    /// What the nodes say; `None` for the engine's default: every id and
+    /// value in DOT, values and names in the native drawing.
+    pub labels: Option<Labels>,
+    /// The bare tree for a question sheet: shapes, names and leaf values,
+    /// nothing the search found.
+    pub blank: bool,
+}
+
+/// How images (SVG, PNG, PDF) are made.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ImageOptions {
+    /// Who lays the diagram out.
+    pub engine: Engine,
+    /// PNG pixels per point (1 is 72 dpi).
+    pub scale: f32,
+}
+
+impl Default for ImageOptions {
+    /// The native engine, PNG at 2 pixels per point (144 dpi).
+    fn default() -> ImageOptions {
+        ImageOptions {
+            engine: Engine::Native,
+            scale: 2.0,
+        }
+    }
 }
 
 /// Why a diagram could not be made or written.
@@ -78,6 +109,9 @@ pub enum RenderError {
     /// `dot` could not be run or talked to.
     #[error("cannot run Graphviz's `dot`: {0}")]
     DotIo(std::io::Error),
+    /// The SVG could not be made into PNG or PDF.
+    #[error("cannot make the image: {0}")]
+    Image(String),
     /// Writing files failed.
     #[error("cannot write: {0}")]
     Io(#[from] std::io::Error),
@@ -107,6 +141,13 @@ pub struct Diagram<'a> {
     types: Option<Vec<NodeType>>,
 }
 
+impl RenderOptions {
+    /// The labels of the native drawing.
+    fn native_labels(&self) -> Labels {
+        self.labels.unwrap_or(Labels::Values)
+    }
+}
+
 impl<'a> Diagram<'a> {
     /// A diagram of `tree` from the `trace` and `result` of one search.
     pub fn new(
@@ -134,7 +175,31 @@ impl<'a> Diagram<'a> {
 
     /// The full diagram as DOT text: every event of the trace shown.
     pub fn to_dot(&self) -> String {
-        self.dot(&Picture::after(self.tree, self.events), None)
+        self.dot(&self.full_picture(), None)
+    }
+
+    /// The full diagram as SVG, from the native layout.
+    pub fn to_svg(&self) -> String {
+        let picture = self.full_picture();
+        self.svg(&picture, &self.geometry(&picture), None)
+    }
+
+    /// The full diagram in `format`, made as `image` says.
+    pub fn to_bytes(&self, format: Format, image: ImageOptions) -> Result<Vec<u8>, RenderError> {
+        match (format, image.engine) {
+            (Format::Dot, _) => Ok(self.to_dot().into_bytes()),
+            (_, Engine::Graphviz) => format.bytes(&self.to_dot()),
+            (_, Engine::Native) => raster::convert(format, &self.to_svg(), image.scale),
+        }
+    }
+
+    /// What the full diagram shows: every event of the trace, or nothing
+    /// for the blank sheet.
+    fn full_picture(&self) -> Picture {
+        match self.options.blank {
+            true => Picture::new(self.tree),
+            false => Picture::after(self.tree, self.events),
+        }
     }
 }
 

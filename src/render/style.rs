@@ -4,6 +4,7 @@ use crate::value::Kind;
 
 /// The drawing convention for players.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Style {
     /// MAX as an up-pointing triangle, MIN as a down-pointing one.
     #[default]
@@ -21,6 +22,32 @@ impl Style {
             (Style::Squares, Kind::Max) => "square",
             (Style::Squares, Kind::Min) => "circle",
         }
+    }
+}
+
+/// What each node says.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+pub enum Labels {
+    /// Values and bounds; a node's name only when the file names it (leaves
+    /// stay small: a leaf shows its value).
+    #[default]
+    Values,
+    /// Every node's name or child path (`@2.1`), and no values.
+    Ids,
+    /// Every node's name or child path, and its value.
+    Both,
+}
+
+impl Labels {
+    /// Whether values are drawn.
+    pub fn values(self) -> bool {
+        self != Labels::Ids
+    }
+
+    /// Whether every node's id is drawn, named or not.
+    pub fn ids(self) -> bool {
+        self != Labels::Values
     }
 }
 

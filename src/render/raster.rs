@@ -1,0 +1,73 @@
+//! PNG and PDF from the project's own SVG, through resvg and svg2pdf, with
+//! the carried font only: the same pictures on a machine with no fonts.
+
+use std::sync::Arc;
+
+use resvg::{tiny_skia, usvg};
+
+use super::font::{FONT_DATA, FONT_FAMILY};
+use super::{Format, RenderError};
+
+/// SVG text in `format`; PNG at `scale` pixels per point.
+pub fn convert(format: Format, svg: &str, scale: f32) -> Result<Vec<u8>, RenderError> {
+    match format {
+        Format::Svg => Ok(svg.as_bytes().to_vec()),
+        Format::Png => png(&parse(svg)?, scale),
+        Format::Pdf => pdf(&parse(svg)?),
+        Format::Dot => unreachable!("DOT is never made from SVG"),
+    }
+}
+
+/// A font database holding the carried font alone, under every generic
+/// name, so that no text ever goes looking for system fonts.
+pub fn font_database() -> usvg::fontdb::Database {
+    let mut fonts = usvg::fontdb::Database::new();
+    fonts.load_font_data(FONT_DATA.to_vec());
+    fonts.set_sans_serif_family(FONT_FAMILY);
+    fonts.set_serif_family(FONT_FAMILY);
+    fonts.set_monospace_family(FONT_FAMILY);
+    fonts.set_cursive_family(FONT_FAMILY);
+    fonts.set_fantasy_family(FONT_FAMILY);
+    fonts
+}
+
+fn parse(svg: &str) -> Result<usvg::Tree, RenderError> {
+    let options = usvg::Options {
+        fontdb: Arc::new(font_database()),
+        font_family: FONT_FAMILY.to_string(),
+        ..usvg::Options::default()
+    };
+    usvg::Tree::from_str(svg, &options).map_err(|e| RenderError::Image(e.to_string()))
+}
+
+/// The SVG's size is in points; usvg counts 96 pixels to the inch, so one
+/// point is 4/3 of its pixels.
+const POINT_IN_PIXELS: f32 = 4.0 / 3.0;
+
+fn png(tree: &usvg::Tree, scale: f32) -> Result<Vec<u8>, RenderError> {
+    let zoom = scale / POINT_IN_PIXELS;
+    let size = tree.size().to_int_size().scale_by(zoom).ok_or_else(|| {
+        RenderError::Image(format!("a scale of {scale} gives an empty or huge picture"))
+    })?;
+    let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height()).ok_or_else(|| {
+        RenderError::Image(format!(
+            "a picture of {} x {} pixels is too large",
+            size.width(),
+            size.height()
+        ))
+    })?;
+    let transform = tiny_skia::Transform::from_scale(zoom, zoom);
+    resvg::render(tree, transform, &mut pixmap.as_mut());
+    pixmap
+        .encode_png()
+        .map_err(|e| RenderError::Image(e.to_string()))
+}
+
+fn pdf(tree: &usvg::Tree) -> Result<Vec<u8>, RenderError> {
+    svg2pdf::to_pdf(
+        tree,
+        svg2pdf::ConversionOptions::default(),
+        svg2pdf::PageOptions { dpi: 96.0 },
+    )
+    .map_err(|e| RenderError::Image(e.to_string()))
+}
