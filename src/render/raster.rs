@@ -56,6 +56,7 @@ fn png(tree: &usvg::Tree, scale: f32) -> Result<Vec<u8>, RenderError> {
             size.height()
         ))
     })?;
+    pixmap.fill(tiny_skia::Color::WHITE);
     let transform = tiny_skia::Transform::from_scale(zoom, zoom);
     resvg::render(tree, transform, &mut pixmap.as_mut());
     pixmap
@@ -70,4 +71,36 @@ fn pdf(tree: &usvg::Tree) -> Result<Vec<u8>, RenderError> {
         svg2pdf::PageOptions { dpi: 96.0 },
     )
     .map_err(|e| RenderError::Image(e.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_font_database_holds_the_carried_font_alone() {
+        let fonts = font_database();
+        assert_eq!(fonts.len(), 1);
+        let family = &fonts.faces().next().unwrap().families[0].0;
+        assert_eq!(family, FONT_FAMILY);
+    }
+
+    #[test]
+    fn text_is_drawn_with_no_other_font() {
+        let page = |text: &str| {
+            format!(
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"60pt\" height=\"20pt\" \
+                 viewBox=\"0 0 60 20\"><rect width=\"60\" height=\"20\" fill=\"#fff\"/>\
+                 <text x=\"4\" y=\"15\" font-family=\"Nonexistent, serif\" \
+                 font-size=\"12\">{text}</text></svg>"
+            )
+        };
+        let ink = |text: &str| {
+            let png = convert(Format::Png, &page(text), 2.0).unwrap();
+            let pixmap = tiny_skia::Pixmap::decode_png(&png).unwrap();
+            pixmap.pixels().iter().filter(|p| p.red() < 128).count()
+        };
+        assert_eq!(ink(""), 0);
+        assert!(ink("A 8") > 50, "{}", ink("A 8"));
+    }
 }
