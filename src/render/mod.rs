@@ -17,6 +17,7 @@ mod label;
 mod layers;
 pub mod layout;
 mod raster;
+mod scene;
 mod size;
 mod state;
 mod style;
