@@ -24,8 +24,8 @@ pub struct RenderArgs {
     /// when absent.
     #[arg(short, long, value_name = "OUT")]
     output: Option<PathBuf>,
-    /// The format; by default OUT's extension (.dot, .gv, .svg, .png, .pdf),
-    /// else DOT.
+    /// The format; by default OUT's extension (.dot, .gv, .svg, .png, .pdf,
+    /// .tex), else DOT.
     #[arg(long, value_enum)]
     format: Option<Format>,
     /// Who draws SVG, PNG and PDF.
@@ -43,6 +43,9 @@ pub struct RenderArgs {
     /// PNG pixels per point: 1 is 72 dpi, 2 (the default) 144 dpi.
     #[arg(long, value_name = "FACTOR", default_value_t = 2.0)]
     scale: f32,
+    /// LaTeX as a complete document rather than a picture to \input.
+    #[arg(long)]
+    standalone: bool,
     /// Show the [alpha, beta] window each node was entered with.
     #[arg(long)]
     windows: bool,
@@ -75,8 +78,8 @@ impl RenderArgs {
             None => Ok(Format::Dot),
             Some(path) => Format::from_path(path).ok_or_else(|| {
                 CliError::BadInput(format!(
-                    "{}: cannot tell the format from the extension; name a .dot, .svg, .png or \
-                     .pdf file, or give --format",
+                    "{}: cannot tell the format from the extension; name a .dot, .svg, .png, \
+                     .pdf or .tex file, or give --format",
                     path.display()
                 ))
             }),
@@ -102,6 +105,7 @@ impl RenderArgs {
         ImageOptions {
             engine: self.engine,
             scale: self.scale,
+            standalone: self.standalone,
         }
     }
 }

@@ -2,8 +2,10 @@
 
 use std::path::{Path, PathBuf};
 
+use super::scene::Scene;
 use super::state::Picture;
-use super::{Diagram, Engine, Format, ImageOptions, RenderError, raster};
+use super::svg::write_svg;
+use super::{Diagram, Engine, Format, ImageOptions, RenderError, native_bytes};
 use crate::output::write_atomically;
 
 /// The name of frame `number` (from 1) of `count`: `frame-001.svg`; at
@@ -45,15 +47,22 @@ impl Diagram<'_> {
     /// geometry: a frame shows only what the trace has said so far, and
     /// nothing of what comes later takes visible room.
     pub fn svg_frames(&self) -> Vec<String> {
+        self.scene_frames().iter().map(write_svg).collect()
+    }
+
+    /// The scene of every frame (see [`svg_frames`]).
+    ///
+    /// [`svg_frames`]: Diagram::svg_frames
+    fn scene_frames(&self) -> Vec<Scene> {
         let full = Picture::after(self.tree, self.events);
         let geometry = self.geometry(&full);
         let mut picture = Picture::new(self.tree);
-        let mut frames: Vec<String> = Vec::new();
+        let mut frames: Vec<Scene> = Vec::new();
         for event in self.events {
             picture.apply(self.tree, event);
-            let svg = self.svg(&picture, &geometry, None);
-            if frames.last() != Some(&svg) {
-                frames.push(svg);
+            let scene = self.scene(&picture, &geometry, None);
+            if frames.last() != Some(&scene) {
+                frames.push(scene);
             }
         }
         frames
@@ -67,12 +76,12 @@ impl Diagram<'_> {
     ) -> Result<Vec<Vec<u8>>, RenderError> {
         match (format, image.engine) {
             (Format::Dot, _) => Ok(self.frames().into_iter().map(String::into_bytes).collect()),
-            (_, Engine::Graphviz) => self.frames().iter().map(|dot| format.bytes(dot)).collect(),
-            (_, Engine::Native) => self
-                .svg_frames()
+            (Format::Tex, _) | (_, Engine::Native) => self
+                .scene_frames()
                 .iter()
-                .map(|svg| raster::convert(format, svg, image.scale))
+                .map(|scene| native_bytes(scene, format, image))
                 .collect(),
+            (_, Engine::Graphviz) => self.frames().iter().map(|dot| format.bytes(dot)).collect(),
         }
     }
 }

@@ -20,6 +20,9 @@ pub enum Format {
     Png,
     /// PDF: written by gametree, or by `dot -Tpdf` with the Graphviz engine.
     Pdf,
+    /// LaTeX: a TikZ picture to `\input` (a whole document with the
+    /// standalone option), always drawn by gametree.
+    Tex,
 }
 
 /// Who lays out and draws SVG, PNG and PDF.
@@ -42,6 +45,7 @@ impl Format {
             "svg" => Some(Format::Svg),
             "png" => Some(Format::Png),
             "pdf" => Some(Format::Pdf),
+            "tex" => Some(Format::Tex),
             _ => None,
         }
     }
@@ -53,6 +57,7 @@ impl Format {
             Format::Svg => "svg",
             Format::Png => "png",
             Format::Pdf => "pdf",
+            Format::Tex => "tex",
         }
     }
 
@@ -61,6 +66,7 @@ impl Format {
     pub fn bytes(self, dot: &str) -> Result<Vec<u8>, RenderError> {
         match self {
             Format::Dot => Ok(dot.as_bytes().to_vec()),
+            Format::Tex => Err(RenderError::NotByGraphviz { format: self }),
             _ => run_dot(self, dot),
         }
     }

@@ -22,6 +22,7 @@ mod size;
 mod state;
 mod style;
 mod svg;
+mod tex;
 
 pub use font::{FONT_DATA, FONT_FAMILY, text_width};
 pub use frames::{frame_name, write_frames};
@@ -59,6 +60,8 @@ pub struct ImageOptions {
     pub engine: Engine,
     /// PNG pixels per point (1 is 72 dpi).
     pub scale: f32,
+    /// LaTeX as a whole document rather than a picture to `\input`.
+    pub standalone: bool,
 }
 
 impl Default for ImageOptions {
@@ -67,6 +70,7 @@ impl Default for ImageOptions {
         ImageOptions {
             engine: Engine::Native,
             scale: 2.0,
+            standalone: false,
         }
     }
 }
@@ -96,6 +100,12 @@ pub enum RenderError {
          `brew install graphviz`), or write DOT with --format dot"
     )]
     DotMissing {
+        /// The format asked for.
+        format: Format,
+    },
+    /// A format only the native engine writes.
+    #[error("{format} output is drawn by gametree itself, not by Graphviz")]
+    NotByGraphviz {
         /// The format asked for.
         format: Format,
     },
@@ -181,17 +191,29 @@ impl<'a> Diagram<'a> {
 
     /// The full diagram as SVG, from the native layout.
     pub fn to_svg(&self) -> String {
-        let picture = self.full_picture();
-        self.svg(&picture, &self.geometry(&picture), None)
+        svg::write_svg(&self.full_scene())
+    }
+
+    /// The full diagram as a TikZ picture (a whole LaTeX document when
+    /// `standalone`), from the native layout.
+    pub fn to_tikz(&self, standalone: bool) -> String {
+        tex::write_tikz(&self.full_scene(), standalone)
     }
 
     /// The full diagram in `format`, made as `image` says.
     pub fn to_bytes(&self, format: Format, image: ImageOptions) -> Result<Vec<u8>, RenderError> {
         match (format, image.engine) {
             (Format::Dot, _) => Ok(self.to_dot().into_bytes()),
+            (Format::Tex, _) | (_, Engine::Native) => {
+                native_bytes(&self.full_scene(), format, image)
+            }
             (_, Engine::Graphviz) => format.bytes(&self.to_dot()),
-            (_, Engine::Native) => raster::convert(format, &self.to_svg(), image.scale),
         }
+    }
+
+    fn full_scene(&self) -> scene::Scene {
+        let picture = self.full_picture();
+        self.scene(&picture, &self.geometry(&picture), None)
     }
 
     /// What the full diagram shows: every event of the trace, or nothing
@@ -201,6 +223,18 @@ impl<'a> Diagram<'a> {
             true => Picture::new(self.tree),
             false => Picture::after(self.tree, self.events),
         }
+    }
+}
+
+/// A native scene in `format` (not DOT).
+fn native_bytes(
+    scene: &scene::Scene,
+    format: Format,
+    image: ImageOptions,
+) -> Result<Vec<u8>, RenderError> {
+    match format {
+        Format::Tex => Ok(tex::write_tikz(scene, image.standalone).into_bytes()),
+        _ => raster::convert(format, &svg::write_svg(scene), image.scale),
     }
 }
 

@@ -14,7 +14,7 @@ pub fn convert(format: Format, svg: &str, scale: f32) -> Result<Vec<u8>, RenderE
         Format::Svg => Ok(svg.as_bytes().to_vec()),
         Format::Png => png(&parse(svg)?, scale),
         Format::Pdf => pdf(&parse(svg)?),
-        Format::Dot => unreachable!("DOT is never made from SVG"),
+        Format::Dot | Format::Tex => unreachable!("DOT and LaTeX are never made from SVG"),
     }
 }
 

@@ -3,12 +3,10 @@
 
 use std::fmt::Write;
 
-use super::Diagram;
 use super::font::FONT_STACK;
-use super::geometry::{FONT_SIZE, Geometry, Outline, pretty};
+use super::geometry::{FONT_SIZE, Outline, pretty};
 use super::layout::Size;
 use super::scene::{Anchor, Dash, INK, Mark, PEN, Scene};
-use super::state::Picture;
 
 /// A number as SVG writes it: at most two decimals, no trailing zeros,
 /// never `-0`.
@@ -24,19 +22,6 @@ fn escape(text: &str) -> String {
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
-}
-
-impl Diagram<'_> {
-    /// The SVG of the diagram as `picture` shows it, on `geometry`, with a
-    /// caption line under it when `caption` is given.
-    pub(super) fn svg(
-        &self,
-        picture: &Picture,
-        geometry: &Geometry,
-        caption: Option<&str>,
-    ) -> String {
-        write_svg(&self.scene(picture, geometry, caption))
-    }
 }
 
 /// The SVG text of a scene.
