@@ -201,6 +201,7 @@ fn svg_frames_end_with_the_full_svg() {
         "render",
         LECTURE,
         "--provisional",
+        "--no-caption",
         "-o",
         full.to_str().unwrap(),
     ];

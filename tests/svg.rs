@@ -183,6 +183,19 @@ fn frames_have_the_full_diagrams_geometry_and_show_nothing_early() {
     );
     assert!(group(&full, "n0").contains(">5<"));
     assert!(!first.contains("cut<"), "no cut yet");
+    assert!(
+        first.contains(">1. enter A, window [−∞, +∞]</text>"),
+        "caption"
+    );
+    let last = std::fs::read_to_string(dir.join(names.last().unwrap())).unwrap();
+    assert!(last.contains(">39. A = 5 final</text>"), "caption");
+    let widths: Vec<f64> = names
+        .iter()
+        .map(|name| size_attribute(&std::fs::read_to_string(dir.join(name)).unwrap(), "width"))
+        .collect();
+    assert!(widths.iter().all(|&w| w == widths[0]), "one size for all");
+    gametree(&[&args[..], &["--no-caption"]].concat());
+    assert_eq!(entries(&dir), names, "captions add or remove no frame");
     let last = std::fs::read_to_string(dir.join(names.last().unwrap())).unwrap();
     assert_eq!(last, full, "the last frame is the full diagram");
     std::fs::remove_dir_all(dir.parent().unwrap()).unwrap();

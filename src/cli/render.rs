@@ -46,6 +46,9 @@ pub struct RenderArgs {
     /// LaTeX as a complete document rather than a picture to \input.
     #[arg(long)]
     standalone: bool,
+    /// Frames without the caption (the step's trace line) under them.
+    #[arg(long)]
+    no_caption: bool,
     /// Show the [alpha, beta] window each node was entered with.
     #[arg(long)]
     windows: bool,
@@ -98,6 +101,8 @@ impl RenderArgs {
             depth: self.depth,
             labels: self.labels,
             blank: self.blank,
+            captions: !self.no_caption,
+            strict: self.search.strict,
         }
     }
 

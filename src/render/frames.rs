@@ -2,11 +2,14 @@
 
 use std::path::{Path, PathBuf};
 
+use super::font::text_width;
+use super::geometry::{MARGIN, SMALL_SIZE};
 use super::scene::Scene;
 use super::state::Picture;
 use super::svg::write_svg;
 use super::{Diagram, Engine, Format, ImageOptions, RenderError, native_bytes};
 use crate::output::write_atomically;
+use crate::report::event_line;
 
 /// The name of frame `number` (from 1) of `count`: `frame-001.svg`; at
 /// least three digits, more when there are more frames.
@@ -45,7 +48,9 @@ impl Diagram<'_> {
 
     /// The SVG of every frame, drawn natively on the full diagram's
     /// geometry: a frame shows only what the trace has said so far, and
-    /// nothing of what comes later takes visible room.
+    /// nothing of what comes later takes visible room. With captions on,
+    /// each carries the numbered trace line of its step (as `trace` prints
+    /// it) under the drawing.
     pub fn svg_frames(&self) -> Vec<String> {
         self.scene_frames().iter().map(write_svg).collect()
     }
@@ -58,12 +63,28 @@ impl Diagram<'_> {
         let geometry = self.geometry(&full);
         let mut picture = Picture::new(self.tree);
         let mut frames: Vec<Scene> = Vec::new();
+        let mut captions: Vec<String> = Vec::new();
+        let (mut last, mut line, mut step) = (None, None, 0);
         for event in self.events {
             picture.apply(self.tree, event);
-            let scene = self.scene(&picture, &geometry, None);
-            if frames.last() != Some(&scene) {
-                frames.push(scene);
+            if let Some(text) = event_line(self.tree, event, self.options.strict) {
+                step += 1;
+                line = Some(format!("{step}. {text}"));
             }
+            let bare = self.scene(&picture, &geometry, None);
+            if last.as_ref() == Some(&bare) {
+                continue;
+            }
+            let caption = line.clone().unwrap_or_default();
+            frames.push(match self.options.captions {
+                true => self.scene(&picture, &geometry, Some(&caption)),
+                false => bare.clone(),
+            });
+            captions.push(caption);
+            last = Some(bare);
+        }
+        if self.options.captions {
+            widen_for(&mut frames, &captions);
         }
         frames
     }
@@ -83,6 +104,18 @@ impl Diagram<'_> {
                 .collect(),
             (_, Engine::Graphviz) => self.frames().iter().map(|dot| format.bytes(dot)).collect(),
         }
+    }
+}
+
+/// Widens every frame to hold the longest caption, so that all frames
+/// have one size.
+fn widen_for(frames: &mut [Scene], captions: &[String]) {
+    let widest = captions
+        .iter()
+        .map(|caption| text_width(caption, SMALL_SIZE) + 2.0 * MARGIN)
+        .fold(0.0, f64::max);
+    for frame in frames {
+        frame.width = frame.width.max(widest);
     }
 }
 

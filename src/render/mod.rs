@@ -51,6 +51,11 @@ pub struct RenderOptions {
     /// The bare tree for a question sheet: shapes, names and leaf values,
     /// nothing the search found.
     pub blank: bool,
+    /// Native frames carry their step's trace line under the drawing.
+    pub captions: bool,
+    /// The search was strict (cuts compare with `>` and `<`), as captions
+    /// of cuts say.
+    pub strict: bool,
 }
 
 /// How images (SVG, PNG, PDF) are made.

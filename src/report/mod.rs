@@ -6,7 +6,7 @@ mod trace_view;
 mod words;
 
 pub use solve::{CutReport, SolveReport};
-pub use trace_view::{trace_json, trace_lines};
+pub use trace_view::{event_line, trace_json, trace_lines};
 pub use words::describe_cut;
 
 use crate::tree::GameTree;
