@@ -11,8 +11,9 @@
 //! assert_eq!(result.stats.leaves_evaluated, 7);
 //! ```
 
+#![forbid(unsafe_code)]
+
 pub mod check;
-pub mod cli;
 pub mod games;
 pub mod output;
 pub mod render;

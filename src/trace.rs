@@ -10,6 +10,7 @@ use std::fmt;
 
 use serde::Serialize;
 
+use crate::tree::GameTree;
 use crate::value::{CutKind, Scored, Value};
 
 /// The window `[alpha, beta]` a node is entered with, in MAX's terms.
@@ -54,6 +55,33 @@ pub struct Cut<N> {
     pub bound_from: Option<N>,
     /// Whether the bound came from farther up than the parent.
     pub deep: bool,
+}
+
+impl<N: Copy> Cut<N> {
+    /// The cut in the lecture's words:
+    /// `beta cut at F: H pruned (6 >= 2, bound from B)`; with `strict`
+    /// the relation is the strict one the search cut on (`6 > 2`).
+    pub fn describe<T: GameTree<Node = N>>(&self, tree: &T, strict: bool) -> String {
+        let deep = if self.deep { "deep " } else { "" };
+        let pruned = crate::tree::ids(tree, &self.pruned).join(" ");
+        let relation = match (self.kind, strict) {
+            (CutKind::Beta, false) => ">=",
+            (CutKind::Beta, true) => ">",
+            (CutKind::Alpha, false) => "<=",
+            (CutKind::Alpha, true) => "<",
+        };
+        let source = match self.bound_from {
+            Some(node) => format!("bound from {}", tree.id(node)),
+            None => "bound from the initial window".to_string(),
+        };
+        format!(
+            "{deep}{} cut at {}: {pruned} pruned ({} {relation} {}, {source})",
+            self.kind,
+            tree.id(self.node),
+            self.value,
+            self.threshold
+        )
+    }
 }
 
 /// One step of a search.
@@ -101,6 +129,31 @@ impl<N: Copy> Event<N> {
             | Event::Provisional { node, .. }
             | Event::Final { node, .. } => *node,
             Event::Cut(cut) => cut.node,
+        }
+    }
+
+    /// The event in the lecture's words, as `trace` prints it:
+    /// `enter C, window [-inf, 2]`, `visit D = 2`, `C = 2 provisional`,
+    /// `C = 2 final`, or the cut described; none for a leaf's entry, which
+    /// its `visit` line tells.
+    pub fn line<T: GameTree<Node = N>>(&self, tree: &T, strict: bool) -> Option<String> {
+        match self {
+            Event::Enter { node, .. } if tree.children(*node).next().is_none() => None,
+            Event::Enter { node, window } => Some(match window {
+                Some(w) => format!("enter {}, window {w}", tree.id(*node)),
+                None => format!("enter {}", tree.id(*node)),
+            }),
+            Event::Leaf { node, value } => Some(format!("visit {} = {value}", tree.id(*node))),
+            Event::Provisional { node, value } => {
+                Some(format!("{} = {value} provisional", tree.id(*node)))
+            }
+            Event::Final { node, score } => Some(format!(
+                "{} {} {} final",
+                tree.id(*node),
+                score.bound,
+                score.value
+            )),
+            Event::Cut(cut) => Some(cut.describe(tree, strict)),
         }
     }
 }

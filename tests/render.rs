@@ -448,8 +448,8 @@ fn a_tree_too_large_to_draw_is_refused_with_a_hint() {
         stderr.contains("2551 nodes to draw, more than the 2000"),
         "{stderr}"
     );
-    assert!(stderr.contains("--depth 1 (51 nodes)"), "{stderr}");
-    let top = gametree_text(&["render", path, "--depth", "1"]);
+    assert!(stderr.contains("--draw-depth 1 (51 nodes)"), "{stderr}");
+    let top = gametree_text(&["render", path, "--draw-depth", "1"]);
     if cfg!(feature = "test-graphviz") {
         graphviz("canon", &top);
     }

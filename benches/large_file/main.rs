@@ -104,7 +104,7 @@ fn measure_gametree(path: &PathBuf) -> (Phases, String) {
     let builder = parse_unbuilt("big", &text, &Limits::default()).unwrap();
     let parse = start.elapsed() - read;
     drop(text);
-    let tree = builder.finish();
+    let tree = builder.build();
     let build = start.elapsed() - read - parse;
     let result = search(
         &tree,

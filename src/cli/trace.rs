@@ -4,40 +4,36 @@ use std::io::Write;
 
 use clap::Args;
 
-use super::args::{DepthArg, Source};
+use super::args::ParallelArgs;
+use super::args::Source;
 use super::input::{read_tree, search_timed};
 use super::{CliError, SearchArgs};
-use crate::games::{GameSpec, GameVisitor};
-use crate::report::{trace_json, trace_lines};
-use crate::trace::Trace;
-use crate::tree::GameTree;
+use gametree::games::{GameSpec, GameVisitor};
+use gametree::report::{trace_json, trace_lines};
+use gametree::trace::Trace;
+use gametree::tree::GameTree;
 
 /// The largest generated game `trace` tells (in nodes, as
 /// [`GameSpec::node_bound`] bounds them): a trace has a few lines a node.
-pub const TRACE_GAMES_UP_TO: u64 = 1_000_000;
+pub(super) const TRACE_GAMES_UP_TO: u64 = 1_000_000;
 
 /// Arguments of `gametree trace`.
 #[derive(Clone, Debug, Args)]
-pub struct TraceArgs {
+pub(super) struct TraceArgs {
     #[command(flatten)]
-    search: SearchArgs,
-    #[command(flatten)]
-    depth: DepthArg,
+    pub(super) search: SearchArgs,
     /// Print the events as a JSON array instead of numbered lines.
-    #[arg(long)]
+    #[arg(long, help_heading = "Output")]
     json: bool,
+    #[command(flatten)]
+    pub(super) parallel: ParallelArgs,
 }
 
 /// Searches the tree or game and prints every step.
-pub fn run(args: &TraceArgs, out: &mut impl Write) -> Result<(), CliError> {
-    let args = &TraceArgs {
-        search: args.search.with_depth(&args.depth),
-        ..args.clone()
-    };
+pub(super) fn run(args: &TraceArgs, out: &mut impl Write) -> Result<(), CliError> {
     match args.search.source()? {
         Source::File(file) => {
             let mut input = read_tree(file, &args.search)?;
-            args.search.start_threads(input.tree.depth())?;
             let mut trace = Trace::new();
             input.search(&args.search, &mut trace)?;
             print(&input.tree, &trace, args, out)
@@ -69,16 +65,15 @@ struct TraceGame<'a, W> {
 impl<W: Write> GameVisitor for TraceGame<'_, W> {
     type Output = Result<(), CliError>;
 
-    fn visit<T>(self, tree: &T, depth: usize) -> Self::Output
+    fn visit<T>(self, tree: &T) -> Self::Output
     where
         T: GameTree + Sync,
         T::Node: Send + Sync,
     {
         let name = self.game.to_string();
-        self.args.search.start_threads(depth)?;
         let mut trace = Trace::new();
-        let (result, _) = search_timed(tree, depth, &name, &self.args.search, &mut trace);
-        result.map_err(|e| CliError::BadInput(format!("{name}: {e}")))?;
+        let (result, _) = search_timed(tree, &name, &self.args.search, &mut trace);
+        result.map_err(|e| CliError::BadInput(format!("{name}: {}", super::search_message(&e))))?;
         print(tree, &trace, self.args, self.out)
     }
 }

@@ -6,6 +6,7 @@
 //! marble, -1 when MIN does. A node's children take 1, 2, ... marbles, in
 //! that order; a leaf is an empty table, lost for the player to move there.
 
+use super::InvalidGame;
 use crate::tree::GameTree;
 use crate::value::{Kind, Value};
 
@@ -27,15 +28,15 @@ pub struct BillesSpec {
 
 impl BillesSpec {
     /// Checks that the game can be played and generated.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), InvalidGame> {
         if self.n == 0 || self.k == 0 {
-            return Err("n and k must be at least 1".to_string());
+            return Err(InvalidGame::NoMarbles);
         }
         if !path_fits(self.n, self.k) {
-            return Err(format!(
-                "n={} k={} is too large: min(k, n)^n must fit in 64 bits",
-                self.n, self.k
-            ));
+            return Err(InvalidGame::TooManyMarbles {
+                n: self.n,
+                k: self.k,
+            });
         }
         Ok(())
     }
@@ -161,6 +162,10 @@ impl GameTree for Billes {
         None
     }
 
+    fn height(&self) -> Option<usize> {
+        Some(self.spec.n)
+    }
+
     fn id(&self, table: Table) -> String {
         super::child_path(table.depth as usize, table.path, self.radix())
     }
@@ -203,7 +208,7 @@ mod tests {
     fn node_counts_match_the_tree() {
         let spec = BillesSpec { n: 7, k: 3 };
         let game = Billes::new(spec);
-        let nodes = crate::report::subtree(&game, game.root()).len() as u64;
+        let nodes = crate::tree::subtree(&game, game.root()).len() as u64;
         assert_eq!(spec.node_count(), Some(nodes));
     }
 

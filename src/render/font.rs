@@ -13,7 +13,8 @@ pub const FONT_FAMILY: &str = "DejaVu Sans";
 
 /// The SVG `font-family`: the carried font, then look-alikes of similar
 /// width, then any sans-serif face.
-pub const FONT_STACK: &str = "'DejaVu Sans', Verdana, 'Bitstream Vera Sans', Geneva, sans-serif";
+pub(super) const FONT_STACK: &str =
+    "'DejaVu Sans', Verdana, 'Bitstream Vera Sans', Geneva, sans-serif";
 
 /// Advance widths of printable ASCII in ems, and the face for the rest.
 struct Metrics {

@@ -9,7 +9,6 @@ use super::state::Picture;
 use super::svg::write_svg;
 use super::{Diagram, Engine, Format, ImageOptions, RenderError, native_bytes};
 use crate::output::write_atomically;
-use crate::report::event_line;
 
 /// The name of frame `number` (from 1) of `count`: `frame-001.svg`; at
 /// least three digits, more when there are more frames.
@@ -67,7 +66,7 @@ impl Diagram<'_> {
         let (mut last, mut line, mut step) = (None, None, 0);
         for event in self.events {
             picture.apply(self.tree, event);
-            if let Some(text) = event_line(self.tree, event, self.options.strict) {
+            if let Some(text) = event.line(self.tree, self.options.strict) {
                 step += 1;
                 line = Some(format!("{step}. {text}"));
             }

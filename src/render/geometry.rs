@@ -11,22 +11,22 @@ use crate::tree::{GameTree, NodeId};
 use crate::value::Kind;
 
 /// The size of the text inside shapes, in points.
-pub const FONT_SIZE: f64 = 11.0;
+pub(super) const FONT_SIZE: f64 = 11.0;
 /// The size of layer lines, cut labels and notes, in points.
-pub const SMALL_SIZE: f64 = 9.0;
+pub(super) const SMALL_SIZE: f64 = 9.0;
 /// Line height as a multiple of the font size.
-pub const LINE: f64 = 1.2;
+pub(super) const LINE: f64 = 1.2;
 /// The room around the drawing.
-pub const MARGIN: f64 = 6.0;
+pub(super) const MARGIN: f64 = 6.0;
 /// The gaps between boxes and levels.
-pub const SPACING: Spacing = Spacing {
+pub(super) const SPACING: Spacing = Spacing {
     sibling_gap: 8.0,
     level_gap: 24.0,
 };
 
 /// The outline of a node.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outline {
+pub(super) enum Outline {
     /// A triangle with its apex up (MAX, triangles style).
     Up,
     /// A triangle with its apex down (MIN, triangles style).
@@ -41,7 +41,7 @@ pub enum Outline {
 
 impl Outline {
     /// The outline of a node of `kind` in `style`.
-    pub fn of(style: Style, kind: Kind) -> Outline {
+    pub(super) fn of(style: Style, kind: Kind) -> Outline {
         match (style, kind) {
             (Style::Triangles, Kind::Max) => Outline::Up,
             (Style::Triangles, Kind::Min) => Outline::Down,
@@ -53,7 +53,7 @@ impl Outline {
 
 /// One thing drawn: a node, or the note for the nodes hidden below one.
 #[derive(Clone, Debug)]
-pub struct Item {
+pub(super) struct Item {
     /// The node, or for a note the node it hangs from.
     pub node: NodeId,
     /// The item it hangs from.
@@ -73,7 +73,7 @@ pub struct Item {
 
 /// A line inside a node's outline.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Slot {
+pub(super) enum Slot {
     /// The node's name or id.
     Name,
     /// Its value or bound.
@@ -82,7 +82,7 @@ pub enum Slot {
 
 /// The geometry of a diagram.
 #[derive(Clone, Debug)]
-pub struct Geometry {
+pub(super) struct Geometry {
     /// What is drawn, in preorder.
     pub items: Vec<Item>,
     /// Where each item's box lies (before the margin).
@@ -91,34 +91,34 @@ pub struct Geometry {
 
 impl Geometry {
     /// The width of the drawing, margins included.
-    pub fn width(&self) -> f64 {
+    pub(super) fn width(&self) -> f64 {
         self.layout.width + 2.0 * MARGIN
     }
 
     /// The height of the drawing, margins included.
-    pub fn height(&self) -> f64 {
+    pub(super) fn height(&self) -> f64 {
         self.layout.height + 2.0 * MARGIN
     }
 
     /// The centre of item `i`'s box.
-    pub fn x(&self, i: usize) -> f64 {
+    pub(super) fn x(&self, i: usize) -> f64 {
         self.layout.x[i] + MARGIN
     }
 
     /// The top of item `i`'s outline (where edges from above end).
-    pub fn top(&self, i: usize) -> f64 {
+    pub(super) fn top(&self, i: usize) -> f64 {
         self.layout.y[i] + MARGIN
     }
 
     /// The bottom of item `i`'s outline and layer lines (where edges
     /// below start).
-    pub fn bottom(&self, i: usize) -> f64 {
+    pub(super) fn bottom(&self, i: usize) -> f64 {
         let item = &self.items[i];
         self.top(i) + item.shape.height + layer_height(item.layers.len())
     }
 
     /// Where line `line` of `lines` inside item `i` has its baseline.
-    pub fn inside_baseline(&self, i: usize, line: usize) -> f64 {
+    pub(super) fn inside_baseline(&self, i: usize, line: usize) -> f64 {
         let item = &self.items[i];
         let lines = item.inside.len();
         let first = first_line_top(item.outline, item.shape.height, lines);
@@ -126,7 +126,7 @@ impl Geometry {
     }
 
     /// Where layer line `line` of item `i` has its baseline.
-    pub fn layer_baseline(&self, i: usize, line: usize) -> f64 {
+    pub(super) fn layer_baseline(&self, i: usize, line: usize) -> f64 {
         let item = &self.items[i];
         self.top(i) + item.shape.height + 1.0 + baseline(line, SMALL_SIZE)
     }
@@ -337,19 +337,19 @@ impl Diagram<'_> {
 }
 
 /// Whether an id is a name from the file rather than a child path.
-pub fn is_named(id: &str) -> bool {
+pub(super) fn is_named(id: &str) -> bool {
     !id.starts_with('@') && id != "root"
 }
 
 /// The text of the note for `hidden` nodes.
-pub fn note_text(hidden: usize) -> String {
+pub(super) fn note_text(hidden: usize) -> String {
     let noun = if hidden == 1 { "node" } else { "nodes" };
     format!("{hidden} more {noun}")
 }
 
 /// Text as set on the drawing: `>=` and `<=` as single signs, infinities
 /// as `∞`, arrows as arrows.
-pub fn pretty(text: &str) -> String {
+pub(super) fn pretty(text: &str) -> String {
     text.replace(">=", "≥")
         .replace("<=", "≤")
         .replace("+inf", "+∞")

@@ -9,7 +9,7 @@ use super::font::{FONT_DATA, FONT_FAMILY};
 use super::{Format, RenderError};
 
 /// SVG text in `format`; PNG at `scale` pixels per point.
-pub fn convert(format: Format, svg: &str, scale: f32) -> Result<Vec<u8>, RenderError> {
+pub(super) fn convert(format: Format, svg: &str, scale: f32) -> Result<Vec<u8>, RenderError> {
     match format {
         Format::Svg => Ok(svg.as_bytes().to_vec()),
         Format::Png => png(&parse(svg)?, scale),
@@ -20,7 +20,7 @@ pub fn convert(format: Format, svg: &str, scale: f32) -> Result<Vec<u8>, RenderE
 
 /// A font database holding the carried font alone, under every generic
 /// name, so that no text ever goes looking for system fonts.
-pub fn font_database() -> usvg::fontdb::Database {
+pub(super) fn font_database() -> usvg::fontdb::Database {
     let mut fonts = usvg::fontdb::Database::new();
     fonts.load_font_data(FONT_DATA.to_vec());
     fonts.set_sans_serif_family(FONT_FAMILY);

@@ -10,25 +10,25 @@ use super::state::{CutMark, Picture};
 use crate::tree::{GameTree, NodeId};
 
 /// Outlines and text.
-pub const INK: &str = "#000000";
+pub(super) const INK: &str = "#000000";
 /// The ground of the drawing and of node outlines.
-pub const PAPER: &str = "#ffffff";
+pub(super) const PAPER: &str = "#ffffff";
 /// Nodes and edges in a skipped subtree (Graphviz's gray65).
-pub const PRUNED: &str = "#a6a6a6";
+pub(super) const PRUNED: &str = "#a6a6a6";
 /// Leaves not evaluated yet, in frames (gray50).
-pub const PENDING: &str = "#7f7f7f";
+pub(super) const PENDING: &str = "#7f7f7f";
 /// Cut edges and their labels (red3).
-pub const CUT: &str = "#cd0000";
+pub(super) const CUT: &str = "#cd0000";
 /// A node the search is inside, in frames.
-pub const OPEN_FILL: &str = "#fff3b0";
+pub(super) const OPEN_FILL: &str = "#fff3b0";
 /// The pen of ordinary outlines and edges.
-pub const PEN: f64 = 1.0;
+pub(super) const PEN: f64 = 1.0;
 /// The pen of the principal variation.
-pub const PV_PEN: f64 = 3.0;
+pub(super) const PV_PEN: f64 = 3.0;
 
 /// How a line is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Dash {
+pub(super) enum Dash {
     /// Solid.
     Solid,
     /// Dashed: an edge a cut skipped.
@@ -39,7 +39,7 @@ pub enum Dash {
 
 /// Where a text's `x` lies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Anchor {
+pub(super) enum Anchor {
     /// At its middle.
     Middle,
     /// At its start.
@@ -48,7 +48,7 @@ pub enum Anchor {
 
 /// One thing drawn.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Mark {
+pub(super) enum Mark {
     /// A straight line.
     Line {
         /// One end.
@@ -118,7 +118,7 @@ pub enum Mark {
 
 /// A whole drawing: its size and its marks, back to front.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Scene {
+pub(super) struct Scene {
     /// Its width in points.
     pub width: f64,
     /// Its height in points.

@@ -52,14 +52,14 @@ impl Labels {
 }
 
 /// Nodes and edges in a skipped subtree.
-pub const PRUNED: &str = "gray65";
+pub(super) const PRUNED: &str = "gray65";
 /// The values of leaves not evaluated yet (frames only: in the full
 /// diagram a leaf never evaluated lies in a skipped subtree).
-pub const PENDING: &str = "gray50";
+pub(super) const PENDING: &str = "gray50";
 /// The edges a cut skips, and their labels.
-pub const CUT: &str = "red3";
+pub(super) const CUT: &str = "red3";
 /// The fill of a node the search is inside (frames only: in the full
 /// diagram every visited node is done).
-pub const OPEN_FILL: &str = "#fff3b0";
+pub(super) const OPEN_FILL: &str = "#fff3b0";
 /// The pen width of the principal variation.
-pub const PV_WIDTH: &str = "3";
+pub(super) const PV_WIDTH: &str = "3";

@@ -10,7 +10,7 @@ use super::scene::{Anchor, Dash, INK, Mark, PEN, Scene};
 
 /// A number as SVG writes it: at most two decimals, no trailing zeros,
 /// never `-0`.
-pub fn num(x: f64) -> String {
+pub(super) fn num(x: f64) -> String {
     let rounded = (x * 100.0).round() / 100.0;
     let text = format!("{:.2}", if rounded == 0.0 { 0.0 } else { rounded });
     text.trim_end_matches('0').trim_end_matches('.').to_string()
@@ -25,7 +25,7 @@ fn escape(text: &str) -> String {
 }
 
 /// The SVG text of a scene.
-pub fn write_svg(scene: &Scene) -> String {
+pub(super) fn write_svg(scene: &Scene) -> String {
     let mut out = String::with_capacity(160 * scene.marks.len() + 1024);
     let _ = write!(
         out,

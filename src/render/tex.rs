@@ -12,7 +12,7 @@ const COLOURS: [&str; 6] = [INK, PAPER, PRUNED, PENDING, CUT, OPEN_FILL];
 
 /// The TikZ picture of a scene; with `standalone`, wrapped in a complete
 /// document of the `standalone` class.
-pub fn write_tikz(scene: &Scene, standalone: bool) -> String {
+pub(super) fn write_tikz(scene: &Scene, standalone: bool) -> String {
     let mut out = String::with_capacity(120 * scene.marks.len() + 1024);
     if standalone {
         preamble(&mut out, scene);
@@ -192,7 +192,7 @@ fn write_mark(out: &mut String, mark: &Mark) {
 
 /// Text as TeX sets it: its special characters escaped, `>=`, `<=`,
 /// infinities and arrows as mathematical signs.
-pub fn tex_text(text: &str) -> String {
+pub(super) fn tex_text(text: &str) -> String {
     let mut escaped = String::with_capacity(text.len() + 8);
     for c in text.chars() {
         match c {
