@@ -287,3 +287,38 @@ fn pdf_carries_its_font() {
     assert!(text.contains("/FontFile2"), "the font is embedded");
     assert!(text.contains("DejaVuSans"));
 }
+
+#[test]
+fn frames_make_one_pdf_deck_and_one_animated_png() {
+    let scratch = scratch("decks");
+    let (pdf, png) = (scratch.join("deck.pdf"), scratch.join("anim.png"));
+    let svgs = scratch.join("frames");
+    for target in [&pdf, &png, &svgs] {
+        let args = ["render", LECTURE, "--frames", target.to_str().unwrap()];
+        gametree(
+            &[
+                &args[..],
+                &["--format", "svg", "--frame-delay", "250", "--scale", "0.5"],
+            ]
+            .concat(),
+        );
+    }
+    let frames = entries(&svgs).len();
+    let deck = std::fs::read(&pdf).unwrap();
+    assert!(deck.starts_with(b"%PDF"));
+    let text = String::from_utf8_lossy(&deck);
+    let pages = text.matches("/Type /Page").count() - text.matches("/Type /Pages").count();
+    assert_eq!(pages, frames, "one page per frame");
+    let animation = std::fs::read(&png).unwrap();
+    assert!(animation.starts_with(b"\x89PNG"));
+    let control = animation.windows(4).position(|w| w == b"acTL").unwrap() + 4;
+    let count = u32::from_be_bytes(animation[control..control + 4].try_into().unwrap());
+    assert_eq!(count as usize, frames, "one animation frame per frame");
+    assert_eq!(
+        animation.windows(4).filter(|w| w == b"fcTL").count(),
+        frames
+    );
+    let first = Pixmap::decode_png(&animation).expect("the first frame is a plain PNG too");
+    assert!(dark_pixels(&first) > 100);
+    std::fs::remove_dir_all(scratch).unwrap();
+}

@@ -1,7 +1,7 @@
 //! `gametree render`.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::Args;
 
@@ -12,7 +12,7 @@ use super::{CliError, SearchArgs};
 use gametree::output::write_atomically;
 use gametree::render::{
     DEFAULT_MAX_DRAW_NODES, Diagram, Engine, Format, ImageOptions, Labels, Layers, RenderError,
-    RenderOptions, Style, check_size, write_frames,
+    RenderOptions, Style, check_size, deck_format, write_frames,
 };
 use gametree::trace::Trace;
 
@@ -55,6 +55,14 @@ pub(super) struct RenderArgs {
     /// Frames without the caption (the step's trace line) under them.
     #[arg(long, help_heading = "Output")]
     no_caption: bool,
+    /// How long an animated PNG (--frames anim.png) shows each frame.
+    #[arg(
+        long,
+        value_name = "MS",
+        default_value_t = 1000,
+        help_heading = "Output"
+    )]
+    frame_delay: u16,
     /// Show the [alpha, beta] window each node was entered with.
     #[arg(long, help_heading = "Layers")]
     windows: bool,
@@ -67,7 +75,9 @@ pub(super) struct RenderArgs {
     /// Show Knuth-Moore node types: 1 (PV), 2 (CUT), 3 (ALL).
     #[arg(long, help_heading = "Layers")]
     node_types: bool,
-    /// Also write one numbered diagram per step of the search into DIR.
+    /// Also write one numbered diagram per step of the search into DIR; or,
+    /// when DIR ends in .pdf or .png, all steps in that one file (a PDF of
+    /// a page each, or an animated PNG).
     #[arg(long, value_name = "DIR", help_heading = "Output")]
     frames: Option<PathBuf>,
     /// Refuse to draw more nodes than this (see --draw-depth).
@@ -132,6 +142,7 @@ impl RenderArgs {
             engine: self.engine,
             scale: self.scale,
             standalone: self.standalone,
+            frame_delay_ms: self.frame_delay,
         }
     }
 }
@@ -154,6 +165,12 @@ fn render_error(error: RenderError) -> CliError {
     })
 }
 
+/// The format of a one-file deck of frames, when `path` names one (a
+/// `.pdf` or `.png` that is not a folder).
+fn deck_of(path: &Path) -> Option<Format> {
+    Format::from_path(path).filter(|&format| deck_format(format) && !path.is_dir())
+}
+
 /// Searches the tree once and draws the search: the full diagram to OUT
 /// (or standard output), and the frames to `--frames`.
 pub(super) fn run(args: &RenderArgs, out: &mut impl Write) -> Result<(), CliError> {
@@ -174,11 +191,22 @@ pub(super) fn run(args: &RenderArgs, out: &mut impl Write) -> Result<(), CliErro
     let full = diagram
         .to_bytes(format, args.image())
         .map_err(render_error)?;
-    if let Some(dir) = &args.frames {
-        let frames = diagram
-            .frame_bytes(format, args.image())
-            .map_err(render_error)?;
-        write_frames(dir, format, &frames).map_err(render_error)?;
+    match &args.frames {
+        Some(path) if deck_of(path).is_some() => {
+            let deck = diagram
+                .frame_deck(deck_of(path).unwrap_or(format), args.image())
+                .map_err(render_error)?;
+            write_atomically(path, &deck).map_err(|e| {
+                CliError::BadInput(format!("{}: cannot write: {e}", path.display()))
+            })?;
+        }
+        Some(dir) => {
+            let frames = diagram
+                .frame_bytes(format, args.image())
+                .map_err(render_error)?;
+            write_frames(dir, format, &frames).map_err(render_error)?;
+        }
+        None => {}
     }
     match &args.output {
         Some(path) => write_atomically(path, &full)

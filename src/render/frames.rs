@@ -2,6 +2,9 @@
 
 use std::path::{Path, PathBuf};
 
+use super::deck::deck;
+#[cfg(doc)]
+use super::deck::deck_format;
 use super::font::text_width;
 use super::geometry::{MARGIN, SMALL_SIZE};
 use super::scene::Scene;
@@ -103,6 +106,21 @@ impl Diagram<'_> {
                 .collect(),
             (_, Engine::Graphviz) => self.frames().iter().map(|dot| format.bytes(dot)).collect(),
         }
+    }
+}
+
+impl Diagram<'_> {
+    /// Every frame in one file, drawn natively: a PDF of one page per frame
+    /// (a slide deck), or an animated PNG (looping, each frame shown for
+    /// `image.frame_delay_ms`); `format` is one that [`deck_format`]
+    /// accepts.
+    pub fn frame_deck(&self, format: Format, image: ImageOptions) -> Result<Vec<u8>, RenderError> {
+        deck(
+            format,
+            &self.svg_frames(),
+            image.scale,
+            image.frame_delay_ms,
+        )
     }
 }
 

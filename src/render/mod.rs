@@ -8,6 +8,7 @@
 //! replaying all of them the full diagram, so the last frame is the full
 //! diagram by construction.
 
+mod deck;
 mod dot;
 mod font;
 mod frames;
@@ -24,6 +25,7 @@ mod style;
 mod svg;
 mod tex;
 
+pub use deck::deck_format;
 pub use font::{FONT_DATA, FONT_FAMILY, text_width};
 pub use frames::{frame_name, write_frames};
 pub use image::{Engine, Format};
@@ -67,15 +69,19 @@ pub struct ImageOptions {
     pub scale: f32,
     /// LaTeX as a whole document rather than a picture to `\input`.
     pub standalone: bool,
+    /// How long an animated PNG shows each frame, in milliseconds.
+    pub frame_delay_ms: u16,
 }
 
 impl Default for ImageOptions {
-    /// The native engine, PNG at 2 pixels per point (144 dpi).
+    /// The native engine, PNG at 2 pixels per point (144 dpi), a second
+    /// per frame.
     fn default() -> ImageOptions {
         ImageOptions {
             engine: Engine::Native,
             scale: 2.0,
             standalone: false,
+            frame_delay_ms: 1000,
         }
     }
 }

@@ -31,7 +31,7 @@ pub(super) fn font_database() -> usvg::fontdb::Database {
     fonts
 }
 
-fn parse(svg: &str) -> Result<usvg::Tree, RenderError> {
+pub(super) fn parse(svg: &str) -> Result<usvg::Tree, RenderError> {
     let options = usvg::Options {
         fontdb: Arc::new(font_database()),
         font_family: FONT_FAMILY.to_string(),
@@ -45,6 +45,13 @@ fn parse(svg: &str) -> Result<usvg::Tree, RenderError> {
 const POINT_IN_PIXELS: f32 = 4.0 / 3.0;
 
 fn png(tree: &usvg::Tree, scale: f32) -> Result<Vec<u8>, RenderError> {
+    pixmap(tree, scale)?
+        .encode_png()
+        .map_err(|e| RenderError::Image(e.to_string()))
+}
+
+/// The picture at `scale` pixels per point, on a white ground.
+pub(super) fn pixmap(tree: &usvg::Tree, scale: f32) -> Result<tiny_skia::Pixmap, RenderError> {
     let zoom = scale / POINT_IN_PIXELS;
     let size = tree.size().to_int_size().scale_by(zoom).ok_or_else(|| {
         RenderError::Image(format!("a scale of {scale} gives an empty or huge picture"))
@@ -59,9 +66,7 @@ fn png(tree: &usvg::Tree, scale: f32) -> Result<Vec<u8>, RenderError> {
     pixmap.fill(tiny_skia::Color::WHITE);
     let transform = tiny_skia::Transform::from_scale(zoom, zoom);
     resvg::render(tree, transform, &mut pixmap.as_mut());
-    pixmap
-        .encode_png()
-        .map_err(|e| RenderError::Image(e.to_string()))
+    Ok(pixmap)
 }
 
 fn pdf(tree: &usvg::Tree) -> Result<Vec<u8>, RenderError> {
