@@ -462,7 +462,7 @@ fn a_tree_too_large_to_draw_is_refused_with_a_hint() {
 /// The diagrams the documentation shows: the options that make each, and
 /// its file under `docs/` (without extension). The `.svg` is the native
 /// drawing; a `.dot` beside it, where there is one, is the DOT text.
-const DOCS: [(&str, &[&str]); 5] = [
+const DOCS: [(&str, &[&str]); 6] = [
     ("docs/lecture-a-to-v", &["render", LECTURE]),
     (
         "docs/deep-cut-squares-windows",
@@ -475,6 +475,7 @@ const DOCS: [(&str, &[&str]); 5] = [
         ],
     ),
     ("docs/lecture-blank", &["render", LECTURE, "--blank"]),
+    ("docs/lecture-key", &["render", LECTURE, "--key"]),
     ("docs/four-ply", &["render", "tests/slides/four-ply.tree"]),
     (
         "docs/lecture-every-layer",

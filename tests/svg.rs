@@ -322,3 +322,26 @@ fn frames_make_one_pdf_deck_and_one_animated_png() {
     assert!(dark_pixels(&first) > 100);
     std::fs::remove_dir_all(scratch).unwrap();
 }
+
+#[test]
+fn the_key_sheet_tables_the_answers() {
+    let key = svg(LECTURE, &["--key"]);
+    insta::assert_snapshot!(key);
+    for line in [
+        ">Answer key</text>",
+        ">value: 5</text>",
+        ">best move: I</text>",
+        ">values: A = 5, B = 2, C = 2, F ≥ 6, I = 5, J = 8</text>",
+        ">M = 5, P ≤ 4, Q = 4</text>",
+        ">pruned: H T U V</text>",
+        ">alpha cuts: P: T</text>",
+        ">beta cuts: F: H</text>",
+    ] {
+        assert!(key.contains(line), "{line}");
+    }
+    let plain = svg(LECTURE, &[]);
+    assert!(size_attribute(&key, "width") > size_attribute(&plain, "width") + 100.0);
+    let deep = svg("trees/deep-cut.tree", &["--key"]);
+    assert!(deep.contains(">alpha cuts: E (deep): G</text>"), "{deep}");
+    assert!(deep.contains(">beta cuts: none</text>"));
+}

@@ -39,8 +39,12 @@ pub(super) struct RenderArgs {
     #[arg(long, value_enum, help_heading = "Output")]
     labels: Option<Labels>,
     /// Draw the bare tree for a question sheet: shapes, names, leaf values.
-    #[arg(long, help_heading = "Output")]
+    #[arg(long, help_heading = "Output", conflicts_with = "key")]
     blank: bool,
+    /// Draw the answer key: the full diagram beside a table of the answers
+    /// (SVG, PNG, PDF, LaTeX).
+    #[arg(long, help_heading = "Output")]
+    key: bool,
     /// PNG pixels per point: 1 is 72 dpi, 2 (the default) 144 dpi.
     #[arg(
         long,
@@ -134,6 +138,7 @@ impl RenderArgs {
             blank: self.blank,
             captions: !self.no_caption,
             strict: self.search.strict,
+            key: self.key,
         }
     }
 

@@ -14,6 +14,7 @@ mod font;
 mod frames;
 mod geometry;
 mod image;
+mod key;
 mod label;
 mod layers;
 pub mod layout;
@@ -37,6 +38,7 @@ pub use style::{Labels, Style};
 use crate::search::SearchResult;
 use crate::trace::{Event, Trace};
 use crate::tree::{GameTree, NodeId, Tree};
+use crate::value::Scored;
 
 /// How a diagram is drawn.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -58,6 +60,8 @@ pub struct RenderOptions {
     /// The search was strict (cuts compare with `>` and `<`), as captions
     /// of cuts say.
     pub strict: bool,
+    /// The answer key: the native drawing beside a table of the answers.
+    pub key: bool,
 }
 
 /// How images (SVG, PNG, PDF) are made.
@@ -159,6 +163,8 @@ pub struct Diagram<'a> {
     preorder: Vec<u32>,
     /// Whether each node is the root or on the principal variation.
     pv: Vec<bool>,
+    /// The root's value, and its best child.
+    answer: (Scored, Option<NodeId>),
     /// The Knuth-Moore types, when that layer is on.
     types: Option<Vec<NodeType>>,
 }
@@ -191,6 +197,7 @@ impl<'a> Diagram<'a> {
             drawn,
             preorder,
             pv,
+            answer: (result.score, result.best_move),
             types: options.layers.node_types.then(|| node_types(tree)),
         }
     }
@@ -224,7 +231,11 @@ impl<'a> Diagram<'a> {
 
     fn full_scene(&self) -> scene::Scene {
         let picture = self.full_picture();
-        self.scene(&picture, &self.geometry(&picture), None)
+        let scene = self.scene(&picture, &self.geometry(&picture), None);
+        match self.options.key {
+            true => self.with_key(scene, &picture),
+            false => scene,
+        }
     }
 
     /// What the full diagram shows: every event of the trace, or nothing
