@@ -345,3 +345,19 @@ fn the_key_sheet_tables_the_answers() {
     assert!(deep.contains(">alpha cuts: E (deep): G</text>"), "{deep}");
     assert!(deep.contains(">beta cuts: none</text>"));
 }
+
+#[test]
+fn every_example_draws_blank_and_as_a_key_in_every_native_format() {
+    for entry in std::fs::read_dir("trees").unwrap() {
+        let path = entry.unwrap().path();
+        let file = path.to_str().unwrap();
+        for sheet in ["--blank", "--key"] {
+            let drawing = svg(file, &[sheet]);
+            assert!(drawing.contains("<g id=\"n0\">"), "{file} {sheet}");
+            assert_eq!(drawing.contains(">Answer key</text>"), sheet == "--key");
+            for format in ["tex", "pdf"] {
+                gametree(&["render", file, sheet, "--format", format]);
+            }
+        }
+    }
+}
