@@ -349,12 +349,17 @@ pub(super) fn note_text(hidden: usize) -> String {
 
 /// Text as set on the drawing: `>=` and `<=` as single signs, infinities
 /// as `∞`, arrows as arrows.
-pub(super) fn pretty(text: &str) -> String {
-    text.replace(">=", "≥")
-        .replace("<=", "≤")
-        .replace("+inf", "+∞")
-        .replace("-inf", "−∞")
-        .replace(" -> ", " → ")
+pub(super) fn pretty(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.contains(['>', '<', 'i']) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    std::borrow::Cow::Owned(
+        text.replace(">=", "≥")
+            .replace("<=", "≤")
+            .replace("+inf", "+∞")
+            .replace("-inf", "−∞")
+            .replace(" -> ", " → "),
+    )
 }
 
 fn levels(items: &[Item]) -> Vec<usize> {

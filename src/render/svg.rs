@@ -1,6 +1,7 @@
 //! SVG written from the scene of a diagram: text as text, in the carried
 //! font first, with the same bytes on every machine.
 
+use std::borrow::Cow;
 use std::fmt::Write;
 
 use super::font::FONT_STACK;
@@ -8,20 +9,43 @@ use super::geometry::{FONT_SIZE, Outline, pretty};
 use super::layout::Size;
 use super::scene::{Anchor, Dash, INK, Mark, PEN, Scene};
 
-/// A number as SVG writes it: at most two decimals, no trailing zeros,
-/// never `-0`.
-pub(super) fn num(x: f64) -> String {
-    let rounded = (x * 100.0).round() / 100.0;
-    let text = format!("{:.2}", if rounded == 0.0 { 0.0 } else { rounded });
-    text.trim_end_matches('0').trim_end_matches('.').to_string()
+/// A number as SVG and TikZ write it: at most two decimals, no trailing
+/// zeros, never `-0`; shown without allocating.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Num(f64);
+
+/// `x` to be written as a [`Num`].
+pub(super) fn num(x: f64) -> Num {
+    Num(x)
 }
 
-/// Text escaped for XML.
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
+impl std::fmt::Display for Num {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let hundredths = (self.0 * 100.0).round() as i64;
+        if hundredths < 0 {
+            f.write_str("-")?;
+        }
+        let magnitude = hundredths.unsigned_abs();
+        let (whole, fraction) = (magnitude / 100, magnitude % 100);
+        match (fraction, fraction % 10) {
+            (0, _) => write!(f, "{whole}"),
+            (_, 0) => write!(f, "{whole}.{}", fraction / 10),
+            _ => write!(f, "{whole}.{fraction:02}"),
+        }
+    }
+}
+
+/// Text escaped for XML (borrowed when there is nothing to escape).
+fn escape(text: &str) -> Cow<'_, str> {
+    if !text.contains(['&', '<', '>', '"']) {
+        return Cow::Borrowed(text);
+    }
+    Cow::Owned(
+        text.replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+            .replace('"', "&quot;"),
+    )
 }
 
 /// The SVG text of a scene.
@@ -192,10 +216,12 @@ mod tests {
 
     #[test]
     fn numbers_are_short_and_stable() {
-        assert_eq!(num(3.0), "3");
-        assert_eq!(num(2.5), "2.5");
-        assert_eq!(num(1.0 / 3.0), "0.33");
-        assert_eq!(num(-0.001), "0");
-        assert_eq!(num(-2.125), "-2.13");
+        assert_eq!(num(3.0).to_string(), "3");
+        assert_eq!(num(2.5).to_string(), "2.5");
+        assert_eq!(num(1.0 / 3.0).to_string(), "0.33");
+        assert_eq!(num(-0.001).to_string(), "0");
+        assert_eq!(num(-2.125).to_string(), "-2.13");
+        assert_eq!(num(-0.5).to_string(), "-0.5");
+        assert_eq!(num(12.07).to_string(), "12.07");
     }
 }
