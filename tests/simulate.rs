@@ -1,0 +1,266 @@
+//! The simulated parallel search: sequential alpha-beta on one processor,
+//! alpha-beta's value on any number, the same schedule every run, no
+//! overhead on perfectly ordered trees, and the schedule of the parallel
+//! lecture's tree.
+
+mod common;
+
+use common::{Shape, all_options, oracle, run_gametree, shapes, shapes_with};
+use gametree::search::{Algorithm, Options, Order, Simulation, YoungBrothers, search, simulate};
+use gametree::syntax::parse;
+use gametree::trace::{NoRecorder, Schedule, Trace};
+use gametree::tree::{GameTree, NodeId, Tree};
+use proptest::prelude::*;
+
+fn tree_of(shape: &Shape) -> Tree {
+    parse("random", &shape.text()).unwrap()
+}
+
+fn scheduled(tree: &Tree, options: Options, p: usize) -> (Simulation<NodeId>, Schedule<NodeId>) {
+    let mut schedule = Schedule::new();
+    let simulation = simulate(tree, options, p, &mut schedule).unwrap();
+    (simulation, schedule)
+}
+
+fn alphabeta_trace(tree: &Tree, options: Options) -> Trace<NodeId> {
+    let mut trace = Trace::new();
+    search(tree, Algorithm::AlphaBeta, options, &mut trace).unwrap();
+    trace
+}
+
+/// One processor is sequential alpha-beta, event for event, one node a
+/// step, never idle, nothing speculative.
+fn assert_sequential(tree: &Tree, options: Options) {
+    let (simulation, schedule) = scheduled(tree, options, 1);
+    let expected = alphabeta_trace(tree, options);
+    assert_eq!(schedule.trace().events, expected.events, "{options:?}");
+    let visits = expected.visited().count() as u64;
+    assert_eq!(simulation.steps, visits);
+    assert_eq!(simulation.sequential_steps, visits);
+    assert_eq!(simulation.idle_steps, 0);
+    assert!(
+        schedule
+            .visits()
+            .all(|(_, p, speculative)| p == 0 && !speculative)
+    );
+    let times: Vec<u64> = schedule
+        .acts
+        .iter()
+        .filter(|act| {
+            matches!(
+                act.what,
+                gametree::trace::Happening::Search {
+                    event: gametree::trace::Event::Enter { .. },
+                    ..
+                }
+            )
+        })
+        .map(|act| act.time)
+        .collect();
+    assert_eq!(times, (1..=visits).collect::<Vec<_>>(), "one node a step");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn one_processor_is_alphabeta_step_for_step(shape in shapes()) {
+        let tree = tree_of(&shape);
+        for options in all_options() {
+            assert_sequential(&tree, options);
+        }
+    }
+
+    #[test]
+    fn one_processor_is_alphabeta_with_ordering_and_a_depth_limit(
+        shape in shapes_with(true),
+        depth in 0usize..4,
+        split_depth in 0usize..5,
+    ) {
+        let tree = tree_of(&shape);
+        let options = Options {
+            order: Order::Static,
+            depth: Some(depth),
+            split_depth: Some(split_depth),
+            ..Options::default()
+        };
+        assert_sequential(&tree, options);
+    }
+
+    #[test]
+    fn any_processors_give_alphabetas_value(
+        shape in shapes(),
+        p in 1usize..17,
+        scout in any::<bool>(),
+        split_depth in 1usize..6,
+        width in prop::option::of(1usize..4),
+    ) {
+        let tree = tree_of(&shape);
+        let young_brothers = match scout {
+            true => YoungBrothers::Scout,
+            false => YoungBrothers::Full,
+        };
+        for base in all_options() {
+            let options = Options {
+                young_brothers,
+                split_depth: Some(split_depth),
+                width,
+                ..base
+            };
+            let simulation = simulate(&tree, options, p, &mut NoRecorder).unwrap();
+            prop_assert_eq!(simulation.result.score.value, oracle(&tree, tree.root()));
+            let nodes = simulation.result.stats.nodes_visited;
+            prop_assert_eq!(simulation.steps * p as u64, nodes + simulation.idle_steps);
+            prop_assert!(simulation.steps <= nodes);
+        }
+    }
+
+    #[test]
+    fn the_same_tree_gives_the_same_schedule(shape in shapes(), p in 2usize..9, scout in any::<bool>()) {
+        let tree = tree_of(&shape);
+        let options = Options {
+            young_brothers: if scout { YoungBrothers::Scout } else { YoungBrothers::Full },
+            ..Options::default()
+        };
+        let (_, first) = scheduled(&tree, options, p);
+        let (_, second) = scheduled(&tree, options, p);
+        prop_assert_eq!(first.acts, second.acts);
+    }
+}
+
+/// The ids of the nodes sequential alpha-beta visits.
+fn alphabeta_visits(tree: &Tree, options: Options) -> Vec<String> {
+    let trace = alphabeta_trace(tree, options);
+    trace.visited().map(|n| tree.id(n)).collect()
+}
+
+#[test]
+fn perfectly_ordered_trees_have_no_overhead() {
+    // Static values are the true minimax values and all leaves differ:
+    // static ordering is perfect. Every CUT node then cuts after its
+    // eldest, so no younger brother of a CUT node is ever offered, and the
+    // brothers at PV and ALL nodes are all needed: the lecture's minimal
+    // tree, whatever the processors.
+    for (b, d) in [(2, 8), (3, 6), (4, 5), (6, 3)] {
+        for seed in 0..4 {
+            let tree = tree_of(&common::shuffled_with_true_statics(b, d, seed));
+            let options = Options {
+                order: Order::Static,
+                split_depth: Some(d),
+                ..Options::default()
+            };
+            let sequential = alphabeta_visits(&tree, options);
+            for p in [2, 4, 8, 16] {
+                let (simulation, schedule) = scheduled(&tree, options, p);
+                let summary = simulation.summary();
+                assert_eq!(summary.overhead_nodes, 0, "b={b} d={d} seed={seed} P={p}");
+                let mut visited: Vec<String> =
+                    schedule.visits().map(|(n, _, _)| tree.id(n)).collect();
+                assert!(schedule.visits().all(|(_, _, speculative)| !speculative));
+                visited.sort();
+                let mut expected = sequential.clone();
+                expected.sort();
+                assert_eq!(visited, expected);
+                // A binary tree gives Young Brothers Wait one brother at a
+                // time: nothing to do in parallel.
+                if b > 2 {
+                    assert!(summary.speedup > 1.0, "b={b} d={d} P={p}: {summary:?}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn badly_ordered_trees_have_overhead() {
+    // The same trees searched worst first: the speculation is visible.
+    let mut overheads = Vec::new();
+    for seed in 0..4 {
+        let tree = tree_of(&common::shuffled_with_true_statics(4, 5, seed));
+        let options = Options {
+            split_depth: Some(5),
+            ..Options::default()
+        };
+        let (simulation, schedule) = scheduled(&tree, options, 8);
+        let speculative = schedule.visits().filter(|(_, _, s)| *s).count() as i64;
+        assert!(speculative >= simulation.summary().overhead_nodes);
+        overheads.push(simulation.summary().overhead_nodes);
+    }
+    assert!(overheads.iter().any(|&o| o > 0), "{overheads:?}");
+}
+
+#[test]
+fn more_processors_never_take_more_steps_on_a_uniform_tree() {
+    let tree = tree_of(&common::uniform(4, 6, 1000, 7));
+    let steps: Vec<u64> = [1, 2, 4, 8, 16]
+        .iter()
+        .map(|&p| {
+            let simulation = simulate(&tree, Options::default(), p, &mut NoRecorder).unwrap();
+            simulation.steps
+        })
+        .collect();
+    assert!(steps.windows(2).all(|w| w[1] <= w[0]), "{steps:?}");
+    assert!(steps[4] * 3 < steps[0], "{steps:?}");
+}
+
+#[test]
+fn the_lecture_tree_on_two_and_four_processors() {
+    for p in ["2", "4"] {
+        let output = run_gametree(
+            &[
+                "trace",
+                "trees/parallel-lecture-beta-cuts.tree",
+                "--algo",
+                "parallel",
+                "--simulate",
+                p,
+            ],
+            None,
+        );
+        assert!(output.status.success());
+        let stdout = String::from_utf8(output.stdout).unwrap();
+        insta::assert_snapshot!(format!("lecture_beta_cuts_on_{p}"), stdout);
+    }
+}
+
+#[test]
+fn the_lecture_tree_scout_on_two_processors() {
+    let output = run_gametree(
+        &[
+            "trace",
+            "trees/parallel-lecture-beta-cuts.tree",
+            "--algo",
+            "parallel",
+            "--young-brothers",
+            "scout",
+            "--simulate",
+            "2",
+        ],
+        None,
+    );
+    assert!(output.status.success());
+    insta::assert_snapshot!(String::from_utf8(output.stdout).unwrap());
+}
+
+#[test]
+fn simulate_needs_the_parallel_search() {
+    let output = run_gametree(
+        &["trace", "trees/lecture-a-to-v.tree", "--simulate", "2"],
+        None,
+    );
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("--algo parallel"), "{stderr}");
+    let output = run_gametree(
+        &[
+            "trace",
+            "trees/lecture-a-to-v.tree",
+            "--algo",
+            "parallel",
+            "--simulate",
+            "2,4",
+        ],
+        None,
+    );
+    assert_eq!(output.status.code(), Some(2));
+}
