@@ -264,3 +264,99 @@ fn simulate_needs_the_parallel_search() {
     );
     assert_eq!(output.status.code(), Some(2));
 }
+
+fn stdout_of(args: &[&str]) -> String {
+    let output = run_gametree(args, None);
+    assert!(output.status.success(), "{args:?}: {output:?}");
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn solve_reports_the_simulation_in_json() {
+    let json = stdout_of(&[
+        "solve",
+        "trees/parallel-lecture-beta-cuts.tree",
+        "--algo",
+        "parallel",
+        "--simulate",
+        "2",
+        "--json",
+    ]);
+    let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let simulation = &json["simulation"];
+    assert_eq!(simulation["processors"], 2);
+    assert_eq!(simulation["steps"], 7);
+    assert_eq!(simulation["sequential_steps"], 10);
+    assert_eq!(simulation["overhead_nodes"], 1);
+    assert_eq!(simulation["idle_steps"], 3);
+    let speedup = simulation["speedup"].as_f64().unwrap();
+    assert!((speedup - 10.0 / 7.0).abs() < 1e-9);
+    let efficiency = simulation["efficiency"].as_f64().unwrap();
+    assert!((efficiency - speedup / 2.0).abs() < 1e-9);
+}
+
+#[test]
+fn solve_prints_a_table_for_a_list_of_processors() {
+    let text = stdout_of(&[
+        "solve",
+        "--game",
+        "random:branching=4,depth=5,seed=3",
+        "--algo",
+        "parallel",
+        "--simulate",
+        "1,2,4,8,16",
+    ]);
+    let table: Vec<&str> = text
+        .lines()
+        .skip_while(|line| !line.starts_with("processors"))
+        .skip(1)
+        .collect();
+    assert_eq!(table.len(), 5, "{text}");
+    let first: Vec<&str> = table[0].split_whitespace().collect();
+    assert_eq!(&first[..1], ["1"]);
+    assert_eq!(first[2], "1.00", "one processor is sequential: {text}");
+    let json = stdout_of(&[
+        "solve",
+        "--game",
+        "random:branching=4,depth=5,seed=3",
+        "--algo",
+        "parallel",
+        "--simulate",
+        "1,4",
+        "--json",
+    ]);
+    let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let processors: Vec<u64> = json["simulation"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["processors"].as_u64().unwrap())
+        .collect();
+    assert_eq!(processors, [1, 4]);
+}
+
+#[test]
+fn render_colours_nodes_by_processor_with_a_legend() {
+    let dot = stdout_of(&[
+        "render",
+        "trees/parallel-lecture-beta-cuts.tree",
+        "--algo",
+        "parallel",
+        "--simulate",
+        "4",
+    ]);
+    for p in 1..=4 {
+        assert!(dot.contains(&format!("legend_p{p}[")), "{dot}");
+    }
+    let speculative: Vec<&str> = dot
+        .lines()
+        .filter(|line| line.contains("peripheries=2") && !line.contains("legend"))
+        .collect();
+    assert_eq!(speculative.len(), 1, "{dot}");
+    assert!(speculative[0].contains("label=\"@2.3"), "{dot}");
+    let p2 = dot
+        .lines()
+        .filter(|line| line.contains("fillcolor=\"#875692\"") && !line.contains("legend"))
+        .count();
+    assert_eq!(p2, 4, "@1.3, @2.3, @3 and @3.1 are P2's: {dot}");
+}

@@ -5,16 +5,18 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use super::args::ParallelArgs;
 use super::args::Source;
+use super::args::{ParallelArgs, SimulateArgs};
 use super::input::read_tree;
 use super::{CliError, SearchArgs};
 use gametree::output::write_atomically;
 use gametree::render::{
-    DEFAULT_MAX_DRAW_NODES, Diagram, Format, Layers, RenderError, RenderOptions, Style, check_size,
-    write_frames,
+    DEFAULT_MAX_DRAW_NODES, Diagram, Format, Layers, Processors, RenderError, RenderOptions, Style,
+    check_size, write_frames,
 };
-use gametree::trace::Trace;
+use gametree::search::{SearchError, SearchResult, simulate};
+use gametree::trace::{Schedule, Trace};
+use gametree::tree::NodeId;
 
 /// Arguments of `gametree render`.
 #[derive(Debug, Args)]
@@ -56,6 +58,8 @@ pub(super) struct RenderArgs {
     draw_depth: Option<usize>,
     #[command(flatten)]
     pub(super) parallel: ParallelArgs,
+    #[command(flatten)]
+    simulate: SimulateArgs,
 }
 
 impl RenderArgs {
@@ -131,11 +135,26 @@ pub(super) fn run(args: &RenderArgs, out: &mut impl Write) -> Result<(), CliErro
     };
     let mut input = read_tree(file, &args.search)?;
     check_size(&input.tree, args.draw_depth, args.max_draw_nodes).map_err(render_error)?;
-    let mut trace = Trace::new();
-    let result = input
-        .search(&args.search, &mut trace)
-        .map_err(|e| args.note_renamed_depth(e))?;
-    let diagram = Diagram::new(&input.tree, &trace, &result, args.options());
+    let processors = args.simulate.one(args.search.algorithm())?;
+    let (trace, result, simulated) = match processors {
+        Some(p) => {
+            let failed = |e: SearchError| input.error(e.location(), &super::search_message(&e));
+            let (trace, result, schedule) = simulated(&input.tree, args, p).map_err(failed)?;
+            let drawn = Processors::from_schedule(&input.tree, &schedule, p);
+            (trace, result, Some(drawn))
+        }
+        None => {
+            let mut trace = Trace::new();
+            let result = input
+                .search(&args.search, &mut trace)
+                .map_err(|e| args.note_renamed_depth(e))?;
+            (trace, result, None)
+        }
+    };
+    let mut diagram = Diagram::new(&input.tree, &trace, &result, args.options());
+    if let Some(drawn) = simulated {
+        diagram = diagram.with_processors(drawn);
+    }
     let full = format.bytes(&diagram.to_dot()).map_err(render_error)?;
     if let Some(dir) = &args.frames {
         write_frames(dir, format, &diagram.frames()).map_err(render_error)?;
@@ -147,4 +166,18 @@ pub(super) fn run(args: &RenderArgs, out: &mut impl Write) -> Result<(), CliErro
         None => {}
     }
     Ok(())
+}
+
+/// A simulated search: its events, its result, and its schedule.
+type Simulated = (Trace<NodeId>, SearchResult<NodeId>, Schedule<NodeId>);
+
+/// The parallel search simulated on `processors` processors.
+fn simulated(
+    tree: &gametree::tree::Tree,
+    args: &RenderArgs,
+    processors: usize,
+) -> Result<Simulated, SearchError> {
+    let mut schedule = Schedule::new();
+    let simulation = simulate(tree, args.search.options(), processors, &mut schedule)?;
+    Ok((schedule.trace(), simulation.result, schedule))
 }

@@ -1,15 +1,16 @@
 //! The graphviz-rust model of a diagram, and its DOT text.
 
 use graphviz_rust::dot_structures::{
-    Attribute, Edge, EdgeTy, Graph, GraphAttributes, Id, Node, NodeId as DotNodeId, Stmt, Vertex,
+    Attribute, Edge, EdgeTy, Graph, GraphAttributes, Id, Node, NodeId as DotNodeId, Stmt, Subgraph,
+    Vertex,
 };
 use graphviz_rust::printer::{DotPrinter, PrinterContext};
 
-use super::Diagram;
 use super::label::{hidden_label, label, plain_label};
 use super::layers::layer_slots;
 use super::state::{CutMark, Picture};
 use super::style;
+use super::{Diagram, Processors};
 use crate::tree::{GameTree, NodeId};
 
 /// A DOT attribute with a plain (unquoted) value.
@@ -64,6 +65,9 @@ impl Diagram<'_> {
                 stmts.extend(self.hidden_stmts(picture, drawn.node, drawn.hidden_below));
             }
         }
+        if let Some(processors) = &self.processors {
+            stmts.push(legend(processors));
+        }
         Graph::DiGraph {
             id: Id::Plain("gametree".to_string()),
             strict: false,
@@ -105,7 +109,10 @@ impl Diagram<'_> {
         } else if state.leaf.is_none() && tree.children_slice(node).is_empty() {
             attributes.push(plain("fontcolor", style::PENDING));
         }
-        if picture.is_open(tree, node) {
+        let processor = self.processors.as_ref().filter(|_| state.visit.is_some());
+        if let Some(processors) = processor {
+            attributes.extend(processor_attributes(processors, node));
+        } else if picture.is_open(tree, node) {
             attributes.push(plain("style", "filled"));
             attributes.push(plain_label("fillcolor", &[style::OPEN_FILL.to_string()]));
         }
@@ -198,4 +205,69 @@ impl Diagram<'_> {
             edge(self.name(node), name, edge_attributes),
         ]
     }
+}
+
+/// How a node searched by a simulated processor is drawn: filled with the
+/// processor's colour, dashed and doubled when speculative.
+fn processor_attributes(processors: &Processors, node: NodeId) -> Vec<Attribute> {
+    let Some(p) = processors.of(node) else {
+        return Vec::new();
+    };
+    let (fill, text) = Processors::colours(p);
+    let speculative = processors.is_speculative(node);
+    let style = if speculative {
+        "filled,dashed"
+    } else {
+        "filled"
+    };
+    let mut attributes = vec![
+        plain_label("style", &[style.to_string()]),
+        plain_label("fillcolor", &[fill.to_string()]),
+        plain("fontcolor", text),
+    ];
+    if speculative {
+        attributes.push(plain("peripheries", "2"));
+    }
+    attributes
+}
+
+/// The legend of a diagram of a simulated search: one swatch a processor,
+/// and what a speculative node looks like.
+fn legend(processors: &Processors) -> Stmt {
+    let mut stmts = vec![Stmt::GAttribute(GraphAttributes::Graph(vec![
+        plain_label("label", &["processors".to_string()]),
+        plain("color", "gray70"),
+    ]))];
+    for p in 0..processors.count() {
+        let (fill, text) = Processors::colours(p);
+        stmts.push(Stmt::Node(Node::new(
+            dot_id(format!("legend_p{}", p + 1)),
+            vec![
+                plain("shape", "box"),
+                plain_label("label", &[format!("P{}", p + 1)]),
+                plain("style", "filled"),
+                plain_label("fillcolor", &[fill.to_string()]),
+                plain("fontcolor", text),
+            ],
+        )));
+    }
+    stmts.push(Stmt::Node(Node::new(
+        dot_id("legend_speculative".to_string()),
+        vec![
+            plain("shape", "box"),
+            plain_label(
+                "label",
+                &[
+                    "speculative:".to_string(),
+                    "alpha-beta prunes it".to_string(),
+                ],
+            ),
+            plain_label("style", &["dashed".to_string()]),
+            plain("peripheries", "2"),
+        ],
+    )));
+    Stmt::Subgraph(Subgraph {
+        id: Id::Plain("cluster_legend".to_string()),
+        stmts,
+    })
 }

@@ -12,6 +12,7 @@ mod frames;
 mod image;
 mod label;
 mod layers;
+mod processors;
 mod size;
 mod state;
 mod style;
@@ -19,6 +20,7 @@ mod style;
 pub use frames::{frame_name, write_frames};
 pub use image::Format;
 pub use layers::{Layers, NodeType, node_types};
+pub use processors::Processors;
 pub use size::{DEFAULT_MAX_DRAW_NODES, check_size};
 pub use state::{CutMark, NodeState, Picture};
 pub use style::Style;
@@ -104,6 +106,8 @@ pub struct Diagram<'a> {
     pv: Vec<bool>,
     /// The Knuth-Moore types, when that layer is on.
     types: Option<Vec<NodeType>>,
+    /// Who searched each node, for a simulated parallel search.
+    processors: Option<Processors>,
 }
 
 impl<'a> Diagram<'a> {
@@ -128,7 +132,15 @@ impl<'a> Diagram<'a> {
             preorder,
             pv,
             types: options.layers.node_types.then(|| node_types(tree)),
+            processors: None,
         }
+    }
+
+    /// The same diagram with each node coloured by the processor of a
+    /// simulated parallel search that searched it (see [`Processors`]).
+    pub fn with_processors(mut self, processors: Processors) -> Diagram<'a> {
+        self.processors = Some(processors);
+        self
     }
 
     /// The full diagram as DOT text: every event of the trace shown.
