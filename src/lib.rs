@@ -14,6 +14,7 @@
 #![forbid(unsafe_code)]
 
 pub mod check;
+pub mod claim;
 pub mod games;
 pub mod output;
 pub mod render;
@@ -25,3 +26,8 @@ pub mod text;
 pub mod trace;
 pub mod tree;
 pub mod value;
+
+/// The Rust examples of `docs/checking.md`, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/checking.md")]
+struct CheckingDocs;
