@@ -31,3 +31,9 @@ pub mod value;
 #[cfg(doctest)]
 #[doc = include_str!("../docs/checking.md")]
 struct CheckingDocs;
+
+/// The Rust example of `docs/parallel-simulation.md`, compiled and run as
+/// a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/parallel-simulation.md")]
+struct ParallelSimulationDocs;
