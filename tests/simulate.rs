@@ -360,3 +360,47 @@ fn render_colours_nodes_by_processor_with_a_legend() {
         .count();
     assert_eq!(p2, 4, "@1.3, @2.3, @3 and @3.1 are P2's: {dot}");
 }
+
+#[test]
+fn render_writes_one_frame_per_time_step() {
+    let dir = common::scratch("simulate-frames");
+    let full = dir.join("full.dot");
+    let frames = dir.join("frames");
+    let args = [
+        "render",
+        "trees/parallel-lecture-beta-cuts.tree",
+        "--algo",
+        "parallel",
+        "--simulate",
+        "2",
+        "--format",
+        "dot",
+        "-o",
+        full.to_str().unwrap(),
+        "--frames",
+        frames.to_str().unwrap(),
+    ];
+    stdout_of(&args);
+    let names = common::entries(&frames);
+    assert_eq!(names.len(), 7, "seven steps: {names:?}");
+    let last = std::fs::read_to_string(frames.join(&names[6])).unwrap();
+    assert_eq!(last, std::fs::read_to_string(&full).unwrap());
+    let first = std::fs::read_to_string(frames.join(&names[0])).unwrap();
+    let filled = |dot: &str| {
+        dot.lines()
+            .filter(|l| l.contains("fillcolor") && !l.contains("legend"))
+            .count()
+    };
+    assert_eq!(filled(&first), 1, "only the root is entered at step 1");
+    assert_eq!(filled(&last), 11);
+}
+
+#[test]
+fn step_ends_close_every_time_step() {
+    let tree = parse("lecture", "min [[3 6 4] [2 9 5] [7 4 8]]").unwrap();
+    let (simulation, schedule) = scheduled(&tree, Options::default(), 2);
+    let ends = schedule.step_ends();
+    assert_eq!(ends.len() as u64, simulation.steps);
+    assert!(ends.windows(2).all(|w| w[0] < w[1]));
+    assert_eq!(*ends.last().unwrap(), schedule.trace().events.len());
+}

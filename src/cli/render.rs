@@ -141,7 +141,7 @@ pub(super) fn run(args: &RenderArgs, out: &mut impl Write) -> Result<(), CliErro
             let failed = |e: SearchError| input.error(e.location(), &super::search_message(&e));
             let (trace, result, schedule) = simulated(&input.tree, args, p).map_err(failed)?;
             let drawn = Processors::from_schedule(&input.tree, &schedule, p);
-            (trace, result, Some(drawn))
+            (trace, result, Some((drawn, schedule.step_ends())))
         }
         None => {
             let mut trace = Trace::new();
@@ -152,12 +152,18 @@ pub(super) fn run(args: &RenderArgs, out: &mut impl Write) -> Result<(), CliErro
         }
     };
     let mut diagram = Diagram::new(&input.tree, &trace, &result, args.options());
-    if let Some(drawn) = simulated {
+    let mut steps = None;
+    if let Some((drawn, step_ends)) = simulated {
         diagram = diagram.with_processors(drawn);
+        steps = Some(step_ends);
     }
     let full = format.bytes(&diagram.to_dot()).map_err(render_error)?;
     if let Some(dir) = &args.frames {
-        write_frames(dir, format, &diagram.frames()).map_err(render_error)?;
+        let frames = match &steps {
+            Some(step_ends) => diagram.frames_at(step_ends),
+            None => diagram.frames(),
+        };
+        write_frames(dir, format, &frames).map_err(render_error)?;
     }
     match &args.output {
         Some(path) => write_atomically(path, &full)

@@ -129,6 +129,30 @@ impl<N: Clone> Schedule<N> {
     }
 }
 
+impl<N> Schedule<N> {
+    /// For each time step, from the first, how many of the search's events
+    /// ([`Schedule::trace`]) have happened by its end: the prefixes of the
+    /// trace that show the search step by step.
+    pub fn step_ends(&self) -> Vec<usize> {
+        let mut ends = Vec::new();
+        let mut events = 0;
+        let mut step = 1;
+        for act in &self.acts {
+            while act.time > step {
+                ends.push(events);
+                step += 1;
+            }
+            if matches!(act.what, Happening::Search { .. }) {
+                events += 1;
+            }
+        }
+        if !self.acts.is_empty() {
+            ends.push(events);
+        }
+        ends
+    }
+}
+
 impl<N: Copy> Schedule<N> {
     /// The processor that entered each node, in visit order (a node
     /// searched twice, as a scout test and again, is listed twice).
