@@ -237,6 +237,10 @@ struct SplitState<N> {
 struct Frame<N> {
     node: N,
     link: Link,
+    /// The nearest frame at or above this one no deeper than the split
+    /// depth (itself when it is): walks up the tree jump there, since no
+    /// frame below the split depth is ever split or stopped from outside.
+    upper: FrameId,
     purpose: Purpose,
     ply: usize,
     kind: Kind,
@@ -423,9 +427,14 @@ where
         let kind = tree.kind(node);
         let children = search_order(tree, self.options.order, node, kind);
         let id = self.frames.len();
+        let upper = match task.link {
+            Some((parent, _)) if task.ply > self.split_depth => self.frames[parent].upper,
+            _ => id,
+        };
         self.frames.push(Frame {
             node,
             link: task.link,
+            upper,
             purpose: task.purpose,
             ply: task.ply,
             kind,
@@ -525,8 +534,15 @@ where
                     _ => {}
                 }
             }
-            at = frame.link;
+            at = self.up(f);
         }
+    }
+
+    /// The next link to look at above frame `f` on a walk up the tree:
+    /// `f`'s own, or, below the split depth, that of the frame where the
+    /// split depth is reached.
+    fn up(&self, f: FrameId) -> Link {
+        self.frames[self.frames[f].upper].link
     }
 
     /// Whether a node hanging at `link` still matters: no frame above it
@@ -537,7 +553,7 @@ where
             if self.frames[f].done {
                 return false;
             }
-            at = self.frames[f].link;
+            at = self.up(f);
         }
         true
     }
@@ -549,7 +565,7 @@ where
             if (g, i) == (f, index) {
                 return true;
             }
-            at = self.frames[g].link;
+            at = self.up(g);
         }
         false
     }
