@@ -404,3 +404,50 @@ fn step_ends_close_every_time_step() {
     assert!(ends.windows(2).all(|w| w[0] < w[1]));
     assert_eq!(*ends.last().unwrap(), schedule.trace().events.len());
 }
+
+#[test]
+fn trace_json_tags_every_act_with_its_step_and_processor() {
+    let json = stdout_of(&[
+        "trace",
+        "trees/parallel-lecture-beta-cuts.tree",
+        "--algo",
+        "parallel",
+        "--simulate",
+        "2",
+        "--json",
+    ]);
+    let acts: Vec<serde_json::Value> = serde_json::from_str(&json).unwrap();
+    assert!(
+        acts.iter()
+            .all(|a| a["time"].is_u64() && a["processor"].is_u64())
+    );
+    let speculative: Vec<&serde_json::Value> = acts
+        .iter()
+        .filter(|a| a["speculative"] == true)
+        .map(|a| &a["node"])
+        .collect();
+    assert_eq!(speculative, ["@2.3", "@2.3"], "its entry and its value");
+    let stop = acts.iter().find(|a| a["event"] == "stop").unwrap();
+    assert_eq!(stop["node"], "@2.3");
+    assert_eq!(stop["processors"], serde_json::json!([2]));
+}
+
+#[test]
+fn a_leaf_the_speculation_needs_must_have_a_value() {
+    // Sequential alpha-beta prunes T, U and V; four processors reach U.
+    let output = run_gametree(
+        &[
+            "trace",
+            "trees/lecture-a-to-v.tree",
+            "--algo",
+            "parallel",
+            "--simulate",
+            "4",
+        ],
+        None,
+    );
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("lecture-a-to-v.tree:8:"), "{stderr}");
+    assert!(stderr.contains("leaf U has an unknown value"), "{stderr}");
+}
