@@ -49,7 +49,7 @@
 //! schedule; with one processor it is sequential alpha-beta, step for
 //! step.
 
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 
 use serde::Serialize;
 
@@ -272,12 +272,15 @@ struct Machine<'a, T: GameTree, R> {
     width: usize,
     frames: Vec<Frame<T::Node>>,
     /// Each processor's node to enter at the next step.
-    tasks: Vec<Option<Task<T::Node>>>,
+    tasks: BTreeMap<usize, Task<T::Node>>,
+    /// How many processors there are.
+    processors: usize,
     /// Split nodes that may have brothers to offer.
     offering: Vec<FrameId>,
-    /// The leaves valued this step and not yet combined: their processor
-    /// and link.
+    /// The leaves valued this step, with their processor and link; those
+    /// from `combined` on are not combined yet.
     pending: Vec<(usize, Link)>,
+    combined: usize,
     time: u64,
     idle: u64,
     stats: Stats,
@@ -297,15 +300,18 @@ where
         recorder: &'a mut R,
     ) -> Self {
         let (alpha, beta) = (Edge::initial(Value::NEG_INF), Edge::initial(Value::POS_INF));
-        let mut tasks = vec![None; processors];
-        tasks[0] = Some(Task {
-            node: tree.root(),
-            link: None,
-            ply: 0,
-            alpha,
-            beta,
-            purpose: Purpose::Plain,
-        });
+        let mut tasks = BTreeMap::new();
+        tasks.insert(
+            0,
+            Task {
+                node: tree.root(),
+                link: None,
+                ply: 0,
+                alpha,
+                beta,
+                purpose: Purpose::Plain,
+            },
+        );
         Machine {
             tree,
             options,
@@ -315,8 +321,10 @@ where
             width: options.width.unwrap_or(processors).max(1),
             frames: Vec::new(),
             tasks,
+            processors,
             offering: Vec::new(),
             pending: Vec::new(),
+            combined: 0,
             time: 0,
             idle: 0,
             stats: Stats::default(),
@@ -330,18 +338,16 @@ where
         loop {
             self.time += 1;
             let mut leaves = Vec::new();
-            for p in 0..self.tasks.len() {
-                let Some(task) = self.tasks[p].take() else {
-                    self.idle += 1;
-                    continue;
-                };
+            let busy = std::mem::take(&mut self.tasks);
+            self.idle += (self.processors - busy.len()) as u64;
+            for (p, task) in busy {
                 if let Some(up) = self.visit(p, task)? {
                     self.pending.push((p, up.link));
                     leaves.push((p, up));
                 }
             }
             for (p, up) in leaves {
-                self.pending.remove(0);
+                self.combined += 1;
                 self.deliver(p, up);
             }
             if let Some((score, line)) = self.root.take() {
@@ -450,7 +456,8 @@ where
             split: None,
             done: false,
         });
-        self.tasks[p] = Some(self.child_task(id, Purpose::Plain, None));
+        let eldest = self.child_task(id, Purpose::Plain, None);
+        self.tasks.insert(p, eldest);
         Ok(None)
     }
 
@@ -654,7 +661,8 @@ where
         if frame.ply < self.split_depth {
             self.open_split(f);
         } else {
-            self.tasks[p] = Some(self.child_task(f, Purpose::Plain, None));
+            let next = self.child_task(f, Purpose::Plain, None);
+            self.tasks.insert(p, next);
         }
         None
     }
@@ -760,13 +768,13 @@ where
     /// The processors working below child `index` of `f`: with a node to
     /// enter there, or a leaf value from there not yet combined.
     fn workers_below(&self, f: FrameId, index: usize) -> Vec<usize> {
-        let mut workers: Vec<usize> = (0..self.tasks.len())
-            .filter(|&q| {
-                let task = self.tasks[q].as_ref();
-                task.is_some_and(|t| t.link == Some((f, index)) || self.below(t.link, f, index))
-            })
+        let mut workers: Vec<usize> = self
+            .tasks
+            .iter()
+            .filter(|(_, t)| self.below(t.link, f, index))
+            .map(|(q, _)| *q)
             .chain(
-                self.pending
+                self.pending[self.combined..]
                     .iter()
                     .filter(|(_, link)| self.below(*link, f, index))
                     .map(|(q, _)| *q),
@@ -860,7 +868,8 @@ where
             split.frontier += 1;
             if passed {
                 split.settling = true;
-                self.tasks[p] = Some(self.hand_out(f, at, Purpose::Again, None));
+                let again = self.hand_out(f, at, Purpose::Again, None);
+                self.tasks.insert(p, again);
                 return None;
             }
             if let Some(up) = self.settle(p, f, at, score, line) {
@@ -871,20 +880,23 @@ where
 
     /// Drops the tasks that a cut made useless.
     fn drop_dead_tasks(&mut self) {
-        for p in 0..self.tasks.len() {
-            let dead = self.tasks[p].as_ref().is_some_and(|t| !self.alive(t.link));
-            if dead {
-                self.tasks[p] = None;
-            }
-        }
+        let mut tasks = std::mem::take(&mut self.tasks);
+        tasks.retain(|_, t| self.alive(t.link));
+        self.tasks = tasks;
+        self.pending.clear();
+        self.combined = 0;
     }
 
     /// Each idle processor, lowest-numbered first, takes the eldest
     /// waiting brother.
     fn assign(&mut self) {
-        for p in 0..self.tasks.len() {
-            if self.tasks[p].is_some() {
-                continue;
+        let mut p = 0;
+        loop {
+            while self.tasks.contains_key(&p) {
+                p += 1;
+            }
+            if p >= self.processors {
+                return;
             }
             self.offering.retain(|&f| {
                 let frame = &self.frames[f];
@@ -894,7 +906,7 @@ where
                 return;
             };
             let task = self.take(f);
-            self.tasks[p] = Some(task);
+            self.tasks.insert(p, task);
         }
     }
 
