@@ -63,11 +63,13 @@ const SOLVE_EXAMPLES: &str = "Examples:
   gametree solve trees/lecture-a-to-v.tree
   gametree solve trees/lecture-a-to-v.tree --algo minimax --json
   echo '[[3 12 8] [2 4 6] [14 5 2]]' | gametree solve -
-  gametree solve --game random:branching=4,depth=8,seed=1 --algo parallel --stats";
+  gametree solve --game random:branching=4,depth=8,seed=1 --algo parallel --stats
+  gametree solve --game random:branching=4,depth=7,seed=1 --algo parallel --simulate 1,2,4,8,16";
 
 const TRACE_EXAMPLES: &str = "Examples:
   gametree trace trees/lecture-a-to-v.tree
-  gametree trace trees/strict-tie.tree --strict --json";
+  gametree trace trees/strict-tie.tree --strict --json
+  gametree trace trees/parallel-lecture-beta-cuts.tree --algo parallel --simulate 2";
 
 const CHECK_EXAMPLES: &str = "Examples:
   gametree check trees/lecture-a-to-v.tree
@@ -80,7 +82,8 @@ const GEN_EXAMPLES: &str = "Examples:
 const RENDER_EXAMPLES: &str = "Examples:
   gametree render trees/lecture-a-to-v.tree -o lecture.dot
   gametree render trees/lecture-a-to-v.tree --windows --provisional -o lecture.svg
-  gametree render trees/deep-cut.tree --style squares --frames frames/";
+  gametree render trees/deep-cut.tree --style squares --frames frames/
+  gametree render trees/parallel-lecture-beta-cuts.tree --algo parallel --simulate 4 -o p4.svg";
 
 /// Why a command failed; each maps to an exit code.
 #[derive(Debug, thiserror::Error)]
