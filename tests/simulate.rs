@@ -345,9 +345,14 @@ fn render_colours_nodes_by_processor_with_a_legend() {
         "--simulate",
         "4",
     ]);
+    let legend = dot
+        .lines()
+        .find(|l| l.contains("legend_processors["))
+        .unwrap();
     for p in 1..=4 {
-        assert!(dot.contains(&format!("legend_p{p}[")), "{dot}");
+        assert!(legend.contains(&format!(">P{p}</font>")), "{legend}");
     }
+    assert!(!legend.contains(">P5<"), "{legend}");
     let speculative: Vec<&str> = dot
         .lines()
         .filter(|line| line.contains("peripheries=2") && !line.contains("legend"))

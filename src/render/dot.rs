@@ -103,7 +103,10 @@ impl Diagram<'_> {
             plain("shape", self.options.style.shape(tree.kind(node))),
             label(&slots, full_slots.as_deref()),
         ];
-        if picture.is_pruned(node) {
+        // A simulated search leaves unvisited the nodes below the brothers
+        // a cut stopped: drawn as pruned once the search is done.
+        let stopped = self.processors.is_some() && picture.is_finished() && state.visit.is_none();
+        if picture.is_pruned(node) || stopped {
             attributes.push(plain("color", style::PRUNED));
             attributes.push(plain("fontcolor", style::PRUNED));
         } else if state.leaf.is_none() && tree.children_slice(node).is_empty() {
@@ -231,41 +234,51 @@ fn processor_attributes(processors: &Processors, node: NodeId) -> Vec<Attribute>
     attributes
 }
 
-/// The legend of a diagram of a simulated search: one swatch a processor,
-/// and what a speculative node looks like.
+/// The legend of a diagram of a simulated search: the processors' colours
+/// in one row, P1 first, and what a speculative node looks like.
 fn legend(processors: &Processors) -> Stmt {
-    let mut stmts = vec![Stmt::GAttribute(GraphAttributes::Graph(vec![
-        plain_label("label", &["processors".to_string()]),
-        plain("color", "gray70"),
-    ]))];
-    for p in 0..processors.count() {
-        let (fill, text) = Processors::colours(p);
-        stmts.push(Stmt::Node(Node::new(
-            dot_id(format!("legend_p{}", p + 1)),
+    let cells: String = (0..processors.count())
+        .map(|p| {
+            let (fill, text) = Processors::colours(p);
+            format!(
+                "<td bgcolor=\"{fill}\" border=\"1\"><font color=\"{text}\">P{}</font></td>",
+                p + 1
+            )
+        })
+        .collect();
+    let table =
+        format!("<table border=\"0\" cellspacing=\"4\" cellpadding=\"6\"><tr>{cells}</tr></table>");
+    let stmts = vec![
+        Stmt::GAttribute(GraphAttributes::Graph(vec![
+            plain_label("label", &["processors".to_string()]),
+            plain("color", "gray70"),
+        ])),
+        Stmt::Node(Node::new(
+            dot_id("legend_processors".to_string()),
+            vec![
+                plain("shape", "plaintext"),
+                Attribute(
+                    Id::Plain("label".to_string()),
+                    Id::Html(format!("<{table}>")),
+                ),
+            ],
+        )),
+        Stmt::Node(Node::new(
+            dot_id("legend_speculative".to_string()),
             vec![
                 plain("shape", "box"),
-                plain_label("label", &[format!("P{}", p + 1)]),
-                plain("style", "filled"),
-                plain_label("fillcolor", &[fill.to_string()]),
-                plain("fontcolor", text),
+                plain_label(
+                    "label",
+                    &[
+                        "speculative:".to_string(),
+                        "alpha-beta prunes it".to_string(),
+                    ],
+                ),
+                plain_label("style", &["dashed".to_string()]),
+                plain("peripheries", "2"),
             ],
-        )));
-    }
-    stmts.push(Stmt::Node(Node::new(
-        dot_id("legend_speculative".to_string()),
-        vec![
-            plain("shape", "box"),
-            plain_label(
-                "label",
-                &[
-                    "speculative:".to_string(),
-                    "alpha-beta prunes it".to_string(),
-                ],
-            ),
-            plain_label("style", &["dashed".to_string()]),
-            plain("peripheries", "2"),
-        ],
-    )));
+        )),
+    ];
     Stmt::Subgraph(Subgraph {
         id: Id::Plain("cluster_legend".to_string()),
         stmts,

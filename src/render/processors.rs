@@ -22,9 +22,9 @@ const PALETTE: [(&str, &str); 16] = [
     ("#0067a5", "white"),
     ("#f99379", "black"),
     ("#604e97", "white"),
-    ("#f6a600", "black"),
+    ("#8db600", "black"),
     ("#b3446c", "white"),
-    ("#dcd300", "black"),
+    ("#2b3d26", "white"),
     ("#882d17", "white"),
 ];
 

@@ -638,7 +638,6 @@ where
             frame.line.push(child);
             frame.line.extend(line);
         }
-        self.share(p, f, score.value);
         let frame = &self.frames[f];
         if frame.settled == frame.children.len() {
             return self.finish(p, f, false);
@@ -653,6 +652,9 @@ where
             self.cut(p, f, v, bound);
             return self.finish(p, f, true);
         }
+        // Shared only now: a node that finishes or cuts has nothing left
+        // to share it with.
+        self.share(p, f, score.value);
         let frame = &mut self.frames[f];
         tighten(kind, v, node, &mut frame.alpha, &mut frame.beta);
         if frame.split.is_some() {
