@@ -3,7 +3,6 @@
 
 use serde_json::{Value as Json, json};
 
-use super::trace_view::event_line;
 use crate::trace::{Act, Event, Happening, Schedule};
 use crate::tree::{GameTree, ids};
 use crate::value::{CutKind, Kind};
@@ -51,7 +50,7 @@ fn act_text<T: GameTree>(tree: &T, act: &Act<T::Node>, strict: bool) -> Option<S
             ))
         }
         Happening::Search { event, .. } => {
-            let line = event_line(tree, event, strict)?;
+            let line = event.line(tree, strict)?;
             let speculative = speculative_node(act).map(|node| {
                 format!(
                     " (speculative: sequential alpha-beta prunes {})",
