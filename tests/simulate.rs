@@ -456,3 +456,22 @@ fn a_leaf_the_speculation_needs_must_have_a_value() {
     assert!(stderr.contains("lecture-a-to-v.tree:8:"), "{stderr}");
     assert!(stderr.contains("leaf U has an unknown value"), "{stderr}");
 }
+
+#[test]
+fn render_simulate_refuses_what_it_cannot_colour() {
+    for extra in [&["--format", "tex"][..], &["--key"][..]] {
+        let mut args = vec![
+            "render",
+            "trees/parallel-lecture-beta-cuts.tree",
+            "--algo",
+            "parallel",
+            "--simulate",
+            "2",
+        ];
+        args.extend_from_slice(extra);
+        let output = run_gametree(&args, None);
+        assert_eq!(output.status.code(), Some(2), "{extra:?}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(stderr.contains("draws through Graphviz"), "{stderr}");
+    }
+}
