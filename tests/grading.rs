@@ -428,3 +428,51 @@ fn a_key_asks_only_the_questions_chosen_with_their_points() {
     assert_eq!(code, 2);
     assert!(stderr.contains("not a number of points"), "{stderr}");
 }
+
+#[test]
+fn a_broken_tree_file_gives_each_of_its_answer_files_a_row() {
+    let class = Class::new("broken-tree");
+    let tree = class.file("broken.tree", "[[3 12 8] [2 4\n");
+    let files = [
+        class.file("a.answers", "expect value 3\n"),
+        class.file("b.answers", "expect value 2\n"),
+    ];
+    let (code, stdout, stderr) = gametree(&[
+        "check", "--format", "csv", &tree, &files[0], &files[1], LECTURE, &files[0],
+    ]);
+    assert_eq!(code, 2, "{stderr}");
+    let rows: Vec<&str> = stdout.lines().skip(1).collect();
+    assert_eq!(rows.len(), 3, "{stdout}");
+    for row in &rows[..2] {
+        assert!(row.contains("the tree file could not be used"), "{row}");
+        assert!(row.contains("is never closed"), "{row}");
+    }
+    // The next tree file's answers are graded as usual.
+    assert!(
+        rows[2].starts_with(files[0].as_str()) && rows[2].contains(LECTURE),
+        "{}",
+        rows[2]
+    );
+    assert!(rows[2].ends_with(",0,,0,11"), "{}", rows[2]);
+}
+
+#[test]
+fn the_diagnosis_reaches_the_grading_platforms() {
+    let class = Class::new("platform-diagnosis");
+    let (_, key, _) = gametree(&["key", "--fail-hard", LECTURE]);
+    let answers = class.file("fail-hard.answers", &key);
+    let (_, stdout, _) = gametree(&["check", "--format", "gradescope", LECTURE, &answers]);
+    let json: Json = serde_json::from_str(&stdout).unwrap();
+    let output = json["output"].as_str().unwrap();
+    assert!(
+        output.contains("your answers match alpha-beta that clamps values"),
+        "{output}"
+    );
+    let (_, stdout, _) = gametree(&["check", "--format", "junit", LECTURE, &answers]);
+    let doc = roxmltree::Document::parse(&stdout).unwrap();
+    let out = doc
+        .descendants()
+        .find(|n| n.has_tag_name("system-out"))
+        .unwrap();
+    assert!(out.text().unwrap().contains("fail-hard"), "{stdout}");
+}

@@ -151,6 +151,9 @@ impl CheckReport {
                 Some(_) => writeln!(output, "{}: could not be graded", file.file),
                 None => writeln!(output, "{}: {points} of {most} points", file.file),
             };
+            if let Some(diagnosis) = &file.diagnosis {
+                let _ = writeln!(output, "{}", diagnosis.sentence());
+            }
             tests.extend(cases(file).into_iter().map(|c| GradescopeTest {
                 name: match several {
                     true => format!("{}: {}", file.file, c.name),
@@ -195,7 +198,7 @@ impl CheckReport {
             count(|c| !c.passed && !c.error),
             count(|c| c.error)
         );
-        for (file, cases) in &suites {
+        for ((file, cases), report) in suites.iter().zip(&self.files) {
             let failures = cases.iter().filter(|c| !c.passed && !c.error).count();
             let errors = cases.iter().filter(|c| c.error).count();
             let _ = writeln!(
@@ -225,6 +228,13 @@ impl CheckReport {
                     ">\n      <{tag} message=\"{}\" type=\"{tag}\">{}</{tag}>\n    </testcase>",
                     xml(message),
                     xml(&case.output)
+                );
+            }
+            if let Some(diagnosis) = &report.diagnosis {
+                let _ = writeln!(
+                    out,
+                    "    <system-out>{}</system-out>",
+                    xml(&diagnosis.sentence())
                 );
             }
             out.push_str("  </testsuite>\n");
