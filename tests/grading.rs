@@ -192,7 +192,9 @@ fn a_batch_grades_every_file_and_exits_2_after_every_row() {
     // The typo costs its own answer only, and says what was meant.
     assert!(rows[5].ends_with(",2,11"), "{}", rows[5]);
     assert!(
-        stderr.contains("no node `LL` in the tree: did you mean L?"),
+        stderr.contains(&format!(
+            "typo.answers:1:12: no node `LL` in the tree {LECTURE}: did you mean L?"
+        )),
         "{stderr}"
     );
     assert!(rows[6].ends_with(",1,11"), "{}", rows[6]);
@@ -475,4 +477,28 @@ fn the_diagnosis_reaches_the_grading_platforms() {
         .find(|n| n.has_tag_name("system-out"))
         .unwrap();
     assert!(out.text().unwrap().contains("fail-hard"), "{stdout}");
+}
+
+#[test]
+fn a_key_line_the_search_does_not_support_is_warned_about() {
+    let class = Class::new("bad-key");
+    let key = class.file("key.answers", "expect value 4 [2 points]\nexpect best I\n");
+    let answers = class.file("a.answers", "expect value 5\nexpect best I\n");
+    let (code, stdout, stderr) = gametree(&["check", "--key", &key, LECTURE, &answers]);
+    // Answers are graded against the search: the right value earns its points.
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(
+        stderr.contains("warning: the key's line 1 (expect value 4 [2 points]) does not hold"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_mistyped_node_is_pointed_at_in_its_line() {
+    let class = Class::new("pointed");
+    let answers = class.file("a.answers", "expect value 5\nexpect cut  LL alpha\n");
+    let (_, _, stderr) = gametree(&["check", LECTURE, &answers]);
+    let expected =
+        format!("error: {answers}:2:13: no node `LL` in the tree {LECTURE}: did you mean L?");
+    assert!(stderr.starts_with(&expected), "{stderr}");
 }

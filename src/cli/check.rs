@@ -14,8 +14,8 @@ use super::args::ParallelArgs;
 use super::input::{Input, display_name, read_text};
 use super::{CliError, EXIT_BAD_INPUT, EXIT_FAILED, SearchArgs};
 use gametree::check::{
-    CheckReport, Diagnoser, Diagnosis, Explain, Facts, FileReport, Misconception, Mistaken, Rubric,
-    Visibility, check_lines, grade,
+    CheckReport, Diagnoser, Diagnosis, Explain, Facts, FileReport, Grade, LineError, Misconception,
+    Mistaken, Rubric, UnknownNode, Visibility, check_lines, grade, unread_words,
 };
 use gametree::claim::{Claim, Expectation};
 use gametree::search::SearchResult;
@@ -142,8 +142,8 @@ fn file_errors(file: &FileReport) -> Vec<String> {
     let graded = file.grade.iter().flat_map(|g| g.errors.iter());
     let questions = file.grade.iter().flat_map(|g| &g.questions);
     let unread = questions
-        .filter(|q| q.status == gametree::check::Status::Error)
-        .map(|q| q.explanation.clone());
+        .filter_map(|q| q.unread.as_ref())
+        .map(|e| e.error.clone());
     let named = |error: String| match error.starts_with(&file.file) {
         true => error,
         false => format!("{}: {error}", file.file),
@@ -303,6 +303,9 @@ fn check_exercise(
         }
         _ => None,
     };
+    if rubric.as_ref().is_some_and(|r| r.is_ok()) {
+        warn_about_key(&facts, key, tree_name);
+    }
     exercise
         .answers
         .iter()
@@ -326,8 +329,9 @@ fn check_exercise(
                 (Ok(_), Some(Err(error))) => {
                     FileReport::unreadable(name, tree_name, facts.algorithm, error.clone())
                 }
-                (Ok((_, lines)), Some(Ok(rubric))) => {
-                    let grade = grade(&facts, rubric, &lines, explain);
+                (Ok((text, lines)), Some(Ok(rubric))) => {
+                    let mut grade = grade(&facts, rubric, &lines, explain);
+                    point_at_unknown_nodes(&mut grade, name, &text, tree_name);
                     FileReport::graded(name, tree_name, facts.algorithm, grade)
                 }
                 (Ok((text, lines)), None) => {
@@ -340,6 +344,21 @@ fn check_exercise(
             }
         })
         .collect()
+}
+
+/// Warns, on standard error, about each claim of the key that the search
+/// does not support: answers are graded against the search, so a key line
+/// that disagrees with it is likely a slip in the key (or in the options).
+fn warn_about_key(facts: &Facts<'_, Tree>, key: &[Expectation], tree_name: &str) {
+    for e in key {
+        if facts.compare(&e.claim).is_ok_and(|o| !o.passed) {
+            eprintln!(
+                "warning: the key's line {} ({e}) does not hold for the search of {tree_name} \
+                 with {}: answers are graded against the search",
+                e.line, facts.algorithm
+            );
+        }
+    }
 }
 
 /// The largest tree whose answer files are diagnosed (each misconception
@@ -373,6 +392,33 @@ fn read_answers(name: &str, text: &str) -> Result<Vec<Result<Expectation, ParseE
     }
 }
 
+/// Points each error about an id that names no node at the id, in
+/// `file:line:column` form with the line under it.
+fn point_at_unknown_nodes(grade: &mut Grade, name: &str, text: &str, tree_name: &str) {
+    let locate_one = |error: &mut LineError| {
+        if let Some(unknown) = &error.unknown {
+            let message = unknown_message(unknown, tree_name);
+            error.error = locate(name, text, error.line, &unknown.id, &message);
+        }
+    };
+    grade.errors.iter_mut().for_each(locate_one);
+    for question in &mut grade.questions {
+        if let Some(error) = &mut question.unread {
+            locate_one(error);
+            question.explanation = unread_words(error);
+        }
+    }
+}
+
+/// `no node `LL` in the tree FILE: did you mean L?`
+fn unknown_message(unknown: &UnknownNode, tree_name: &str) -> String {
+    format!(
+        "no node `{}` in the tree {tree_name}{}",
+        unknown.id,
+        unknown.did_you_mean()
+    )
+}
+
 /// The report on an answer file checked claim by claim, an unknown node
 /// pointed at in the line.
 fn claims_report(
@@ -389,11 +435,7 @@ fn claims_report(
             continue;
         };
         if let Err(unknown) = facts.compare(&e.claim) {
-            let message = format!(
-                "no node `{}` in the tree {tree_name}{}",
-                unknown.id,
-                unknown.did_you_mean()
-            );
+            let message = unknown_message(&unknown, tree_name);
             *error = locate(name, text, e.line, &unknown.id, &message);
             verdict.explanation = error.lines().next().unwrap_or("").to_string();
         }
