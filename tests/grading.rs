@@ -502,3 +502,15 @@ fn a_mistyped_node_is_pointed_at_in_its_line() {
         format!("error: {answers}:2:13: no node `LL` in the tree {LECTURE}: did you mean L?");
     assert!(stderr.starts_with(&expected), "{stderr}");
 }
+
+#[test]
+fn a_cut_of_the_other_kind_is_an_alpha_cut_not_a_alpha_cut() {
+    let class = Class::new("article");
+    let answers = class.file("a.answers", "expect cut P beta\n");
+    let (_, stdout, _) = gametree(&["check", "--claims", LECTURE, &answers]);
+    assert!(
+        stdout.contains("the cut at P is an alpha cut, not beta"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("a alpha"), "{stdout}");
+}
