@@ -63,7 +63,7 @@ pub(super) struct CheckArgs {
 /// The `--format` values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub(super) enum Format {
-    /// One line per expectation for one file; a table for several.
+    /// One line per question (or claim) for one file; a table for several.
     Text,
     /// Every verdict with its explanation, and the scores.
     Json,
