@@ -514,3 +514,38 @@ fn a_cut_of_the_other_kind_is_an_alpha_cut_not_a_alpha_cut() {
     );
     assert!(!stdout.contains("a alpha"), "{stdout}");
 }
+
+#[test]
+fn gradescope_results_of_a_batch_name_each_test_after_its_file() {
+    let class = Class::new("gradescope-batch");
+    let files = [
+        class.file("a.answers", "expect value 5\n"),
+        class.file("b.answers", ""),
+    ];
+    let (code, stdout, _) = gametree(&[
+        "check",
+        "--format",
+        "gradescope",
+        LECTURE,
+        &files[0],
+        &files[1],
+    ]);
+    assert_eq!(code, 2);
+    let json: Json = serde_json::from_str(&stdout).unwrap();
+    let tests = json["tests"].as_array().unwrap();
+    // 11 questions for each file; the unusable file's error, then its
+    // questions unanswered, so that max_score adds up to the key twice.
+    assert_eq!(tests.len(), 23);
+    assert_eq!(tests[0]["name"], format!("{}: value", files[0]));
+    assert_eq!(tests[11]["name"], format!("{}: {}", files[1], files[1]));
+    assert!(tests[11]["output"].as_str().unwrap().contains("no answers"));
+    assert_eq!(tests[12]["name"], format!("{}: value", files[1]));
+    let total: f64 = tests.iter().map(|t| t["max_score"].as_f64().unwrap()).sum();
+    assert_eq!(total, 22.0);
+    assert_eq!(json["score"], 1.0);
+    let output = json["output"].as_str().unwrap();
+    assert!(
+        output.contains(&format!("{}: could not be graded", files[1])),
+        "{output}"
+    );
+}

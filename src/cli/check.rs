@@ -40,7 +40,7 @@ pub(super) struct CheckArgs {
     key: Option<String>,
     /// Check each claim an answer file makes against the search, without a
     /// key (the score is the share of its claims that hold).
-    #[arg(long, help_heading = "Grading")]
+    #[arg(long, conflicts_with = "key", help_heading = "Grading")]
     claims: bool,
     /// How much a failed answer's explanation tells: full (why, with the
     /// right answer), brief (what is wrong, without it), none (verdicts).
