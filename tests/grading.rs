@@ -549,3 +549,16 @@ fn gradescope_results_of_a_batch_name_each_test_after_its_file() {
         "{output}"
     );
 }
+
+#[test]
+fn a_bad_line_then_a_good_answer_to_the_same_question_keeps_both() {
+    let class = Class::new("bad-then-good");
+    let answers = class.file("a.answers", "expect value: five\nexpect value 5\n");
+    let (code, json, _) = json(&[LECTURE, &answers]);
+    assert_eq!(code, 1);
+    let file = &json["files"][0];
+    assert_eq!(question(file, "value")["status"], "passed");
+    let errors = file["grade"]["errors"].as_array().unwrap();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert_eq!(errors[0]["line"], 1);
+}

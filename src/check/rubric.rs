@@ -299,11 +299,16 @@ where
             }
         }
     }
-    let questions: Vec<QuestionReport> = rubric
-        .questions
-        .iter()
-        .map(|q| question_report(q, first.get(&q.topic), erred.remove(&q.topic), explain))
-        .collect();
+    let mut questions: Vec<QuestionReport> = Vec::with_capacity(rubric.questions.len());
+    for q in &rubric.questions {
+        let answered = first.get(&q.topic);
+        let mut error = erred.remove(&q.topic);
+        if answered.is_some() {
+            // Answered by a line that reads: the bad line is an error apart.
+            errors.extend(error.take());
+        }
+        questions.push(question_report(q, answered, error, explain));
+    }
     errors.extend(erred.into_values());
     errors.sort_by_key(|e| e.line);
     Grade {
