@@ -139,6 +139,19 @@ fn the_diagnosis_is_in_the_report() {
     );
     assert!(diagnosis["explains"].as_u64().unwrap() >= 2);
     assert_eq!(diagnosis["explains"], diagnosis["of"]);
+    let out = common::run_gametree(
+        &["check", "--format", "csv", "trees/strict-tie.tree", answers],
+        None,
+    );
+    let csv = String::from_utf8(out.stdout).unwrap();
+    assert!(csv.lines().next().unwrap().ends_with(",diagnosis"), "{csv}");
+    assert!(
+        csv.lines()
+            .nth(1)
+            .unwrap()
+            .ends_with(",alpha-beta that does not cut on ties"),
+        "{csv}"
+    );
     let out = common::run_gametree(&["check", "trees/strict-tie.tree", answers], None);
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(

@@ -190,14 +190,14 @@ fn a_batch_grades_every_file_and_exits_2_after_every_row() {
         );
     }
     // The typo costs its own answer only, and says what was meant.
-    assert!(rows[5].ends_with(",2,11"), "{}", rows[5]);
+    assert!(rows[5].ends_with(",2,11,"), "{}", rows[5]);
     assert!(
         stderr.contains(&format!(
             "typo.answers:1:12: no node `LL` in the tree {LECTURE}: did you mean L?"
         )),
         "{stderr}"
     );
-    assert!(rows[6].ends_with(",1,11"), "{}", rows[6]);
+    assert!(rows[6].ends_with(",1,11,"), "{}", rows[6]);
 }
 
 #[test]
@@ -455,7 +455,7 @@ fn a_broken_tree_file_gives_each_of_its_answer_files_a_row() {
         "{}",
         rows[2]
     );
-    assert!(rows[2].ends_with(",0,,0,11"), "{}", rows[2]);
+    assert!(rows[2].ends_with(",0,,0,11,"), "{}", rows[2]);
 }
 
 #[test]
