@@ -109,6 +109,7 @@ fn each_misconception_is_named_for_the_answers_it_gives() {
         "RightToLeft",
         "SwappedPlayers",
         "NoPruning",
+        "NegamaxSignSlip",
     ] {
         assert!(diagnosed.contains(m), "{m} never diagnosed: {diagnosed:?}");
     }
