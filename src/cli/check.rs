@@ -240,110 +240,143 @@ fn check_exercise(
     exercise: &Exercise,
 ) -> Vec<FileReport> {
     let tree_name = exercise.name.as_str();
-    let algorithm = args.search.algorithm();
     let searched = match &exercise.searched {
         Ok(searched) => searched,
-        Err(error) if exercise.answers.is_empty() => {
-            return vec![FileReport::unreadable(
-                tree_name,
-                tree_name,
-                algorithm,
-                error.clone(),
-            )];
-        }
-        Err(error) => {
-            let error = format!("the tree file could not be used: {error}");
-            let unusable = |(name, _): &(String, _)| {
-                FileReport::unreadable(name, tree_name, algorithm, error.clone())
-            };
-            return exercise.answers.iter().map(unusable).collect();
-        }
+        Err(error) => return unusable_tree(args, exercise, error),
     };
     let input = &searched.input;
-    let facts = Facts::new(
-        &input.tree,
-        &searched.result,
-        &searched.trace,
-        args.search.strict,
-    );
-    let explain = args.explain;
+    let strict = args.search.strict;
+    let facts = Facts::new(&input.tree, &searched.result, &searched.trace, strict);
     if exercise.answers.is_empty() {
-        if input.expectations.is_empty() {
-            let error = format!(
-                "{tree_name}: the tree file has no `expect` lines, and no answer file follows it"
-            );
-            return vec![FileReport::unreadable(
-                tree_name,
-                tree_name,
-                facts.algorithm,
-                error,
-            )];
-        }
-        let lines: Vec<Result<Expectation, ParseError>> =
-            input.expectations.iter().cloned().map(Ok).collect();
-        let text = input.text.as_deref().unwrap_or("");
-        return vec![claims_report(
-            &facts, tree_name, tree_name, text, &lines, explain,
+        return vec![own_key_report(args, &facts, input)];
+    }
+    let mistaken = misconceptions(args, &facts, &input.tree);
+    let grader = Grader {
+        facts: &facts,
+        diagnoser: Diagnoser::new(&facts, &mistaken),
+        rubric: rubric(args, &facts, key.unwrap_or(&input.expectations), tree_name),
+        explain: args.explain,
+        tree_name,
+    };
+    let answers = exercise.answers.iter();
+    answers
+        .map(|(name, text)| grader.report(name, text))
+        .collect()
+}
+
+/// The rows of a tree file that could not be read or searched: its own, or
+/// one per answer file after it, each with the error.
+fn unusable_tree(args: &CheckArgs, exercise: &Exercise, error: &str) -> Vec<FileReport> {
+    let tree_name = exercise.name.as_str();
+    let algorithm = args.search.algorithm();
+    if exercise.answers.is_empty() {
+        let error = error.to_string();
+        return vec![FileReport::unreadable(
+            tree_name, tree_name, algorithm, error,
         )];
     }
-    let options = args.search.options();
-    let height = input.tree.depth();
-    let mistaken: Vec<Mistaken<'_, Tree>> = match input.tree.len() <= DIAGNOSE_UP_TO {
-        true => Misconception::ALL
-            .iter()
-            .filter_map(|m| Mistaken::run(&input.tree, *m, facts.algorithm, options, height))
-            .collect(),
-        false => Vec::new(),
-    };
-    let diagnoser = Diagnoser::new(&facts, &mistaken);
-    let key = key.unwrap_or(&input.expectations);
-    let rubric = match (args.claims, key.is_empty()) {
-        (false, false) => {
-            Some(Rubric::new(&facts, key).map_err(|u| format!("the key, line {}: {u}", u.line)))
-        }
-        _ => None,
-    };
-    if rubric.as_ref().is_some_and(|r| r.is_ok()) {
-        warn_about_key(&facts, key, tree_name);
+    let error = format!("the tree file could not be used: {error}");
+    let unusable =
+        |(name, _): &(String, _)| FileReport::unreadable(name, tree_name, algorithm, error.clone());
+    exercise.answers.iter().map(unusable).collect()
+}
+
+/// A tree file that no answer file follows, checked claim by claim against
+/// its own `expect` lines.
+fn own_key_report(args: &CheckArgs, facts: &Facts<'_, Tree>, input: &Input) -> FileReport {
+    let name = input.name.as_str();
+    if input.expectations.is_empty() {
+        let error =
+            format!("{name}: the tree file has no `expect` lines, and no answer file follows it");
+        return FileReport::unreadable(name, name, facts.algorithm, error);
     }
-    exercise
-        .answers
-        .iter()
-        .map(|(name, text)| {
-            let lines = text
-                .clone()
-                .and_then(|t| read_answers(name, &t).map(|lines| (t, lines)));
-            let diagnosis = lines
-                .as_ref()
-                .ok()
-                .and_then(|(_, lines)| diagnose(&diagnoser, lines));
-            let report = match (lines, &rubric) {
-                (Err(error), Some(Ok(rubric))) => {
-                    let grade = grade(&facts, rubric, &[], explain);
-                    FileReport {
-                        error: Some(error),
-                        ..FileReport::graded(name, tree_name, facts.algorithm, grade)
-                    }
+    let lines: Vec<Result<Expectation, ParseError>> =
+        input.expectations.iter().cloned().map(Ok).collect();
+    let text = input.text.as_deref().unwrap_or("");
+    claims_report(facts, name, name, text, &lines, args.explain)
+}
+
+/// The searches of the misconceptions that apply, on trees small enough
+/// to diagnose.
+fn misconceptions<'a>(
+    args: &CheckArgs,
+    facts: &Facts<'_, Tree>,
+    tree: &'a Tree,
+) -> Vec<Mistaken<'a, Tree>> {
+    if tree.len() > DIAGNOSE_UP_TO {
+        return Vec::new();
+    }
+    let options = args.search.options();
+    let run = |m: &Misconception| Mistaken::run(tree, *m, facts.algorithm, options, tree.depth());
+    Misconception::ALL.iter().filter_map(run).collect()
+}
+
+/// The rubric answer files are graded with: `None` without a key or with
+/// `--claims`; an error when the key names a node the tree lacks.
+fn rubric(
+    args: &CheckArgs,
+    facts: &Facts<'_, Tree>,
+    key: &[Expectation],
+    tree_name: &str,
+) -> Option<Result<Rubric, String>> {
+    if args.claims || key.is_empty() {
+        return None;
+    }
+    let rubric = Rubric::new(facts, key).map_err(|u| format!("the key, line {}: {u}", u.line));
+    if rubric.is_ok() {
+        warn_about_key(facts, key, tree_name);
+    }
+    Some(rubric)
+}
+
+/// What grading the answer files of one tree file takes.
+struct Grader<'f, 'a> {
+    facts: &'f Facts<'a, Tree>,
+    diagnoser: Diagnoser<'f, 'a, Tree>,
+    rubric: Option<Result<Rubric, String>>,
+    explain: Explain,
+    tree_name: &'f str,
+}
+
+impl Grader<'_, '_> {
+    /// The row of one answer file, `text` its text or why it could not be
+    /// read.
+    fn report(&self, name: &str, text: &Result<String, String>) -> FileReport {
+        let (facts, tree_name) = (self.facts, self.tree_name);
+        let algorithm = facts.algorithm;
+        let lines = text
+            .clone()
+            .and_then(|t| read_answers(name, &t).map(|lines| (t, lines)));
+        let diagnosis = lines
+            .as_ref()
+            .ok()
+            .and_then(|(_, lines)| diagnose(&self.diagnoser, lines));
+        let report = match (lines, &self.rubric) {
+            (Err(error), Some(Ok(rubric))) => {
+                let grade = grade(facts, rubric, &[], self.explain);
+                FileReport {
+                    error: Some(error),
+                    ..FileReport::graded(name, tree_name, algorithm, grade)
                 }
-                (Err(error), _) => FileReport::unreadable(name, tree_name, facts.algorithm, error),
-                (Ok(_), Some(Err(error))) => {
-                    FileReport::unreadable(name, tree_name, facts.algorithm, error.clone())
-                }
-                (Ok((text, lines)), Some(Ok(rubric))) => {
-                    let mut grade = grade(&facts, rubric, &lines, explain);
-                    point_at_unknown_nodes(&mut grade, name, &text, tree_name);
-                    FileReport::graded(name, tree_name, facts.algorithm, grade)
-                }
-                (Ok((text, lines)), None) => {
-                    claims_report(&facts, name, tree_name, &text, &lines, explain)
-                }
-            };
-            FileReport {
-                diagnosis,
-                ..report
             }
-        })
-        .collect()
+            (Err(error), _) => FileReport::unreadable(name, tree_name, algorithm, error),
+            (Ok(_), Some(Err(error))) => {
+                FileReport::unreadable(name, tree_name, algorithm, error.clone())
+            }
+            (Ok((text, lines)), Some(Ok(rubric))) => {
+                let mut grade = grade(facts, rubric, &lines, self.explain);
+                point_at_unknown_nodes(&mut grade, name, &text, tree_name);
+                FileReport::graded(name, tree_name, algorithm, grade)
+            }
+            (Ok((text, lines)), None) => {
+                claims_report(facts, name, tree_name, &text, &lines, self.explain)
+            }
+        };
+        FileReport {
+            diagnosis,
+            ..report
+        }
+    }
 }
 
 /// Warns, on standard error, about each claim of the key that the search
