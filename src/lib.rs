@@ -27,7 +27,21 @@ pub mod trace;
 pub mod tree;
 pub mod value;
 
-/// The Rust examples of `docs/checking.md`, compiled and run as doctests.
+/// The Rust examples of the README and the manual, run as doctests.
 #[cfg(doctest)]
-#[doc = include_str!("../docs/checking.md")]
-struct CheckingDocs;
+mod manual {
+    #[doc = include_str!("../README.md")]
+    struct Readme;
+    #[doc = include_str!("../docs/language.md")]
+    struct Language;
+    #[doc = include_str!("../docs/solve-and-trace.md")]
+    struct SolveAndTrace;
+    #[doc = include_str!("../docs/checking.md")]
+    struct Checking;
+    #[doc = include_str!("../docs/generating.md")]
+    struct Generating;
+    #[doc = include_str!("../docs/parallel.md")]
+    struct Parallel;
+    #[doc = include_str!("../docs/performance.md")]
+    struct Performance;
+}
