@@ -4,13 +4,14 @@ use std::io::Write;
 
 use clap::Args;
 
-use super::args::ParallelArgs;
 use super::args::Source;
+use super::args::{ParallelArgs, SimulateArgs};
 use super::input::{read_tree, search_timed};
 use super::{CliError, SearchArgs};
 use gametree::games::{GameSpec, GameVisitor};
-use gametree::report::{trace_json, trace_lines};
-use gametree::trace::Trace;
+use gametree::report::{schedule_json, schedule_lines, trace_json, trace_lines};
+use gametree::search::{SearchError, simulate};
+use gametree::trace::{Schedule, Trace};
 use gametree::tree::GameTree;
 
 /// The largest generated game `trace` tells (in nodes, as
@@ -27,11 +28,20 @@ pub(super) struct TraceArgs {
     json: bool,
     #[command(flatten)]
     pub(super) parallel: ParallelArgs,
+    #[command(flatten)]
+    simulate: SimulateArgs,
 }
 
 /// Searches the tree or game and prints every step.
 pub(super) fn run(args: &TraceArgs, out: &mut impl Write) -> Result<(), CliError> {
+    let processors = args.simulate.one(args.search.algorithm())?;
     match args.search.source()? {
+        Source::File(file) if processors.is_some() => {
+            let input = read_tree(file, &args.search)?;
+            let failed = |e: SearchError| input.error(e.location(), &super::search_message(&e));
+            let schedule = simulated(&input.tree, args).map_err(failed)?;
+            print_schedule(&input.tree, &schedule, args, out)
+        }
         Source::File(file) => {
             let mut input = read_tree(file, &args.search)?;
             let mut trace = Trace::new();
@@ -71,9 +81,20 @@ impl<W: Write> GameVisitor for TraceGame<'_, W> {
         T::Node: Send + Sync,
     {
         let name = self.game.to_string();
+        let failed =
+            |e: SearchError| CliError::BadInput(format!("{name}: {}", super::search_message(&e)));
+        if self
+            .args
+            .simulate
+            .one(self.args.search.algorithm())?
+            .is_some()
+        {
+            let schedule = simulated(tree, self.args).map_err(failed)?;
+            return print_schedule(tree, &schedule, self.args, self.out);
+        }
         let mut trace = Trace::new();
         let (result, _) = search_timed(tree, &name, &self.args.search, &mut trace);
-        result.map_err(|e| CliError::BadInput(format!("{name}: {}", super::search_message(&e))))?;
+        result.map_err(failed)?;
         print(tree, &trace, self.args, self.out)
     }
 }
@@ -94,6 +115,42 @@ fn print<T: GameTree>(
     let width = lines.len().to_string().len();
     for (number, line) in lines.iter().enumerate() {
         writeln!(out, "{:>width$}. {line}", number + 1)?;
+    }
+    Ok(())
+}
+
+/// The schedule of the parallel search simulated on `--simulate P`
+/// processors.
+fn simulated<T>(tree: &T, args: &TraceArgs) -> Result<Schedule<T::Node>, SearchError>
+where
+    T: GameTree + Sync,
+    T::Node: Send + Sync,
+{
+    let processors = args
+        .simulate
+        .simulate
+        .first()
+        .map_or(1, |&p| usize::from(p));
+    let mut schedule = Schedule::new();
+    simulate(tree, args.search.options(), processors, &mut schedule)?;
+    Ok(schedule)
+}
+
+/// Prints a simulated schedule: one line an act, or JSON.
+fn print_schedule<T: GameTree>(
+    tree: &T,
+    schedule: &Schedule<T::Node>,
+    args: &TraceArgs,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
+    if args.json {
+        serde_json::to_writer_pretty(&mut *out, &schedule_json(tree, schedule))
+            .map_err(std::io::Error::from)?;
+        writeln!(out)?;
+        return Ok(());
+    }
+    for line in schedule_lines(tree, schedule, args.search.strict) {
+        writeln!(out, "{line}")?;
     }
     Ok(())
 }

@@ -19,30 +19,32 @@ pub fn trace_lines<T: GameTree>(tree: &T, trace: &Trace<T::Node>, strict: bool) 
 
 /// The trace as a JSON array of events, each `{event, node, ...}`.
 pub fn trace_json<T: GameTree>(tree: &T, trace: &Trace<T::Node>) -> Json {
-    let events = trace.events.iter().map(|event| {
-        let node = tree.id(event.node());
-        match event {
-            Event::Enter { window, .. } => {
-                json!({"event": "enter", "node": node, "window": window})
-            }
-            Event::Leaf { value, .. } => json!({"event": "leaf", "node": node, "value": value}),
-            Event::Provisional { value, .. } => {
-                json!({"event": "provisional", "node": node, "value": value})
-            }
-            Event::Final { score, .. } => json!({
-                "event": "final", "node": node, "value": score.value, "bound": score.bound
-            }),
-            Event::Cut(cut) => json!({
-                "event": "cut",
-                "node": node,
-                "kind": cut.kind,
-                "pruned": ids(tree, &cut.pruned),
-                "bound_from": cut.bound_from.map(|n| tree.id(n)),
-                "deep": cut.deep,
-                "value": cut.value,
-                "threshold": cut.threshold,
-            }),
+    Json::Array(trace.events.iter().map(|e| event_json(tree, e)).collect())
+}
+
+/// One event as a JSON object `{event, node, ...}`.
+pub(super) fn event_json<T: GameTree>(tree: &T, event: &Event<T::Node>) -> Json {
+    let node = tree.id(event.node());
+    match event {
+        Event::Enter { window, .. } => {
+            json!({"event": "enter", "node": node, "window": window})
         }
-    });
-    Json::Array(events.collect())
+        Event::Leaf { value, .. } => json!({"event": "leaf", "node": node, "value": value}),
+        Event::Provisional { value, .. } => {
+            json!({"event": "provisional", "node": node, "value": value})
+        }
+        Event::Final { score, .. } => json!({
+            "event": "final", "node": node, "value": score.value, "bound": score.bound
+        }),
+        Event::Cut(cut) => json!({
+            "event": "cut",
+            "node": node,
+            "kind": cut.kind,
+            "pruned": ids(tree, &cut.pruned),
+            "bound_from": cut.bound_from.map(|n| tree.id(n)),
+            "deep": cut.deep,
+            "value": cut.value,
+            "threshold": cut.threshold,
+        }),
+    }
 }
