@@ -12,6 +12,7 @@
 //! ```
 
 pub mod check;
+pub mod cleanup;
 pub mod cli;
 pub mod games;
 pub mod output;

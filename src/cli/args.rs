@@ -219,3 +219,8 @@ impl SearchArgs {
         }
     }
 }
+
+/// Whether an output path is `-`, which names standard output.
+pub fn is_standard_output(path: &std::path::Path) -> bool {
+    path.as_os_str() == "-"
+}

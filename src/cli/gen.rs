@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::CliError;
+use super::args::is_standard_output;
 use super::exercise::ExerciseArgs;
 use crate::games::{
     GameSpec, GameVisitor, ValueRange, WriteOptions, WriteSummary, rescale, write_tree,
@@ -30,8 +31,9 @@ pub struct GenArgs {
     /// `tictactoe[:POSITION]` or `billes:n=N,k=K`.
     #[arg(long, value_name = "SPEC")]
     pub game: GameSpec,
-    /// Write the tree to FILE (replaced atomically) instead of standard
-    /// output.
+    /// Write the tree to FILE (a regular file replaced atomically, a device
+    /// or pipe written in place; `-` is standard output) instead of
+    /// standard output.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// Name the nodes A, B, C, ... in preorder (AA, AB, ... after Z).
@@ -115,7 +117,11 @@ fn emit(
     out: &mut impl Write,
     write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
 ) -> Result<(), CliError> {
-    let Some(path) = &args.output else {
+    let Some(path) = args
+        .output
+        .as_deref()
+        .filter(|path| !is_standard_output(path))
+    else {
         return Ok(write(out)?);
     };
     write_atomically_with(path, |file| write(file))

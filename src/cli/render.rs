@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 
-use super::args::Source;
+use super::args::{Source, is_standard_output};
 use super::input::read_tree;
 use super::{CliError, SearchArgs};
 use crate::output::write_atomically;
@@ -20,7 +20,8 @@ use crate::trace::Trace;
 pub struct RenderArgs {
     #[command(flatten)]
     search: SearchArgs,
-    /// Write the diagram to this file (atomically); DOT on standard output
+    /// Write the diagram to this file (a regular file atomically, a device
+    /// or pipe in place; `-` is standard output); DOT on standard output
     /// when absent.
     #[arg(short, long, value_name = "OUT")]
     output: Option<PathBuf>,
@@ -82,7 +83,11 @@ impl RenderArgs {
                 FormatArg::Pdf => Format::Pdf,
             });
         }
-        match &self.output {
+        match self
+            .output
+            .as_deref()
+            .filter(|path| !is_standard_output(path))
+        {
             None => Ok(Format::Dot),
             Some(path) => Format::from_path(path).ok_or_else(|| {
                 CliError::BadInput(format!(
@@ -134,10 +139,14 @@ pub fn run(args: &RenderArgs, out: &mut impl Write) -> Result<(), CliError> {
     if let Some(dir) = &args.frames {
         write_frames(dir, format, &diagram.frames()).map_err(render_error)?;
     }
-    match &args.output {
+    match args
+        .output
+        .as_deref()
+        .filter(|path| !is_standard_output(path))
+    {
         Some(path) => write_atomically(path, &full)
             .map_err(|e| CliError::BadInput(format!("{}: cannot write: {e}", path.display())))?,
-        None if args.frames.is_none() => out.write_all(&full)?,
+        None if args.frames.is_none() || args.output.is_some() => out.write_all(&full)?,
         None => {}
     }
     Ok(())
