@@ -17,6 +17,7 @@ fn pieces() -> impl Strategy<Value = String> {
         1 => Just("99999999999999999999"), 1 => Just("-"), 1 => Just("-0"), 1 => Just("007"),
         2 => Just("= 3 "), 1 => Just("=-2.5["), 1 => Just("= ? ["),
         1 => Just("123456789012345"), 1 => Just("-1234567890123456"), 1 => Just("5?"), 1 => Just("\u{e9}"), 1 => Just("expect value 1\n"),
+        1 => Just("\r"), 1 => Just("# note\r"), 1 => Just("\u{3a9}"), 1 => Just("maxé"), 1 => Just("Été = 2"),
     ];
     prop::collection::vec(piece, 0..40).prop_map(|v| v.concat())
 }
@@ -39,7 +40,9 @@ fn plain_trees() -> impl Strategy<Value = String> {
                         Just(","),
                         Just(", "),
                         Just("\n  "),
-                        Just(" # c\n")
+                        Just(" # c\n"),
+                        Just("\r"),
+                        Just(" # c\r ")
                     ],
                 ),
                 1..5,

@@ -574,3 +574,63 @@ fn failed_frames_leave_earlier_frames_untouched() {
     assert_eq!(old, "old frame");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_lone_carriage_return_ends_a_line_and_a_comment() {
+    let tree = "[[3 12 8] [2 4 6] [14 5 2]]\nexpect value 3 # right\rexpect value 99\r";
+    let outcome = gametree(&["check", "-"], tree.as_bytes().to_vec());
+    assert_eq!(outcome.code, 1, "the wrong answer after the CR is read");
+    assert!(outcome.stdout.contains("99"), "{}", outcome.stdout);
+    // Positions count CR-only lines, in the fast path and the grammar.
+    let plain = solve_stdin("[[1 2]\r [3 ?]]", &["--algo", "minimax"]);
+    assert_refused(&plain, "<stdin>:2:5:", "unknown value `?`");
+    let named = solve_stdin("A [ B = 1\r\r C = ? ]", &["--algo", "minimax"]);
+    assert_refused(&named, "<stdin>:3:2:", "leaf C has an unknown value `?`");
+    let bad = solve_stdin("# note\r[1 2 x]\r", &[]);
+    assert_refused(&bad, "<stdin>:2:7:", "expected");
+}
+
+#[test]
+fn answer_files_end_lines_at_a_lone_carriage_return() {
+    let dir = std::env::temp_dir().join(format!("gametree-cr-answers-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let tree = dir.join("t.tree");
+    let answers = dir.join("a.txt");
+    std::fs::write(&tree, "[[3 12 8] [2 4 6] [14 5 2]]\n").unwrap();
+    std::fs::write(&answers, "expect value 3 # right\rexpect value 99\r").unwrap();
+    let outcome = gametree(
+        &["check", tree.to_str().unwrap(), answers.to_str().unwrap()],
+        Vec::new(),
+    );
+    assert_eq!(outcome.code, 1, "{}{}", outcome.stdout, outcome.stderr);
+    std::fs::write(&answers, "expect value 3\rexpect nobody = 3\r").unwrap();
+    let unknown = gametree(
+        &["check", tree.to_str().unwrap(), answers.to_str().unwrap()],
+        Vec::new(),
+    );
+    assert!(unknown.stderr.contains("a.txt:2:8:"), "{}", unknown.stderr);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn names_may_hold_letters_of_any_script() {
+    let outcome = solve_stdin("Été [ Ωmega = 3  naïve' = 5 ]\nexpect best naïve'\n", &[]);
+    assert_eq!(outcome.code, 0, "{}", outcome.stderr);
+    assert!(outcome.stdout.contains("naïve'"), "{}", outcome.stdout);
+    // Digits and marks continue a name but do not start one.
+    let digit = solve_stdin("[ 1x = 3 ]", &[]);
+    assert_refused(&digit, "<stdin>:1:3:", "expected");
+}
+
+#[test]
+fn a_second_byte_order_mark_is_named() {
+    let outcome = solve_stdin("\u{feff}\u{feff}[1 2]", &[]);
+    assert_refused(&outcome, "<stdin>:1:1:", "byte-order mark");
+}
+
+#[test]
+fn control_characters_are_named_not_printed() {
+    let outcome = solve_stdin("[1 2 \u{1a}]", &[]);
+    assert_refused(&outcome, "<stdin>:1:6:", "U+001A");
+    assert!(!outcome.stderr.contains('\u{1a}'), "{:?}", outcome.stderr);
+}

@@ -3,6 +3,9 @@
 //! those arrays. Prints a table of times per phase, MB/s and ratios, and
 //! the peak memory of `gametree solve --stats` on the same file.
 //!
+//! Then the same trees on one line and one node per line, whose reading
+//! times must stay close (reading is linear whatever the line length).
+//!
 //! Run with `cargo bench --bench large_file`. The file is written by
 //! `gametree gen --game random:branching=10,depth=7,seed=1` (11.1 million
 //! nodes, static values on interior nodes) to `target/bench-data/` on first
@@ -70,6 +73,73 @@ fn main() {
     );
     println!("root value: {}", values.0);
     print_peak_memory(&path);
+    print_line_shapes(&path);
+}
+
+/// Reading time does not depend on line length: the same trees written on
+/// one line and one node per line, read (parse + build) best of 3.
+fn print_line_shapes(path: &PathBuf) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let unknowns = 10_000_000;
+    let named = 1_000_000;
+    let shapes = [
+        (
+            "the big file",
+            text.replace('\n', " "),
+            text.replace(' ', "\n"),
+        ),
+        (
+            "10M `?` leaves",
+            format!("[{}]", "? ".repeat(unknowns)),
+            format!("[\n{}]", "?\n".repeat(unknowns)),
+        ),
+        (
+            "1M named leaves",
+            format!("[{}]", named_leaves(named, " ")),
+            format!("[\n{}]", named_leaves(named, "\n")),
+        ),
+    ];
+    println!("reading by line shape, best of 3, in seconds");
+    println!(
+        "{:<18} {:>9} {:>10} {:>14} {:>7}",
+        "tree", "MB", "one line", "node per line", "ratio"
+    );
+    for (name, one_line, per_line) in shapes {
+        let a = best_read(&one_line);
+        let b = best_read(&per_line);
+        println!(
+            "{name:<18} {:>9.1} {:>10.3} {:>14.3} {:>7.2}",
+            one_line.len() as f64 / 1e6,
+            a.as_secs_f64(),
+            b.as_secs_f64(),
+            a.as_secs_f64() / b.as_secs_f64()
+        );
+    }
+}
+
+/// `X0 = 1`, `X1 = 1`, ... separated by `separator`.
+fn named_leaves(count: usize, separator: &str) -> String {
+    let mut text = String::new();
+    for i in 0..count {
+        text.push_str(&format!("X{i} = 1{separator}"));
+    }
+    text
+}
+
+/// The best of three times to parse and build `text`.
+fn best_read(text: &str) -> Duration {
+    (0..3)
+        .map(|_| {
+            let start = Instant::now();
+            let tree = parse_unbuilt("shape", text, &Limits::default())
+                .unwrap()
+                .finish();
+            let elapsed = start.elapsed();
+            drop(tree);
+            elapsed
+        })
+        .min()
+        .unwrap()
 }
 
 /// Times of one run, phase by phase.

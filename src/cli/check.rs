@@ -184,18 +184,19 @@ fn check_file(
 /// An error about `id` on line `line` of `text`, pointing at the id.
 fn locate(name: &str, text: &str, line: usize, id: &str, message: &str) -> String {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let Some(line_text) = text.split('\n').nth(line.wrapping_sub(1)) else {
+    let source = SourceText::new(name, text);
+    let Some(line_text) = source.line(line) else {
         return format!("{name}:{line}: {message}");
     };
     let column = id_column(line_text, id).unwrap_or(1);
-    SourceText::new(name, text)
+    source
         .error_at_location(Location { line, column }, message)
         .to_string()
 }
 
 /// The column (in characters, from 1) of `id` as a whole word in `line`.
 fn id_column(line: &str, id: &str) -> Option<usize> {
-    let is_word = |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '\'' | '@' | '.');
+    let is_word = |c: char| c.is_alphanumeric() || matches!(c, '_' | '\'' | '@' | '.');
     line.match_indices(id)
         .find(|(at, _)| {
             let before = line[..*at].chars().next_back();

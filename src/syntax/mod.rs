@@ -164,7 +164,7 @@ fn check_input(source: &SourceText<'_>) -> Result<usize, ParseError> {
     while at < bytes.len() {
         match bytes[at] {
             b'#' => {
-                while at < bytes.len() && bytes[at] != b'\n' {
+                while at < bytes.len() && !matches!(bytes[at], b'\n' | b'\r') {
                     at += 1;
                 }
                 continue;
@@ -217,9 +217,9 @@ fn expect_form(source: &SourceText<'_>, offset: usize, positives: &[Rule]) -> Op
     }
     let text = source.text();
     let start = text[..offset.min(text.len())]
-        .rfind('\n')
+        .rfind(['\n', '\r'])
         .map_or(0, |i| i + 1);
-    let line = text[start..].split('\n').next().unwrap_or("");
+    let line = text[start..].split(['\n', '\r']).next().unwrap_or("");
     expect::expected_form(line)
 }
 
@@ -252,7 +252,12 @@ fn expected(positives: &[Rule], source: &SourceText<'_>, offset: usize) -> Strin
     unique.sort_by_key(|w| WORD_ORDER.iter().position(|o| o == w));
     let found = match source.text()[offset..].chars().next() {
         None => "the end of the file".to_string(),
+        Some('\u{feff}') => {
+            return "a byte-order mark (U+FEFF) is allowed only once, at the start of the file"
+                .to_string();
+        }
         Some(c) if c.is_whitespace() => "a blank".to_string(),
+        Some(c) if c.is_control() => format!("the control character U+{:04X}", u32::from(c)),
         Some(c) => format!("`{c}`"),
     };
     match unique.as_slice() {
