@@ -85,6 +85,15 @@ pub fn create<T>(
     Ok((registered, made))
 }
 
+/// Runs `work` with the registry held, so that a signal's undoing waits
+/// until it ends: for a switch of files that must not stop half-way.
+/// `work` must not register or drop registered things (it would wait for
+/// itself).
+pub fn uninterrupted<T>(work: impl FnOnce() -> T) -> T {
+    let _held = pending();
+    work()
+}
+
 /// A registered child process: killed by [`undo_all_and_exit`] while registered.
 #[derive(Debug)]
 pub struct RegisteredChild {

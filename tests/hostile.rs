@@ -634,3 +634,29 @@ fn control_characters_are_named_not_printed() {
     assert_refused(&outcome, "<stdin>:1:6:", "U+001A");
     assert!(!outcome.stderr.contains('\u{1a}'), "{:?}", outcome.stderr);
 }
+
+#[test]
+fn a_closed_pipe_ends_the_output_and_keeps_the_verdict() {
+    use std::process::{Command, Stdio};
+    let dir = std::env::temp_dir().join(format!("gametree-pipe-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let tree = dir.join("t.tree");
+    let answers = dir.join("wrong.txt");
+    std::fs::write(&tree, "[[3 12 8] [2 4 6] [14 5 2]]\n").unwrap();
+    // More failing lines than a pipe holds, so that the write meets the
+    // closed pipe whenever the reader closes it.
+    std::fs::write(&answers, "expect value 99\n".repeat(5000)).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gametree"))
+        .args(["check"])
+        .args([&tree, &answers])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "the verdict: {stderr}");
+    assert!(stderr.is_empty(), "no message about the pipe: {stderr}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

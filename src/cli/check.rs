@@ -69,6 +69,25 @@ pub fn run(args: &CheckArgs, out: &mut impl Write) -> Result<u8, CliError> {
             eprintln!("error: {error}");
         }
     }
+    let verdict = match (report.has_errors(), report.failed) {
+        (true, _) => EXIT_BAD_INPUT,
+        (false, 0) => 0,
+        (false, _) => EXIT_FAILED,
+    };
+    // A reader that stopped early (`| head -1`) ends the output, not the
+    // verdict: the exit code stays the check's.
+    match write_report(args, &report, out) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(verdict),
+        written => written.map(|()| verdict).map_err(CliError::from),
+    }
+}
+
+/// Prints the report in the asked form.
+fn write_report(
+    args: &CheckArgs,
+    report: &CheckReport,
+    out: &mut impl Write,
+) -> std::io::Result<()> {
     let format = if args.json { Format::Json } else { args.format };
     match (format, report.files.as_slice()) {
         (Format::Text, [one]) if one.error.is_some() => {}
@@ -76,15 +95,11 @@ pub fn run(args: &CheckArgs, out: &mut impl Write) -> Result<u8, CliError> {
         (Format::Text, _) => out.write_all(report.to_table().as_bytes())?,
         (Format::Csv, _) => out.write_all(report.to_csv().as_bytes())?,
         (Format::Json, _) => {
-            serde_json::to_writer_pretty(&mut *out, &report).map_err(std::io::Error::from)?;
+            serde_json::to_writer_pretty(&mut *out, report).map_err(std::io::Error::from)?;
             writeln!(out)?;
         }
     }
-    Ok(match (report.has_errors(), report.failed) {
-        (true, _) => EXIT_BAD_INPUT,
-        (false, 0) => 0,
-        (false, _) => EXIT_FAILED,
-    })
+    out.flush()
 }
 
 /// Reads the files in order, searching each tree file once and giving it

@@ -8,6 +8,7 @@ mod r#gen;
 mod input;
 mod progress;
 mod render;
+mod signals;
 mod solve;
 mod stats;
 mod trace;
@@ -73,6 +74,7 @@ pub fn main() -> ExitCode {
             return ExitCode::from(if e.use_stderr() { EXIT_BAD_INPUT } else { 0 });
         }
     };
+    signals::install();
     match run(cli) {
         Ok(code) => ExitCode::from(code),
         Err(CliError::Output(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,

@@ -80,6 +80,14 @@ pub enum RenderError {
     /// Writing files failed.
     #[error("cannot write: {0}")]
     Io(#[from] std::io::Error),
+    /// Reading or writing a file or folder failed.
+    #[error("{}: {source}", path.display())]
+    Path {
+        /// The file or folder.
+        path: std::path::PathBuf,
+        /// What went wrong.
+        source: std::io::Error,
+    },
 }
 
 /// A node as drawn: its parent, and how many nodes below it `--depth`
