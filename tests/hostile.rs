@@ -660,3 +660,75 @@ fn a_closed_pipe_ends_the_output_and_keeps_the_verdict() {
     assert!(stderr.is_empty(), "no message about the pipe: {stderr}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn generated_games_deeper_than_the_limit_are_refused_like_files() {
+    let limit = MAX_DEPTH.to_string();
+    let past = (MAX_DEPTH + 1).to_string();
+    for spec in [
+        format!("billes:n={past},k=1"),
+        "billes:n=100000,k=1".to_string(),
+        format!("random:branching=1,depth={past},seed=1"),
+    ] {
+        let outcome = gametree(&["solve", "--game", &spec], Vec::new());
+        assert_eq!(outcome.code, 2, "{spec}: {}", outcome.stderr);
+        assert!(
+            outcome.stderr.contains(&limit),
+            "{spec}: {}",
+            outcome.stderr
+        );
+    }
+    let at_limit = gametree(
+        &["solve", "--game", &format!("billes:n={limit},k=1")],
+        Vec::new(),
+    );
+    assert_eq!(at_limit.code, 0, "{}", at_limit.stderr);
+    assert!(at_limit.stdout.contains("value: -1"), "{}", at_limit.stdout);
+}
+
+#[test]
+fn max_nodes_applies_to_generated_games() {
+    let game = "random:branching=3,depth=5,seed=1";
+    let refused = gametree(&["solve", "--game", game, "--max-nodes", "363"], Vec::new());
+    assert_refused(&refused, game, "up to 364 nodes");
+    let fits = gametree(&["solve", "--game", game, "--max-nodes", "364"], Vec::new());
+    assert_eq!(fits.code, 0, "{}", fits.stderr);
+    let billes = gametree(
+        &["trace", "--game", "billes:n=30,k=3", "--max-nodes", "1000"],
+        Vec::new(),
+    );
+    assert_eq!(billes.code, 2, "{}", billes.stderr);
+}
+
+#[test]
+fn game_spec_errors_stay_short() {
+    let long_value = format!("random:branching=3,depth={},seed=1", "9".repeat(100_000));
+    for spec in [
+        "random:branching=3,depth=5,seed=1,noise=1e308",
+        long_value.as_str(),
+    ] {
+        let outcome = gametree(&["solve", "--game", spec], Vec::new());
+        assert_eq!(outcome.code, 2);
+        let first = outcome.stderr.lines().next().unwrap_or("");
+        assert!(
+            first.len() <= 300,
+            "{} characters: {first:.300}",
+            first.len()
+        );
+    }
+}
+
+#[test]
+fn a_draw_limit_of_zero_suggests_nothing_impossible() {
+    let outcome = gametree(
+        &[
+            "render",
+            "trees/aima-figure-5-2.tree",
+            "--max-draw-nodes",
+            "0",
+        ],
+        Vec::new(),
+    );
+    assert_refused(&outcome, "the tree has 13 nodes", "draws nothing");
+    assert!(!outcome.stderr.contains("(0 nodes)"), "{}", outcome.stderr);
+}

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::CliError;
-use super::args::is_standard_output;
+use super::args::{GameSpecParser, is_standard_output};
 use super::exercise::ExerciseArgs;
 use crate::games::{
     GameSpec, GameVisitor, ValueRange, WriteOptions, WriteSummary, rescale, write_tree,
@@ -29,7 +29,7 @@ pub struct GenArgs {
     /// The game to write: `random:branching=B,depth=D,seed=S[,noise=E][,order=O]`
     /// (B may be a range LOW..HIGH; O is random, best-first or worst-first),
     /// `tictactoe[:POSITION]` or `billes:n=N,k=K`.
-    #[arg(long, value_name = "SPEC")]
+    #[arg(long, value_name = "SPEC", value_parser = GameSpecParser)]
     pub game: GameSpec,
     /// Write the tree to FILE (a regular file replaced atomically, a device
     /// or pipe written in place; `-` is standard output) instead of

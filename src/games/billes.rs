@@ -6,6 +6,7 @@
 //! marble, -1 when MIN does. A node's children take 1, 2, ... marbles, in
 //! that order; a leaf is an empty table, lost for the player to move there.
 
+use crate::syntax::MAX_DEPTH;
 use crate::tree::GameTree;
 use crate::value::{Kind, Value};
 
@@ -30,6 +31,12 @@ impl BillesSpec {
     pub fn validate(&self) -> Result<(), String> {
         if self.n == 0 || self.k == 0 {
             return Err("n and k must be at least 1".to_string());
+        }
+        if self.n > MAX_DEPTH {
+            return Err(format!(
+                "n={} makes a game {} moves deep: at most {MAX_DEPTH}, as for tree files",
+                self.n, self.n
+            ));
         }
         if !path_fits(self.n, self.k) {
             return Err(format!(
@@ -221,5 +228,13 @@ mod tests {
         assert!(BillesSpec { n: 0, k: 3 }.validate().is_err());
         assert!(BillesSpec { n: 100, k: 3 }.validate().is_err());
         assert!(BillesSpec { n: 40, k: 3 }.validate().is_ok());
+        assert!(BillesSpec { n: MAX_DEPTH, k: 1 }.validate().is_ok());
+        let deep = BillesSpec {
+            n: MAX_DEPTH + 1,
+            k: 1,
+        }
+        .validate()
+        .unwrap_err();
+        assert!(deep.contains("10001 moves deep: at most 10000"), "{deep}");
     }
 }

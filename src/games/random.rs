@@ -151,7 +151,7 @@ impl RandomSpec {
         }
         if !self.noise.is_finite() || self.noise < 0.0 || self.noise > 1e9 {
             return Err(format!(
-                "noise {} must be a number from 0 to 1e9",
+                "noise {:?} must be a number from 0 to 1e9",
                 self.noise
             ));
         }

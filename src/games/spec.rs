@@ -6,6 +6,7 @@ use std::str::FromStr;
 use super::billes::BillesSpec;
 use super::random::{ChildOrder, RandomSpec};
 use super::tictactoe::Board;
+use crate::text::quoted;
 
 /// A game named on the command line (`--game SPEC`).
 #[derive(Clone, Debug, PartialEq)]
@@ -23,10 +24,10 @@ pub enum GameSpec {
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum SpecError {
     /// The name before `:` is not a game.
-    #[error("unknown game `{0}`: expected {GAMES}")]
+    #[error("unknown game `{}`: expected {GAMES}", quoted(.0))]
     UnknownGame(String),
     /// A parameter the game does not take.
-    #[error("{game}: unknown parameter `{name}`: expected {expected}")]
+    #[error("{game}: unknown parameter `{}`: expected {expected}", quoted(name))]
     UnknownParameter {
         /// The game.
         game: &'static str,
@@ -36,7 +37,7 @@ pub enum SpecError {
         expected: &'static str,
     },
     /// A parameter given twice.
-    #[error("{game}: parameter `{name}` is given twice")]
+    #[error("{game}: parameter `{}` is given twice", quoted(name))]
     Duplicate {
         /// The game.
         game: &'static str,
@@ -54,7 +55,7 @@ pub enum SpecError {
         usage: &'static str,
     },
     /// A parameter whose value cannot be read.
-    #[error("{game}: `{name}={value}`: expected {expected}")]
+    #[error("{game}: `{}={}`: expected {expected}", quoted(name), quoted(value))]
     BadValue {
         /// The game.
         game: &'static str,

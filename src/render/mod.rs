@@ -56,6 +56,13 @@ pub enum RenderError {
         /// The nodes drawn at that depth.
         fit: usize,
     },
+    /// The limit on nodes drawn is zero: nothing can be drawn, not even the
+    /// root.
+    #[error("the tree has {nodes} nodes to draw, and a limit of 0 nodes draws nothing")]
+    NothingFits {
+        /// The nodes that would be drawn.
+        nodes: usize,
+    },
     /// `dot` is not installed.
     #[error(
         "{format} output needs Graphviz's `dot` program, which is not installed (or not on \
