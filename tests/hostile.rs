@@ -732,3 +732,42 @@ fn a_draw_limit_of_zero_suggests_nothing_impossible() {
     assert_refused(&outcome, "the tree has 13 nodes", "draws nothing");
     assert!(!outcome.stderr.contains("(0 nodes)"), "{}", outcome.stderr);
 }
+
+#[test]
+fn an_unknown_long_id_is_shortened_on_stderr_and_in_the_csv() {
+    let id = "x".repeat(1_000_000);
+    let tree = format!("[[3 12 8] [2 4 6] [14 5 2]]\nexpect {id} = 3\n");
+    let short = format!("no node `{}...{}`", &id[..20], &id[..20]);
+    let text = gametree(&["check", "-"], tree.clone().into_bytes());
+    assert_refused(&text, "<stdin>:2:8:", &short);
+    let csv = gametree(&["check", "-", "--format", "csv"], tree.into_bytes());
+    assert!(csv.stdout.contains(&short), "{:.300}", csv.stdout);
+    assert!(csv.stdout.len() < 1000, "{} bytes of CSV", csv.stdout.len());
+}
+
+#[test]
+fn a_cut_of_many_nodes_is_listed_short_in_solve_and_check() {
+    let leaves = vec!["4"; 100_000].join(" ");
+    let tree = format!("[5 min [4 {leaves}]]\nexpect pruned @2.2\n");
+    let solved = solve_stdin(tree.clone(), &[]);
+    assert_eq!(solved.code, 0, "{}", solved.stderr);
+    assert!(
+        solved.stdout.contains("and 99980 more pruned"),
+        "{}",
+        solved.stdout
+    );
+    assert!(solved.stdout.len() < 2000, "{} bytes", solved.stdout.len());
+    let checked = gametree(&["check", "-"], tree.clone().into_bytes());
+    assert_eq!(checked.code, 1, "{}", checked.stderr);
+    assert!(
+        checked.stdout.len() < 10_000,
+        "{} bytes",
+        checked.stdout.len()
+    );
+    // The JSON keeps the full lists.
+    let json = solve_stdin(tree, &["--json"]);
+    assert!(
+        json.stdout.contains("\"@2.100001\""),
+        "the last pruned leaf"
+    );
+}

@@ -24,7 +24,7 @@ pub struct Outcome {
 
 /// An id in an expectation that names no node of the tree.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("no node `{id}` in the tree")]
+#[error("no node `{}` in the tree", crate::text::quoted(.id))]
 pub struct UnknownNode {
     /// The id as written.
     pub id: String,
@@ -300,10 +300,11 @@ where
         }
     }
 
+    /// The ids of `nodes`, each shortened, at most [`LISTED`] of them.
     fn ids(&self, nodes: &[T::Node]) -> String {
         match nodes.is_empty() {
             true => "none".to_string(),
-            false => crate::report::ids(self.tree, nodes).join(" "),
+            false => crate::report::id_list(self.tree, nodes, LISTED),
         }
     }
 }

@@ -157,9 +157,9 @@ where
         self.parents.get(&node).copied()
     }
 
-    /// The node's id.
+    /// The node's id as messages quote it: shortened when long.
     pub fn id(&self, node: T::Node) -> String {
-        self.tree.id(node)
+        crate::text::quoted(&self.tree.id(node)).into_owned()
     }
 
     /// Whether `node` is a leaf.

@@ -7,7 +7,7 @@ mod words;
 
 pub use solve::{CutReport, SolveReport};
 pub use trace_view::{trace_json, trace_lines};
-pub use words::describe_cut;
+pub use words::{CUT_LISTS_UP_TO, describe_cut, id_list};
 
 use crate::tree::GameTree;
 

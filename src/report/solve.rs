@@ -7,6 +7,7 @@ use serde::Serialize;
 
 use super::{describe_cut, ids, subtree};
 use crate::search::{Algorithm, Options, SearchResult, Stats};
+use crate::text::quoted;
 use crate::trace::Cut;
 use crate::tree::GameTree;
 use crate::value::{Bound, CutKind, Value};
@@ -110,14 +111,20 @@ impl SolveReport {
         let none = || "none".to_string();
         let line = |ids: &[String]| match ids.is_empty() {
             true => "none".to_string(),
-            false => ids.join(" "),
+            false => ids
+                .iter()
+                .map(|id| quoted(id))
+                .collect::<Vec<_>>()
+                .join(" "),
         };
         let _ = writeln!(out, "algorithm: {}", self.algorithm);
         let _ = writeln!(out, "value: {}{}", self.bound.prefix(), self.value);
         let _ = writeln!(
             out,
             "best move: {}",
-            self.best_move.clone().unwrap_or_else(none)
+            self.best_move
+                .as_deref()
+                .map_or_else(none, |id| quoted(id).into_owned())
         );
         let _ = write!(
             out,
