@@ -87,13 +87,20 @@ pub fn main() -> ExitCode {
 
 /// Runs one parsed command; returns the exit code on success.
 pub fn run(cli: Cli) -> Result<u8, CliError> {
+    if let Command::Trace(args) = &cli.command {
+        // Written while the search runs, from the search's own thread: not
+        // through this thread's lock on standard output.
+        let mut out = std::io::BufWriter::new(std::io::stdout());
+        trace::run(args, &mut out)?;
+        return Ok(0);
+    }
     let mut out = std::io::stdout().lock();
     match cli.command {
         Command::Solve(args) => solve::run(&args, &mut out),
-        Command::Trace(args) => trace::run(&args, &mut out),
         Command::Check(args) => return check::run(&args, &mut out),
         Command::Gen(args) => r#gen::run(&args, &mut out),
         Command::Render(args) => render::run(&args, &mut out),
+        Command::Trace(_) => Ok(()),
     }?;
     Ok(0)
 }

@@ -8,8 +8,7 @@ use super::args::{DepthArg, Source};
 use super::input::{read_tree, search_timed};
 use super::{CliError, SearchArgs};
 use crate::games::{GameSpec, GameVisitor};
-use crate::report::{trace_json, trace_lines};
-use crate::trace::Trace;
+use crate::report::{TraceForm, TraceWriter};
 use crate::tree::GameTree;
 
 /// The largest generated game `trace` tells (in nodes, as
@@ -28,19 +27,26 @@ pub struct TraceArgs {
     json: bool,
 }
 
-/// Searches the tree or game and prints every step.
-pub fn run(args: &TraceArgs, out: &mut impl Write) -> Result<(), CliError> {
+/// Searches the tree or game and prints every step as the search takes
+/// it. `out` is written from the search's own thread (which has the stack
+/// for the tree's depth), so it must be `Send`.
+pub fn run(args: &TraceArgs, out: &mut (impl Write + Send)) -> Result<(), CliError> {
     let args = &TraceArgs {
         search: args.search.with_depth(&args.depth),
         ..args.clone()
     };
     match args.search.source()? {
         Source::File(file) => {
-            let mut input = read_tree(file, &args.search)?;
-            args.search.start_threads(input.tree.depth())?;
-            let mut trace = Trace::new();
-            input.search(&args.search, &mut trace)?;
-            print(&input.tree, &trace, args, out)
+            let input = read_tree(file, &args.search)?;
+            let depth = input.tree.depth();
+            args.search.start_threads(depth)?;
+            let mut writer = writer(&input.tree, args, out);
+            let (result, _) =
+                search_timed(&input.tree, depth, &input.name, &args.search, &mut writer);
+            end(
+                writer,
+                result.map_err(|e| input.error(e.location(), &e.to_string())),
+            )
         }
         Source::Game(game) => {
             let bound = game.node_bound();
@@ -66,7 +72,7 @@ struct TraceGame<'a, W> {
     out: &'a mut W,
 }
 
-impl<W: Write> GameVisitor for TraceGame<'_, W> {
+impl<W: Write + Send> GameVisitor for TraceGame<'_, W> {
     type Output = Result<(), CliError>;
 
     fn visit<T>(self, tree: &T, depth: usize) -> Self::Output
@@ -76,29 +82,40 @@ impl<W: Write> GameVisitor for TraceGame<'_, W> {
     {
         let name = self.game.to_string();
         self.args.search.start_threads(depth)?;
-        let mut trace = Trace::new();
-        let (result, _) = search_timed(tree, depth, &name, &self.args.search, &mut trace);
-        result.map_err(|e| CliError::BadInput(format!("{name}: {e}")))?;
-        print(tree, &trace, self.args, self.out)
+        let mut writer = writer(tree, self.args, self.out);
+        let (result, _) = search_timed(tree, depth, &name, &self.args.search, &mut writer);
+        end(
+            writer,
+            result.map_err(|e| CliError::BadInput(format!("{name}: {e}"))),
+        )
     }
 }
 
-fn print<T: GameTree>(
-    tree: &T,
-    trace: &Trace<T::Node>,
+/// The recorder that prints the trace while the search runs.
+fn writer<'t, T: GameTree, W: Write>(
+    tree: &'t T,
     args: &TraceArgs,
-    out: &mut impl Write,
+    out: W,
+) -> TraceWriter<'t, T, W> {
+    let form = if args.json {
+        TraceForm::Json
+    } else {
+        TraceForm::Lines
+    };
+    TraceWriter::new(tree, args.search.strict, form, out)
+}
+
+/// Ends the trace as the search ended: written whole, or abandoned on an
+/// error (a JSON array already begun is closed).
+fn end<T: GameTree, W: Write, V>(
+    writer: TraceWriter<'_, T, W>,
+    searched: Result<V, CliError>,
 ) -> Result<(), CliError> {
-    if args.json {
-        serde_json::to_writer_pretty(&mut *out, &trace_json(tree, trace))
-            .map_err(std::io::Error::from)?;
-        writeln!(out)?;
-        return Ok(());
+    match searched {
+        Ok(_) => Ok(writer.finish()?),
+        Err(error) => {
+            writer.abandon()?;
+            Err(error)
+        }
     }
-    let lines = trace_lines(tree, trace, args.search.strict);
-    let width = lines.len().to_string().len();
-    for (number, line) in lines.iter().enumerate() {
-        writeln!(out, "{:>width$}. {line}", number + 1)?;
-    }
-    Ok(())
 }

@@ -2,11 +2,13 @@
 //! step-by-step trace, as text in the lecture's words and as JSON.
 
 mod solve;
+mod trace_stream;
 mod trace_view;
 mod words;
 
 pub use solve::{CutReport, SolveReport};
-pub use trace_view::{trace_json, trace_lines};
+pub use trace_stream::{HELD_LINES, TraceForm, TraceWriter};
+pub use trace_view::{event_json, event_line, trace_json, trace_lines};
 pub use words::{CUT_LISTS_UP_TO, describe_cut, id_list};
 
 use crate::tree::GameTree;

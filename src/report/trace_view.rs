@@ -13,25 +13,31 @@ pub fn trace_lines<T: GameTree>(tree: &T, trace: &Trace<T::Node>, strict: bool) 
     trace
         .events
         .iter()
-        .filter_map(|event| match event {
-            Event::Enter { node, .. } if is_leaf(tree, *node) => None,
-            Event::Enter { node, window } => Some(match window {
-                Some(w) => format!("enter {}, window {w}", tree.id(*node)),
-                None => format!("enter {}", tree.id(*node)),
-            }),
-            Event::Leaf { node, value } => Some(format!("visit {} = {value}", tree.id(*node))),
-            Event::Provisional { node, value } => {
-                Some(format!("{} = {value} provisional", tree.id(*node)))
-            }
-            Event::Final { node, score } => Some(format!(
-                "{} {} {} final",
-                tree.id(*node),
-                relation(score.bound),
-                score.value
-            )),
-            Event::Cut(cut) => Some(describe_cut(tree, cut, strict)),
-        })
+        .filter_map(|event| event_line(tree, event, strict))
         .collect()
+}
+
+/// One event as a trace line; `None` for a leaf's entry, which its `visit`
+/// line tells.
+pub fn event_line<T: GameTree>(tree: &T, event: &Event<T::Node>, strict: bool) -> Option<String> {
+    match event {
+        Event::Enter { node, .. } if is_leaf(tree, *node) => None,
+        Event::Enter { node, window } => Some(match window {
+            Some(w) => format!("enter {}, window {w}", tree.id(*node)),
+            None => format!("enter {}", tree.id(*node)),
+        }),
+        Event::Leaf { node, value } => Some(format!("visit {} = {value}", tree.id(*node))),
+        Event::Provisional { node, value } => {
+            Some(format!("{} = {value} provisional", tree.id(*node)))
+        }
+        Event::Final { node, score } => Some(format!(
+            "{} {} {} final",
+            tree.id(*node),
+            relation(score.bound),
+            score.value
+        )),
+        Event::Cut(cut) => Some(describe_cut(tree, cut, strict)),
+    }
 }
 
 fn relation(bound: crate::value::Bound) -> &'static str {
@@ -43,30 +49,32 @@ fn relation(bound: crate::value::Bound) -> &'static str {
 
 /// The trace as a JSON array of events, each `{event, node, ...}`.
 pub fn trace_json<T: GameTree>(tree: &T, trace: &Trace<T::Node>) -> Json {
-    let events = trace.events.iter().map(|event| {
-        let node = tree.id(event.node());
-        match event {
-            Event::Enter { window, .. } => {
-                json!({"event": "enter", "node": node, "window": window})
-            }
-            Event::Leaf { value, .. } => json!({"event": "leaf", "node": node, "value": value}),
-            Event::Provisional { value, .. } => {
-                json!({"event": "provisional", "node": node, "value": value})
-            }
-            Event::Final { score, .. } => json!({
-                "event": "final", "node": node, "value": score.value, "bound": score.bound
-            }),
-            Event::Cut(cut) => json!({
-                "event": "cut",
-                "node": node,
-                "kind": cut.kind,
-                "pruned": ids(tree, &cut.pruned),
-                "bound_from": cut.bound_from.map(|n| tree.id(n)),
-                "deep": cut.deep,
-                "value": cut.value,
-                "threshold": cut.threshold,
-            }),
+    Json::Array(trace.events.iter().map(|e| event_json(tree, e)).collect())
+}
+
+/// One event as JSON: `{event, node, ...}`.
+pub fn event_json<T: GameTree>(tree: &T, event: &Event<T::Node>) -> Json {
+    let node = tree.id(event.node());
+    match event {
+        Event::Enter { window, .. } => {
+            json!({"event": "enter", "node": node, "window": window})
         }
-    });
-    Json::Array(events.collect())
+        Event::Leaf { value, .. } => json!({"event": "leaf", "node": node, "value": value}),
+        Event::Provisional { value, .. } => {
+            json!({"event": "provisional", "node": node, "value": value})
+        }
+        Event::Final { score, .. } => json!({
+            "event": "final", "node": node, "value": score.value, "bound": score.bound
+        }),
+        Event::Cut(cut) => json!({
+            "event": "cut",
+            "node": node,
+            "kind": cut.kind,
+            "pruned": ids(tree, &cut.pruned),
+            "bound_from": cut.bound_from.map(|n| tree.id(n)),
+            "deep": cut.deep,
+            "value": cut.value,
+            "threshold": cut.threshold,
+        }),
+    }
 }
