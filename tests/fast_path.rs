@@ -2,7 +2,7 @@
 //! scanner accepts a text, it must build the very tree the grammar builds,
 //! and it must accept every plain tree.
 
-use gametree::syntax::{Limits, parse_general, parse_plain, parse_with};
+use gametree::syntax::{Limits, ParseError, limit_passed, parse_general, parse_plain, parse_with};
 use proptest::prelude::*;
 
 /// Pieces of text, mostly plain syntax, some not.
@@ -85,6 +85,30 @@ proptest! {
             }
             prop_assert_eq!(parse_with("t", &text, &limits), general);
         }
+    }
+
+    #[test]
+    fn a_prefix_past_the_limit_gives_the_whole_file_s_error(
+        text in plain_trees(),
+        limit in 1usize..30,
+        cut in 0.0f64..1.0,
+    ) {
+        let limits = Limits { max_nodes: limit };
+        let mut end = (text.len() as f64 * cut) as usize;
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        let whole = parse_with("t", &text, &limits).map(|_| ());
+        if let Some(error) = limit_passed("t", &text[..end], &limits) {
+            // The same error, but for the offending line, shown as far as
+            // it was read.
+            let place = |e: &ParseError| (e.line, e.column, e.message.clone());
+            prop_assert_eq!(whole.as_ref().map_err(place), Err(place(&error)));
+            let line = &whole.as_ref().unwrap_err().source_line;
+            prop_assert!(line.starts_with(&error.source_line));
+        }
+        // The whole file passes the limit exactly when the reader says so.
+        prop_assert_eq!(limit_passed("t", &text, &limits).is_some(), whole.is_err());
     }
 
     #[test]

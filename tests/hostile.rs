@@ -771,3 +771,35 @@ fn a_cut_of_many_nodes_is_listed_short_in_solve_and_check() {
         "the last pruned leaf"
     );
 }
+
+#[test]
+fn max_nodes_stops_reading_an_endless_plain_stream() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gametree"))
+        .args(["solve", "-", "--max-nodes", "1000"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    // Up to 2 GB, far more than the reader may hold: it must stop long before.
+    let feeder = std::thread::spawn(move || {
+        let block = "1 ".repeat(32 * 1024);
+        let mut sent = input.write_all(b"[").map(|()| 1usize);
+        while let Ok(n) = sent {
+            if n > 2 << 30 {
+                return n;
+            }
+            sent = input.write_all(block.as_bytes()).map(|()| n + block.len());
+        }
+        0
+    });
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.starts_with("error: <stdin>:1:2000:"), "{stderr}");
+    assert!(stderr.contains("more than 1000 nodes"), "{stderr}");
+    assert_eq!(feeder.join().unwrap(), 0, "the reader stopped first");
+}

@@ -48,6 +48,24 @@ pub(super) fn scan(
     }
 }
 
+/// Where in `text`, a plain file or the start of one, the node limit is
+/// passed: the offset of the first node past it, if the scanner gets that
+/// far before the text ends or leaves the plain subset.
+pub(super) fn limit_passed_at(text: &str, limits: &Limits) -> Option<usize> {
+    let mut scanner = Scanner {
+        bytes: text.as_bytes(),
+        text,
+        at: 0,
+        line: 1,
+        counted: (0, 1),
+        builder: TreeBuilder::new(),
+        open: Vec::new(),
+        over_limit: None,
+    };
+    scanner.file(limits);
+    scanner.over_limit
+}
+
 /// An open list: its closing byte and its player.
 struct Open {
     close: u8,

@@ -85,6 +85,18 @@ pub fn parse_unbuilt(path: &str, text: &str, limits: &Limits) -> Result<TreeBuil
     }
 }
 
+/// Whether the start of a file, `prefix`, already passes the node limit:
+/// the error [`parse_with`] would give for the whole file, if it is plain
+/// (nested lists of numbers and `?`) up to the first node past the limit.
+/// A reader can then stop reading a huge file early; unlike the whole
+/// file's reading, an error further on is not seen. `None` says nothing
+/// about the rest of the file.
+pub fn limit_passed(path: &str, prefix: &str, limits: &Limits) -> Option<ParseError> {
+    let prefix = prefix.strip_prefix('\u{feff}').unwrap_or(prefix);
+    let offset = fast::limit_passed_at(prefix, limits)?;
+    Some(SourceText::new(path, prefix).error_at(offset, &too_many_nodes(limits)))
+}
+
 /// Reads a plain file (nested lists of numbers and `?`) with the fast
 /// scanner alone: `Ok(None)` when the text is outside that subset or has an
 /// error, which [`parse_with`] then leaves to the pest grammar.
