@@ -27,6 +27,21 @@ fuzz_target!(|data: &[u8]| {
             "plain and general trees differ"
         );
     }
+    // A reader that stops early at the node limit gives the whole file's
+    // error (the offending line shown as far as it was read).
+    let tight = Limits { max_nodes: 3 };
+    let mut half = text.len() / 2;
+    while !text.is_char_boundary(half) {
+        half -= 1;
+    }
+    if let Some(early) = syntax::limit_passed("fuzz", &text[..half], &tight) {
+        let whole = syntax::parse_with("fuzz", &text, &tight).expect_err("the limit is passed");
+        assert_eq!(
+            (whole.line, whole.column, &whole.message),
+            (early.line, early.column, &early.message),
+            "stopping early changes the error"
+        );
+    }
     if let Ok(tree) = &general {
         // A tight node limit is refused cleanly, never a panic.
         let small = Limits {
