@@ -20,7 +20,7 @@ struct Write1(WriteOptions);
 impl GameVisitor for Write1 {
     type Output = (Duration, u64, u64, Vec<u8>);
 
-    fn visit<T>(self, tree: &T, _depth: usize) -> Self::Output
+    fn visit<T>(self, tree: &T) -> Self::Output
     where
         T: GameTree + Sync,
         T::Node: Send + Sync,
@@ -38,7 +38,7 @@ struct Search1;
 impl GameVisitor for Search1 {
     type Output = (Duration, String);
 
-    fn visit<T>(self, tree: &T, _depth: usize) -> Self::Output
+    fn visit<T>(self, tree: &T) -> Self::Output
     where
         T: GameTree + Sync,
         T::Node: Send + Sync,

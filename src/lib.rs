@@ -11,9 +11,10 @@
 //! assert_eq!(result.stats.leaves_evaluated, 7);
 //! ```
 
+#![forbid(unsafe_code)]
+
 pub mod check;
 pub mod cleanup;
-pub mod cli;
 pub mod games;
 pub mod output;
 pub mod render;

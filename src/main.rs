@@ -1,5 +1,9 @@
-//! The `gametree` command.
+//! The `gametree` command: the command line over the `gametree` library.
+
+#![forbid(unsafe_code)]
+
+mod cli;
 
 fn main() -> std::process::ExitCode {
-    gametree::cli::main()
+    cli::main()
 }

@@ -41,6 +41,54 @@ pub trait GameTree {
     fn location(&self, _node: Self::Node) -> Option<Location> {
         None
     }
+    /// How many levels lie below the root at most, when known: the
+    /// searches recurse once a level and reserve stack for it.
+    fn height(&self) -> Option<usize> {
+        None
+    }
+}
+
+/// The deepest tree gametree reads or searches. The parser and the
+/// searches recurse once per level, on a stack sized for this depth (see
+/// [`crate::stack`]).
+pub const MAX_DEPTH: usize = 10_000;
+
+/// The ids of nodes, in order.
+pub fn ids<T: GameTree>(tree: &T, nodes: &[T::Node]) -> Vec<String> {
+    nodes.iter().map(|n| tree.id(*n)).collect()
+}
+
+/// The ids of `nodes` separated by spaces, each shortened
+/// ([`crate::text::quoted`]), at most `up_to` of them, then `and N more`:
+/// one line whatever the number of nodes.
+pub fn id_list<T: GameTree>(tree: &T, nodes: &[T::Node], up_to: usize) -> String {
+    let mut shown: Vec<String> = nodes
+        .iter()
+        .take(up_to)
+        .map(|n| crate::text::quoted(&tree.id(*n)).into_owned())
+        .collect();
+    if nodes.len() > shown.len() {
+        shown.push(format!("and {} more", nodes.len() - shown.len()));
+    }
+    shown.join(" ")
+}
+
+/// `node` and every node below it, in preorder.
+pub fn subtree<T: GameTree>(tree: &T, node: T::Node) -> Vec<T::Node> {
+    let mut out = Vec::new();
+    let mut stack = vec![node];
+    while let Some(n) = stack.pop() {
+        out.push(n);
+        let first = stack.len();
+        stack.extend(tree.children(n));
+        stack[first..].reverse();
+    }
+    out
+}
+
+/// Whether `node` is a leaf.
+pub fn is_leaf<T: GameTree>(tree: &T, node: T::Node) -> bool {
+    tree.children(node).next().is_none()
 }
 
 /// A line and column in a source file, both counted from 1.
@@ -121,7 +169,7 @@ pub enum BuildError {
 /// A name taken by a node whose index is not known yet (an interior node
 /// gets its index when its list closes).
 #[derive(Debug)]
-pub struct NameClaim {
+pub(crate) struct NameClaim {
     name: String,
     at: Location,
 }
@@ -135,7 +183,7 @@ pub struct NameClaim {
 /// part of reading a large file, so for large files the graph is assembled
 /// on a second thread, in chunks, while the reader goes on.
 #[derive(Debug, Default)]
-pub struct TreeBuilder {
+pub(crate) struct TreeBuilder {
     values: Vec<f64>,
     kinds: KindBits,
     /// How many children each finished node has, in postorder, not yet
@@ -156,33 +204,33 @@ pub struct TreeBuilder {
 
 impl TreeBuilder {
     /// An empty builder.
-    pub fn new() -> TreeBuilder {
+    pub(crate) fn new() -> TreeBuilder {
         TreeBuilder::default()
     }
 
     /// How many nodes have been begun (opened lists and leaves): the count
     /// that node limits are checked against, in file order.
     #[inline]
-    pub fn started(&self) -> usize {
+    pub(crate) fn started(&self) -> usize {
         self.started
     }
 
     /// Opens an interior node's list of children.
-    pub fn open_list(&mut self) {
+    pub(crate) fn open_list(&mut self) {
         self.begin();
         self.open.push(0);
     }
 
     /// Adds a leaf to the innermost open list (or as the whole tree).
     #[inline]
-    pub fn leaf(&mut self, kind: Kind, value: Option<Value>) -> NodeId {
+    pub(crate) fn leaf(&mut self, kind: Kind, value: Option<Value>) -> NodeId {
         self.begin();
         self.add_node(kind, value, 0)
     }
 
     /// Closes the innermost open list: its node gets its index, its static
     /// value and its edges to its children, in order.
-    pub fn close_list(&mut self, kind: Kind, static_value: Option<Value>) -> NodeId {
+    pub(crate) fn close_list(&mut self, kind: Kind, static_value: Option<Value>) -> NodeId {
         let children = self.open.pop().expect("a list is open");
         self.add_node(kind, static_value, children)
     }
@@ -234,7 +282,7 @@ impl TreeBuilder {
     }
 
     /// Takes `name` for the node being read; refuses a name already taken.
-    pub fn claim_name(&mut self, name: &str, at: Location) -> Result<NameClaim, BuildError> {
+    pub(crate) fn claim_name(&mut self, name: &str, at: Location) -> Result<NameClaim, BuildError> {
         if let Some(first) = self.claimed_at.get(name) {
             return Err(BuildError::DuplicateName {
                 name: name.to_string(),
@@ -249,24 +297,24 @@ impl TreeBuilder {
     }
 
     /// Gives a claimed name to its node, once the node has its index.
-    pub fn bind_name(&mut self, node: NodeId, claim: NameClaim) {
+    pub(crate) fn bind_name(&mut self, node: NodeId, claim: NameClaim) {
         self.by_name.insert(claim.name.clone(), node);
         self.names.insert(node, claim.name);
         self.locations.insert(node, claim.at);
     }
 
     /// Remembers where `node` is written (named and unknown nodes need it).
-    pub fn locate(&mut self, node: NodeId, at: Location) {
+    pub(crate) fn locate(&mut self, node: NodeId, at: Location) {
         self.locations.entry(node).or_insert(at);
     }
 
     /// Sets the file's `expect` lines.
-    pub fn expect(&mut self, expectations: Vec<Expectation>) {
+    pub(crate) fn expect(&mut self, expectations: Vec<Expectation>) {
         self.expectations = expectations;
     }
 
     /// The finished tree.
-    pub fn finish(mut self) -> Tree {
+    pub(crate) fn finish(mut self) -> Tree {
         Tree {
             graph: self.assemble_graph(),
             values: self.values,
@@ -494,6 +542,10 @@ impl GameTree for Tree {
     fn location(&self, node: NodeId) -> Option<Location> {
         self.locations.get(&(node)).copied()
     }
+
+    fn height(&self) -> Option<usize> {
+        Some(self.depth)
+    }
 }
 
 impl<T: GameTree + ?Sized> GameTree for &T {
@@ -523,5 +575,8 @@ impl<T: GameTree + ?Sized> GameTree for &T {
     }
     fn location(&self, node: Self::Node) -> Option<Location> {
         (**self).location(node)
+    }
+    fn height(&self) -> Option<usize> {
+        (**self).height()
     }
 }

@@ -219,10 +219,11 @@ pub enum Bound {
 }
 
 impl Bound {
-    /// The prefix written before a value: `""`, `">="`, `"<="` or `"~"`.
-    pub fn prefix(self) -> &'static str {
+    /// How the bound is written between a node and its value: `=`, `>=`,
+    /// `<=`, or `~` when the search learnt nothing certain.
+    pub fn relation(self) -> &'static str {
         match self {
-            Bound::Exact => "",
+            Bound::Exact => "=",
             Bound::Lower => ">=",
             Bound::Upper => "<=",
             Bound::Unknown => "~",
@@ -304,65 +305,17 @@ impl Scored {
 
 impl fmt::Display for Scored {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.bound.prefix(), self.value)
+        match self.bound {
+            Bound::Exact => write!(f, "{}", self.value),
+            bound => write!(f, "{bound}{}", self.value),
+        }
     }
 }
 
-/// Folds child scores into a MAX node's score, tracking what is certain.
-///
-/// A MAX value is a certain lower bound when the child that gave it was one,
-/// and a certain upper bound when every child examined was one and none was
-/// skipped. MIN nodes use it on negated scores.
-#[derive(Clone, Copy, Debug)]
-pub struct MaxFold {
-    best: Value,
-    best_is_lower: bool,
-    all_upper: bool,
-}
-
-impl MaxFold {
-    /// Nothing examined yet: minus infinity, trivially exact so far.
-    pub fn new() -> MaxFold {
-        MaxFold {
-            best: Value::NEG_INF,
-            best_is_lower: true,
-            all_upper: true,
-        }
-    }
-
-    /// The best value so far.
-    pub fn best(&self) -> Value {
-        self.best
-    }
-
-    /// Adds a child's score; returns whether it strictly improved the best.
-    pub fn add(&mut self, child: Scored) -> bool {
-        self.all_upper &= child.bound.is_upper();
-        if child.value > self.best {
-            self.best = child.value;
-            self.best_is_lower = child.bound.is_lower();
-            true
-        } else {
-            if child.value == self.best {
-                self.best_is_lower |= child.bound.is_lower();
-            }
-            false
-        }
-    }
-
-    /// The score, given whether children were skipped by a cut.
-    pub fn finish(&self, cut: bool) -> Scored {
-        Scored {
-            value: self.best,
-            bound: Bound::meet(self.best_is_lower, self.all_upper && !cut),
-        }
-        .settled()
-    }
-}
-
-impl Default for MaxFold {
-    fn default() -> Self {
-        MaxFold::new()
+impl fmt::Display for Bound {
+    /// The bound's relation, as [`Bound::relation`] writes it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.relation())
     }
 }
 
@@ -392,42 +345,5 @@ mod tests {
         assert_eq!(Value::NEG_INF.negate(), Value::POS_INF);
         let lowest = Value::new(-MAX_FINITE).unwrap();
         assert_eq!(lowest.negate().get(), MAX_FINITE);
-    }
-
-    #[test]
-    fn a_bound_at_an_infinity_is_exact() {
-        let mut fold = MaxFold::new();
-        fold.add(Scored::exact(Value::POS_INF));
-        assert_eq!(fold.finish(true), Scored::exact(Value::POS_INF));
-        let mut fold = MaxFold::new();
-        fold.add(Scored {
-            value: Value::NEG_INF,
-            bound: Bound::Upper,
-        });
-        assert_eq!(fold.finish(false), Scored::exact(Value::NEG_INF));
-        let unknown = Scored {
-            value: Value::POS_INF,
-            bound: Bound::Upper,
-        };
-        assert_eq!(unknown.settled(), unknown, "<= +inf says nothing");
-    }
-
-    #[test]
-    fn a_cut_max_node_is_a_lower_bound() {
-        let mut fold = MaxFold::new();
-        fold.add(Scored::exact(Value::new(6.0).unwrap()));
-        assert_eq!(fold.finish(true).to_string(), ">=6");
-        assert_eq!(fold.finish(false).to_string(), "6");
-    }
-
-    #[test]
-    fn an_upper_bound_child_below_the_best_keeps_the_value_exact() {
-        let mut fold = MaxFold::new();
-        fold.add(Scored::exact(Value::new(5.0).unwrap()));
-        fold.add(Scored {
-            value: Value::new(4.0).unwrap(),
-            bound: Bound::Upper,
-        });
-        assert_eq!(fold.finish(false).bound, Bound::Exact);
     }
 }

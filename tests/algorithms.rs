@@ -197,3 +197,26 @@ fn reaching_the_bound_on_the_last_child_is_no_cut() {
     assert_eq!(result.stats.cutoffs, 0);
     assert_eq!(result.stats.leaves_evaluated, 3);
 }
+
+/// The library reserves the stack a search needs: a chain as deep as the
+/// limit is searched from a test thread's small stack, by every algorithm,
+/// with and without a recorder, and by the parallel search on its own pool.
+#[test]
+fn a_tree_as_deep_as_the_limit_is_searched_without_the_caller_sizing_the_stack() {
+    let depth = gametree::tree::MAX_DEPTH;
+    let text = format!("{}1{}", "[".repeat(depth), "]".repeat(depth));
+    let tree = parse("deep", &text).unwrap();
+    for algorithm in Algorithm::ALL {
+        let result = search(&tree, algorithm, Options::default(), &mut NoRecorder).unwrap();
+        assert_eq!(result.score.value.to_string(), "1", "{algorithm}");
+        assert_eq!(result.principal_variation.len(), depth, "{algorithm}");
+        let trace = traced(&tree, algorithm, Options::default());
+        assert_eq!(trace.visited().count(), depth + 1, "{algorithm}");
+    }
+    let parallel = Options {
+        threads: 2,
+        ..Options::default()
+    };
+    let result = search(&tree, Algorithm::Parallel, parallel, &mut NoRecorder).unwrap();
+    assert_eq!(result.score.value.to_string(), "1");
+}

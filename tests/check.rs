@@ -596,7 +596,10 @@ fn an_unusable_tree_file_stops_the_run() {
         gametree_with_stdin(&["check", "trees/deep-cut.tree", "-"], "[1 2\n");
     assert_eq!(code, 2);
     assert!(stdout.is_empty(), "{stdout}");
-    assert!(stderr.starts_with("error: <stdin>:2:1:"), "{stderr}");
+    assert!(
+        stderr.starts_with("error: <stdin>:1:1: this `[` is never closed"),
+        "{stderr}"
+    );
 }
 
 #[test]

@@ -36,7 +36,11 @@ fn each_bad_input_gets_its_message() {
             "<stdin>:1:12:",
             "expected `max`/`min`, `=` or `[`/`(`, found `]`",
         ),
-        (b"[1 2", "<stdin>:1:5:", "found the end of the file"),
+        (
+            b"[1 2",
+            "<stdin>:1:1:",
+            "this `[` is never closed (note: the file ends at line 1, column 5)",
+        ),
         (
             b"[A = 1 A = 2]",
             "<stdin>:1:8:",

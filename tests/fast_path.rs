@@ -2,7 +2,27 @@
 //! scanner accepts a text, it must build the very tree the grammar builds,
 //! and it must accept every plain tree.
 
-use gametree::syntax::{Limits, ParseError, limit_passed, parse_general, parse_plain, parse_with};
+use gametree::syntax::{Limits, ParseError, Reader, limit_passed, parse_using, parse_with};
+use gametree::tree::Tree;
+
+/// The tree the fast scanner reads, if it reads the text.
+fn parse_plain(
+    path: &str,
+    text: &str,
+    limits: &Limits,
+) -> Result<Option<Tree>, gametree::syntax::ParseError> {
+    parse_using(Reader::FastScanner, path, text, limits)
+}
+
+/// The tree the grammar reads.
+fn parse_general(
+    path: &str,
+    text: &str,
+    limits: &Limits,
+) -> Result<Tree, gametree::syntax::ParseError> {
+    parse_using(Reader::Grammar, path, text, limits)
+        .map(|t| t.expect("the grammar reads every file"))
+}
 use proptest::prelude::*;
 
 /// Pieces of text, mostly plain syntax, some not.

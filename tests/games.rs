@@ -82,7 +82,7 @@ struct SameAs<'a>(&'a Tree);
 impl GameVisitor for SameAs<'_> {
     type Output = usize;
 
-    fn visit<T>(self, game: &T, _depth: usize) -> usize
+    fn visit<T>(self, game: &T) -> usize
     where
         T: GameTree + Sync,
         T::Node: Send + Sync,
@@ -198,7 +198,7 @@ fn exercise_values_keep_the_best_moves() {
 fn bad_uses_are_refused_with_exit_code_2() {
     assert_eq!(
         refused(&["solve"]),
-        "error: give a tree FILE or --game SPEC\n"
+        "error: give a tree FILE (`-` reads standard input: `echo '[1 2]' | gametree solve -`) or --game SPEC\n"
     );
     assert!(
         refused(&["solve", "trees/min-root.tree", "--game", "tictactoe"])

@@ -170,7 +170,7 @@ fn one_node_with_ten_million_children_is_solved() {
 fn max_nodes_refuses_a_larger_tree_at_the_first_node_past_it() {
     // The root, 1, 2 and `[3 4]` fit; the leaf 3 is the fifth node.
     let refused = solve_stdin("[1 2 [3 4] 5]", &["--max-nodes", "4"]);
-    let words = "the tree has more than 4 nodes, the limit set by --max-nodes";
+    let words = "the tree has more than 4 nodes, the limit it is read with";
     assert_refused(&refused, "<stdin>:1:7:", words);
     let general = solve_stdin("A [B = 1 C = 2 D [3 4]]", &["--max-nodes", "4"]);
     assert_refused(&general, "<stdin>:1:19:", words);
@@ -490,7 +490,7 @@ fn long_names_numbers_and_ids_are_shortened_in_messages() {
 fn open_nodes_with_static_values_are_refused_without_backtracking() {
     let text: String = (0..40).map(|i| format!("N{i} = 5 [\n")).collect();
     let outcome = solve_stdin(format!("[{text}"), &[]);
-    assert_refused(&outcome, "<stdin>:41:1:", "found the end of the file");
+    assert_refused(&outcome, "<stdin>:40:9:", "this `[` is never closed");
     let closed = format!("[{text}1{}", "]".repeat(41));
     let solved = solve_stdin(closed, &[]);
     assert_eq!(solved.code, 0, "{}", solved.stderr);

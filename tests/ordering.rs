@@ -191,11 +191,17 @@ fn algorithms_that_do_not_order_refuse_the_options() {
         ..Options::default()
     };
     let error = search(&tree, Algorithm::Minimax, ordered, &mut NoRecorder).unwrap_err();
-    assert_eq!(error.to_string(), "minimax does not support --order");
+    assert_eq!(
+        error.to_string(),
+        "minimax does not support ordering children"
+    );
     let iterative = Options {
         iterative: true,
         ..Options::default()
     };
     let error = search(&tree, Algorithm::Parallel, iterative, &mut NoRecorder).unwrap_err();
-    assert_eq!(error.to_string(), "parallel does not support --iterative");
+    assert_eq!(
+        error.to_string(),
+        "parallel does not support iterative deepening"
+    );
 }

@@ -387,8 +387,8 @@ fn a_tree_too_large_to_draw_is_refused_with_a_hint() {
         stderr.contains("2551 nodes to draw, more than the 2000"),
         "{stderr}"
     );
-    assert!(stderr.contains("--depth 1 (51 nodes)"), "{stderr}");
-    let top = gametree_text(&["render", path, "--depth", "1"]);
+    assert!(stderr.contains("--draw-depth 1 (51 nodes)"), "{stderr}");
+    let top = gametree_text(&["render", path, "--draw-depth", "1"]);
     graphviz("canon", &top);
     assert!(top.contains(r#"n1_below[shape=plaintext label="50 more nodes"]"#));
     assert_eq!(top.matches("_below[").count(), 50);

@@ -135,7 +135,7 @@ fn best_reads(one: &str, other: &str) -> (Duration, Duration) {
         let start = Instant::now();
         let tree = parse_unbuilt("shape", text, &Limits::default())
             .unwrap()
-            .finish();
+            .build();
         let elapsed = start.elapsed();
         drop(tree);
         elapsed
@@ -180,7 +180,7 @@ fn measure_gametree(path: &PathBuf) -> (Phases, String) {
     let builder = parse_unbuilt("big", &text, &Limits::default()).unwrap();
     let parse = start.elapsed() - read;
     drop(text);
-    let tree = builder.finish();
+    let tree = builder.build();
     let build = start.elapsed() - read - parse;
     let result = search(
         &tree,

@@ -16,7 +16,7 @@ struct Arrays {
 }
 
 /// Reads, scans and searches the file; returns the phases and root value.
-pub fn measure(path: &Path) -> (Phases, String) {
+pub(crate) fn measure(path: &Path) -> (Phases, String) {
     let start = Instant::now();
     let bytes = std::fs::read(path).unwrap();
     let read = start.elapsed();

@@ -10,13 +10,13 @@ use minimax::{Evaluation, Evaluator, Game, Winner};
 
 /// A position: the tree (leaked for the bench's lifetime) and a node.
 #[derive(Clone, Copy)]
-pub struct Position {
+pub(crate) struct Position {
     pub tree: &'static RandomTree,
     pub node: RandomNode,
 }
 
 /// The random tree as a `minimax` game; moves are the children.
-pub struct RandomGame;
+pub(crate) struct RandomGame;
 
 thread_local! {
     /// Nodes the crate's searches entered on this thread.
@@ -24,7 +24,7 @@ thread_local! {
 }
 
 /// Resets and returns this thread's node count.
-pub fn take_nodes() -> u64 {
+pub(crate) fn take_nodes() -> u64 {
     NODES.with(|n| n.replace(0))
 }
 
@@ -58,7 +58,7 @@ impl Game for RandomGame {
 
 /// Leaf values (static values above the leaves) from the side to move.
 #[derive(Clone, Copy)]
-pub struct RandomEval;
+pub(crate) struct RandomEval;
 
 impl Evaluator for RandomEval {
     type G = RandomGame;

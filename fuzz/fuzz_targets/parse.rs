@@ -10,14 +10,15 @@ use libfuzzer_sys::fuzz_target;
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
     let limits = Limits::default();
-    let general = syntax::parse_general("fuzz", &text, &limits);
+    let general = syntax::parse_using(syntax::Reader::Grammar, "fuzz", &text, &limits)
+        .map(|tree| tree.expect("the grammar reads every file"));
     let chosen = syntax::parse_with("fuzz", &text, &limits);
     match (&general, &chosen) {
         (Ok(a), Ok(b)) => assert_eq!(shape(a), shape(b), "fast and general trees differ"),
         (Err(a), Err(b)) => assert_eq!(a, b, "fast and general errors differ"),
         _ => panic!("one parser accepts, the other refuses: {general:?} / {chosen:?}"),
     }
-    if let Ok(Some(plain)) = syntax::parse_plain("fuzz", &text, &limits) {
+    if let Ok(Some(plain)) = syntax::parse_using(syntax::Reader::FastScanner, "fuzz", &text, &limits) {
         let general = general
             .as_ref()
             .expect("the general parser accepts a plain file");

@@ -4,7 +4,6 @@ use std::hash::Hash;
 
 use super::explain::scored;
 use super::facts::Facts;
-use crate::report::describe_cut;
 use crate::syntax::{Claim, Relation};
 use crate::tree::GameTree;
 use crate::value::{Bound, CutKind, Kind, Value};
@@ -164,7 +163,7 @@ where
         let Some(cut) = cut else {
             return failed(kind.to_string(), "none", self.why_no_cut(node));
         };
-        let mut explanation = describe_cut(self.tree, cut, self.strict);
+        let mut explanation = cut.describe(self.tree, self.strict);
         if cut.kind != kind {
             let (player, direction) = match self.tree.kind(node) {
                 Kind::Max => (Kind::Max, "rose to beta"),
@@ -205,7 +204,7 @@ where
         };
         let left_out: Vec<T::Node> = self
             .pruned_roots()
-            .flat_map(|r| crate::report::subtree(self.tree, r))
+            .flat_map(|r| crate::tree::subtree(self.tree, r))
             .filter(|n| !covered(*n))
             .filter(|n| {
                 self.parent(*n)
@@ -219,10 +218,7 @@ where
         let mut reasons = capped(wrongly.chain(missing), wrong.len() + left_out.len());
         let passed = reasons.is_empty();
         if passed {
-            let cuts = self
-                .cuts
-                .iter()
-                .map(|c| describe_cut(self.tree, c, self.strict));
+            let cuts = self.cuts.iter().map(|c| c.describe(self.tree, self.strict));
             reasons = capped(cuts, self.cuts.len());
         }
         let roots: Vec<T::Node> = self.pruned_roots().collect();
@@ -304,7 +300,7 @@ where
     fn ids(&self, nodes: &[T::Node]) -> String {
         match nodes.is_empty() {
             true => "none".to_string(),
-            false => crate::report::id_list(self.tree, nodes, LISTED),
+            false => crate::tree::id_list(self.tree, nodes, LISTED),
         }
     }
 }

@@ -5,7 +5,6 @@
 use std::hash::Hash;
 
 use super::facts::Facts;
-use crate::report::describe_cut;
 use crate::tree::GameTree;
 use crate::value::{Kind, Scored, Value};
 
@@ -30,7 +29,7 @@ where
         let Some((cut, top)) = self.pruned_by(node) else {
             return format!("{} is visited", self.id(node));
         };
-        let words = describe_cut(self.tree, cut, self.strict);
+        let words = cut.describe(self.tree, self.strict);
         match top == node {
             true => format!("{} is pruned: {words}", self.id(node)),
             false => format!("{} is pruned with {}: {words}", self.id(node), self.id(top)),
@@ -128,7 +127,7 @@ where
             };
             words += &format!(
                 "; {}, so the value is {bound} bound",
-                describe_cut(self.tree, &self.cuts[cut], self.strict)
+                self.cuts[cut].describe(self.tree, self.strict)
             );
         }
         words
@@ -223,9 +222,6 @@ where
 }
 
 /// A returned value as an `expect` line writes it: `= 2`, `>= 6`, `<= 4`.
-pub fn scored(score: Scored) -> String {
-    match score.bound.prefix() {
-        "" | "~" => format!("= {}", score.value),
-        prefix => format!("{prefix} {}", score.value),
-    }
+pub(super) fn scored(score: Scored) -> String {
+    format!("{} {}", super::key::relation(score), score.value)
 }

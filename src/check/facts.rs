@@ -81,7 +81,7 @@ where
     }
 
     fn index_tree(&mut self) {
-        for node in crate::report::subtree(self.tree, self.tree.root()) {
+        for node in crate::tree::subtree(self.tree, self.tree.root()) {
             self.by_id.insert(self.tree.id(node), node);
             for child in self.tree.children(node) {
                 self.parents.insert(child, node);
@@ -117,7 +117,7 @@ where
         let index = self.cuts.len();
         self.visit_mut(cut.node).cut = Some(index);
         for &child in &cut.pruned {
-            for node in crate::report::subtree(self.tree, child) {
+            for node in crate::tree::subtree(self.tree, child) {
                 self.pruned_by.insert(node, (index, child));
             }
         }
@@ -164,7 +164,7 @@ where
 
     /// Whether `node` is a leaf.
     pub fn is_leaf(&self, node: T::Node) -> bool {
-        crate::report::is_leaf(self.tree, node)
+        crate::tree::is_leaf(self.tree, node)
     }
 
     /// The roots of the pruned subtrees, in search order.

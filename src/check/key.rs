@@ -22,7 +22,7 @@ pub fn answer_key<T: GameTree>(
     trace: &Trace<T::Node>,
 ) -> Vec<Claim> {
     let id = |n: T::Node| tree.id(n);
-    let interior = |n: &T::Node| !crate::report::is_leaf(tree, *n);
+    let interior = |n: &T::Node| !crate::tree::is_leaf(tree, *n);
     let mut claims = vec![Claim::Value(result.score.value)];
     claims.extend(result.best_move.map(|n| Claim::Best(id(n))));
     claims.extend(node_claims(tree, trace));
@@ -65,7 +65,7 @@ fn node_claims<T: GameTree>(tree: &T, trace: &Trace<T::Node>) -> Vec<Claim> {
     let mut open: Vec<usize> = Vec::new();
     for event in &trace.events {
         match event {
-            Event::Enter { node, .. } if !crate::report::is_leaf(tree, *node) => {
+            Event::Enter { node, .. } if !crate::tree::is_leaf(tree, *node) => {
                 open.push(slots.len());
                 slots.push(None);
             }
@@ -83,7 +83,9 @@ fn node_claims<T: GameTree>(tree: &T, trace: &Trace<T::Node>) -> Vec<Claim> {
     slots.into_iter().flatten().collect()
 }
 
-fn relation(score: Scored) -> Relation {
+/// The relation an `expect` line states for a returned value: a bound the
+/// search could not make certain is claimed as the value found.
+pub(super) fn relation(score: Scored) -> Relation {
     match score.bound {
         Bound::Lower => Relation::AtLeast,
         Bound::Upper => Relation::AtMost,

@@ -1,116 +1,86 @@
 //! Arguments shared by the subcommands that search.
 
-use clap::{Args, ValueEnum};
+use clap::Args;
 
 use super::CliError;
-use crate::games::GameSpec;
-use crate::search::{Algorithm, Options, Order, YoungBrothers};
-use crate::syntax::Limits;
+use gametree::games::GameSpec;
+use gametree::search::{Algorithm, Options, Order, YoungBrothers};
+use gametree::syntax::Limits;
 
 /// The tree file (or generated game) and how to search it.
 #[derive(Clone, Debug, Args)]
-pub struct SearchArgs {
+pub(crate) struct SearchArgs {
     /// The tree file; `-` reads standard input.
     #[arg(conflicts_with = "game")]
-    pub file: Option<String>,
+    pub(crate) file: Option<String>,
     /// A generated game instead of a file: `random:branching=B,depth=D,seed=S`,
     /// `tictactoe[:POSITION]` or `billes:n=N,k=K`.
-    #[arg(long, value_name = "SPEC", value_parser = GameSpecParser)]
-    pub game: Option<GameSpec>,
-    /// The algorithm.
-    #[arg(long, value_enum, default_value_t = AlgoArg::Alphabeta)]
-    pub algo: AlgoArg,
-    /// Cut only when the bound is strictly passed (`Val > beta`).
-    #[arg(long)]
-    pub strict: bool,
-    /// Clamp returned values to the window (fail-hard).
-    #[arg(long)]
-    pub fail_hard: bool,
+    #[arg(long, value_name = "SPEC", help_heading = "Input", value_parser = GameSpecParser)]
+    pub(crate) game: Option<GameSpec>,
     /// Refuse a tree of more nodes than this, before building it (for
     /// untrusted input).
-    #[arg(long, value_name = "N")]
-    pub max_nodes: Option<usize>,
-    #[command(flatten)]
-    pub search: SearchTuning,
+    #[arg(long, value_name = "N", help_heading = "Input")]
+    pub(crate) max_nodes: Option<usize>,
+    /// The algorithm.
+    #[arg(long, value_enum, default_value_t = Algorithm::AlphaBeta, help_heading = "Algorithm")]
+    pub(crate) algo: Algorithm,
+    /// Stop N plies below the root and take the static values there.
+    #[arg(long, value_name = "N", help_heading = "Algorithm")]
+    pub(crate) depth: Option<usize>,
+    /// Order children before searching them: `static` sorts them by static
+    /// value (a leaf's is its value), best first for the player to move.
+    #[arg(long, value_enum, default_value_t = Order::None, help_heading = "Algorithm")]
+    pub(crate) order: Order,
+    /// Deepen one ply at a time, ordering by the previous iteration's values.
+    #[arg(long, help_heading = "Algorithm")]
+    pub(crate) iterative: bool,
+    /// Cut only when the bound is strictly passed (`Val > beta`).
+    #[arg(long, help_heading = "Conventions")]
+    pub(crate) strict: bool,
+    /// Clamp returned values to the window (fail-hard).
+    #[arg(long, help_heading = "Conventions")]
+    pub(crate) fail_hard: bool,
+    /// The parallel search's flags: each subcommand flattens them after its
+    /// output flags (so that help lists them last) and hands them over with
+    /// [`SearchArgs::take_parallel`].
+    #[arg(skip)]
+    pub(crate) parallel: ParallelArgs,
 }
 
-/// Ordering, depth and parallel flags (alphabeta and parallel).
+/// How `--algo parallel` splits the work.
 #[derive(Clone, Debug, Args)]
-pub struct SearchTuning {
+#[command(next_help_heading = "Parallel search")]
+pub(crate) struct ParallelArgs {
     /// Threads for `--algo parallel` [default: the machine's cores].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
-    pub threads: Option<u16>,
+    pub(crate) threads: Option<u16>,
     /// `--algo parallel` splits at nodes less than K plies below the root
     /// and searches sequentially below.
-    #[arg(long, value_name = "K", default_value_t = crate::search::DEFAULT_SPLIT_DEPTH)]
-    pub split_depth: usize,
-    /// How `--algo parallel` searches the younger brothers of a split node:
-    /// `full` searches each with the full window; `scout` tests each with a
-    /// null window first and searches again, in child order, those that can
-    /// do better.
-    #[arg(long, value_enum, default_value_t = YoungArg::Full)]
-    pub young_brothers: YoungArg,
+    #[arg(long, value_name = "K", default_value_t = gametree::search::DEFAULT_SPLIT_DEPTH)]
+    pub(crate) split_depth: usize,
+    /// How `--algo parallel` searches the younger brothers of a split node.
+    #[arg(long, value_enum, default_value_t = YoungBrothers::Full)]
+    pub(crate) young_brothers: YoungBrothers,
     /// `--algo parallel` searches at most W younger brothers of one split
     /// node at once [default: as many as there are threads].
     #[arg(long, value_name = "W", value_parser = clap::value_parser!(u16).range(1..))]
-    pub width: Option<u16>,
-    /// Order children before searching them: `static` sorts them by static
-    /// value (a leaf's is its value), best first for the player to move.
-    #[arg(long, value_enum, default_value_t = OrderArg::None)]
-    pub order: OrderArg,
-    /// The depth limit: not a flag here, since `render` has its own
-    /// `--depth`; `solve` and `trace` take it with [`DepthArg`].
-    #[arg(skip)]
-    pub depth: Option<usize>,
-    /// Deepen one ply at a time, ordering by the previous iteration's values.
-    #[arg(long)]
-    pub iterative: bool,
+    pub(crate) width: Option<u16>,
 }
 
-/// `--depth` for the commands that search with a depth limit.
-#[derive(Clone, Debug, Args)]
-pub struct DepthArg {
-    /// Stop N plies below the root and take the static values there.
-    #[arg(long, value_name = "N")]
-    pub depth: Option<usize>,
-}
-
-/// The `--order` values.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum OrderArg {
-    /// Children as given.
-    None,
-    /// By static value, best first.
-    Static,
-}
-
-/// The `--young-brothers` values.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum YoungArg {
-    /// Full-window searches in parallel.
-    Full,
-    /// Null-window tests in parallel, then full searches in child order.
-    Scout,
-}
-
-/// The `--algo` values.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum AlgoArg {
-    /// Minimax, two-function form.
-    Minimax,
-    /// Negamax.
-    Negamax,
-    /// Alpha-beta, min/max form.
-    Alphabeta,
-    /// Alpha-beta, negamax form.
-    NegamaxAlphabeta,
-    /// Alpha-beta on many threads (Young Brothers Wait).
-    Parallel,
+impl Default for ParallelArgs {
+    fn default() -> ParallelArgs {
+        ParallelArgs {
+            threads: None,
+            split_depth: gametree::search::DEFAULT_SPLIT_DEPTH,
+            young_brothers: YoungBrothers::Full,
+            width: None,
+        }
+    }
 }
 
 /// Where the tree to search comes from.
 #[derive(Clone, Copy, Debug)]
-pub enum Source<'a> {
+pub(crate) enum Source<'a> {
     /// A tree file (`-` for standard input).
     File(&'a str),
     /// A generated game.
@@ -118,15 +88,13 @@ pub enum Source<'a> {
 }
 
 impl SearchArgs {
-    /// The same arguments with the depth limit `depth`.
-    pub fn with_depth(&self, depth: &DepthArg) -> SearchArgs {
-        let mut args = self.clone();
-        args.search.depth = depth.depth;
-        args
+    /// Takes the parallel search's flags, parsed beside these.
+    pub(crate) fn take_parallel(&mut self, parallel: &ParallelArgs) {
+        self.parallel = parallel.clone();
     }
 
     /// The tree file or the game; exactly one must be given.
-    pub fn source(&self) -> Result<Source<'_>, CliError> {
+    pub(crate) fn source(&self) -> Result<Source<'_>, CliError> {
         match (&self.file, &self.game) {
             (Some(file), None) => Ok(Source::File(file)),
             (None, Some(game)) => self.within_max_nodes(game).map(|()| Source::Game(game)),
@@ -134,7 +102,9 @@ impl SearchArgs {
                 "give a tree FILE or --game SPEC, not both".to_string(),
             )),
             (None, None) => Err(CliError::BadInput(
-                "give a tree FILE or --game SPEC".to_string(),
+                "give a tree FILE (`-` reads standard input: `echo '[1 2]' | gametree solve -`) \
+                 or --game SPEC"
+                    .to_string(),
             )),
         }
     }
@@ -153,80 +123,45 @@ impl SearchArgs {
     }
 
     /// The algorithm chosen.
-    pub fn algorithm(&self) -> Algorithm {
-        match self.algo {
-            AlgoArg::Minimax => Algorithm::Minimax,
-            AlgoArg::Negamax => Algorithm::Negamax,
-            AlgoArg::Alphabeta => Algorithm::AlphaBeta,
-            AlgoArg::NegamaxAlphabeta => Algorithm::NegamaxAlphaBeta,
-            AlgoArg::Parallel => Algorithm::Parallel,
-        }
+    pub(crate) fn algorithm(&self) -> Algorithm {
+        self.algo
     }
 
     /// The limits on reading the file.
-    pub fn limits(&self) -> Limits {
+    pub(crate) fn limits(&self) -> Limits {
         match self.max_nodes {
             Some(max_nodes) => Limits { max_nodes },
             None => Limits::default(),
         }
     }
 
-    /// The search options chosen.
-    pub fn options(&self) -> Options {
-        let tuning = &self.search;
+    /// The search options chosen. The parallel search runs on a pool of
+    /// `--threads` threads that the library builds.
+    pub(crate) fn options(&self) -> Options {
+        let parallel = &self.parallel;
         Options {
             strict: self.strict,
             fail_hard: self.fail_hard,
-            order: match tuning.order {
-                OrderArg::None => Order::None,
-                OrderArg::Static => Order::Static,
-            },
-            depth: tuning.depth,
-            iterative: tuning.iterative,
-            // The command line runs the parallel search on the process's
-            // pool, which `start_threads` sizes.
-            threads: 0,
-            split_depth: Some(tuning.split_depth),
-            young_brothers: match tuning.young_brothers {
-                YoungArg::Scout => YoungBrothers::Scout,
-                YoungArg::Full => YoungBrothers::Full,
-            },
-            width: tuning.width.map(usize::from),
-        }
-    }
-
-    /// For `--algo parallel`, sizes the process's rayon pool: `--threads`
-    /// threads, each with stack for a tree `depth` levels deep.
-    pub fn start_threads(&self, depth: usize) -> Result<(), CliError> {
-        if self.algorithm() != Algorithm::Parallel {
-            return Ok(());
-        }
-        let threads = self.threads();
-        let built = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .stack_size(crate::stack::stack_bytes_for_depth(depth))
-            .build_global();
-        match built {
-            // Already built by an earlier command in this process: fine if
-            // it has the threads asked for.
-            Err(_) if rayon::current_num_threads() != threads => Err(CliError::BadInput(format!(
-                "cannot start {threads} threads for the parallel search"
-            ))),
-            _ => Ok(()),
+            order: self.order,
+            depth: self.depth,
+            iterative: self.iterative,
+            threads: self.threads(),
+            split_depth: Some(parallel.split_depth),
+            young_brothers: parallel.young_brothers,
+            width: parallel.width.map(usize::from),
         }
     }
 
     /// Whether the search records what it does: all but the parallel
     /// search, unless it is sequential alpha-beta (one thread, full
     /// brothers).
-    pub fn records(&self) -> bool {
-        self.algorithm() != Algorithm::Parallel
-            || self.options().parallel_is_alphabeta(self.threads())
+    pub(crate) fn records(&self) -> bool {
+        !self.algo.is_parallel() || self.options().parallel_is_alphabeta(self.threads())
     }
 
     /// The threads for the parallel search: `--threads`, else the cores.
-    pub fn threads(&self) -> usize {
-        match self.search.threads {
+    pub(crate) fn threads(&self) -> usize {
+        match self.parallel.threads {
             Some(n) => n.into(),
             None => std::thread::available_parallelism().map_or(1, |n| n.get()),
         }
@@ -234,14 +169,14 @@ impl SearchArgs {
 }
 
 /// Whether an output path is `-`, which names standard output.
-pub fn is_standard_output(path: &std::path::Path) -> bool {
+pub(crate) fn is_standard_output(path: &std::path::Path) -> bool {
     path.as_os_str() == "-"
 }
 
 /// Reads `--game SPEC`, with the spec's own message alone: clap's would
 /// quote the whole value, however long.
 #[derive(Clone, Copy, Debug)]
-pub struct GameSpecParser;
+pub(crate) struct GameSpecParser;
 
 impl clap::builder::TypedValueParser for GameSpecParser {
     type Value = GameSpec;
@@ -259,6 +194,6 @@ impl clap::builder::TypedValueParser for GameSpecParser {
             .to_str()
             .ok_or_else(|| refused("--game: the spec is not UTF-8".to_string()))?;
         text.parse()
-            .map_err(|e: crate::games::SpecError| refused(format!("--game: {e}")))
+            .map_err(|e: gametree::games::SpecError| refused(format!("--game: {e}")))
     }
 }

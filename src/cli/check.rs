@@ -9,35 +9,38 @@ use std::io::Write;
 
 use clap::{Args, ValueEnum};
 
+use super::args::ParallelArgs;
 use super::input::{Input, display_name, read_text};
 use super::{CliError, EXIT_BAD_INPUT, EXIT_FAILED, SearchArgs};
-use crate::check::{CheckReport, Facts, FileReport, check};
-use crate::search::SearchResult;
-use crate::syntax::{self, Expectation, SourceText};
-use crate::trace::Trace;
-use crate::tree::{Location, NodeId};
+use gametree::check::{CheckReport, Facts, FileReport, check};
+use gametree::search::SearchResult;
+use gametree::syntax::{self, Expectation, SourceText};
+use gametree::trace::Trace;
+use gametree::tree::{Location, NodeId};
 
 /// Arguments of `gametree check`.
 #[derive(Debug, Args)]
-pub struct CheckArgs {
+pub(super) struct CheckArgs {
     #[command(flatten)]
-    search: SearchArgs,
+    pub(super) search: SearchArgs,
     /// Answer files (`expect` lines only), each checked against the tree
     /// file before it; or more tree files, each checked against its own
     /// `expect` lines.
     #[arg(value_name = "ANSWERS")]
     more: Vec<String>,
     /// The report's form: text, json or csv (one row per file).
-    #[arg(long, value_enum, default_value_t = Format::Text)]
+    #[arg(long, value_enum, default_value_t = Format::Text, help_heading = "Output")]
     format: Format,
     /// Print the report as JSON (the same as `--format json`).
-    #[arg(long, conflicts_with = "format")]
+    #[arg(long, conflicts_with = "format", help_heading = "Output")]
     json: bool,
+    #[command(flatten)]
+    pub(super) parallel: ParallelArgs,
 }
 
 /// The `--format` values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Format {
+pub(super) enum Format {
     /// One line per expectation for one file; a table for several.
     Text,
     /// Every verdict with its explanation, and the scores.
@@ -57,7 +60,7 @@ struct Exercise {
 
 /// Checks every file and prints the report; the exit code says whether all
 /// expectations hold (0), some fail (1), or some file is unusable (2).
-pub fn run(args: &CheckArgs, out: &mut impl Write) -> Result<u8, CliError> {
+pub(super) fn run(args: &CheckArgs, out: &mut impl Write) -> Result<u8, CliError> {
     let exercises = read_exercises(args)?;
     let files: Vec<FileReport> = exercises
         .iter()
@@ -177,7 +180,7 @@ fn check_exercise(args: &CheckArgs, exercise: &Exercise) -> Vec<FileReport> {
 
 /// Checks the expectations `read` gives, written in `text` of file `name`.
 fn check_file(
-    facts: &Facts<'_, crate::tree::Tree>,
+    facts: &Facts<'_, gametree::tree::Tree>,
     name: &str,
     tree_name: &str,
     text: &str,

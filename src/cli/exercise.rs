@@ -9,16 +9,16 @@
 use clap::Args;
 
 use super::CliError;
-use crate::check::{answer_key, key_lines};
-use crate::games::GameSpec;
-use crate::search::{Algorithm, Options, search};
-use crate::syntax;
-use crate::trace::Trace;
-use crate::tree::NodeId;
+use gametree::check::{answer_key, key_lines};
+use gametree::games::GameSpec;
+use gametree::search::{Algorithm, Options, search};
+use gametree::syntax;
+use gametree::trace::Trace;
+use gametree::tree::NodeId;
 
 /// The exercise options of `gametree gen`.
 #[derive(Clone, Debug, Default, Args)]
-pub struct ExerciseArgs {
+pub(super) struct ExerciseArgs {
     /// Write an exercise: try seeds from the given one until the tree meets
     /// the constraints, then write it with its answer key as `expect` lines.
     #[arg(long)]
@@ -53,7 +53,7 @@ pub struct ExerciseArgs {
 }
 
 /// An exercise found: the seed that gave it and its text.
-pub struct Exercise {
+pub(super) struct Exercise {
     /// The game actually written (its seed is the one that met the
     /// constraints).
     pub game: GameSpec,
@@ -98,7 +98,7 @@ impl ExerciseArgs {
 
     /// Tries seeds from `game`'s own, writing each candidate with `write`,
     /// until one meets the constraints.
-    pub fn find(
+    pub(super) fn find(
         &self,
         game: &GameSpec,
         write: impl Fn(&GameSpec) -> Result<String, CliError>,

@@ -8,12 +8,12 @@ use clap::Args;
 use super::CliError;
 use super::args::{GameSpecParser, is_standard_output};
 use super::exercise::ExerciseArgs;
-use crate::games::{
+use gametree::games::{
     GameSpec, GameVisitor, ValueRange, WriteOptions, WriteSummary, rescale, write_tree,
 };
-use crate::output::write_atomically_with;
-use crate::tree::GameTree;
-use crate::value::Value;
+use gametree::output::write_atomically_with;
+use gametree::tree::GameTree;
+use gametree::value::Value;
 
 /// Games of at most this many nodes are indented; larger ones are written
 /// without indentation, to keep their files small.
@@ -25,7 +25,7 @@ const RESCALE_UP_TO: u64 = 10_000_000;
 
 /// Arguments of `gametree gen`.
 #[derive(Debug, Args)]
-pub struct GenArgs {
+pub(super) struct GenArgs {
     /// The game to write: `random:branching=B,depth=D,seed=S[,noise=E][,order=O]`
     /// (B may be a range LOW..HIGH; O is random, best-first or worst-first),
     /// `tictactoe[:POSITION]` or `billes:n=N,k=K`.
@@ -94,7 +94,7 @@ impl GenArgs {
 
 /// Writes the game as a tree file (or, with `--exercise`, an exercise), to
 /// standard output or to `--output`.
-pub fn run(args: &GenArgs, out: &mut impl Write) -> Result<(), CliError> {
+pub(super) fn run(args: &GenArgs, out: &mut impl Write) -> Result<(), CliError> {
     args.check()?;
     if args.exercise.exercise {
         let found = args
@@ -171,7 +171,7 @@ struct RescaledLeaves<'a> {
 impl GameVisitor for RescaledLeaves<'_> {
     type Output = Result<Vec<Value>, CliError>;
 
-    fn visit<T>(self, tree: &T, _depth: usize) -> Self::Output
+    fn visit<T>(self, tree: &T) -> Self::Output
     where
         T: GameTree + Sync,
         T::Node: Send + Sync,
@@ -187,8 +187,16 @@ impl GameVisitor for RescaledLeaves<'_> {
             },
             &mut std::io::sink(),
         )?;
-        rescale(&leaves, self.args.values, self.args.distinct)
-            .map_err(|e| CliError::BadInput(format!("{}: {e}", self.game)))
+        rescale(&leaves, self.args.values, self.args.distinct).map_err(|e| {
+            CliError::BadInput(format!(
+                "{}: --distinct needs {} values for {} leaves, but {} holds only {}",
+                self.game,
+                e.needed,
+                e.needed,
+                e.range,
+                e.range.len()
+            ))
+        })
     }
 }
 
@@ -202,7 +210,7 @@ struct WriteGame<'a, W> {
 impl<W: Write> GameVisitor for WriteGame<'_, W> {
     type Output = std::io::Result<WriteSummary>;
 
-    fn visit<T>(self, tree: &T, _depth: usize) -> Self::Output
+    fn visit<T>(self, tree: &T) -> Self::Output
     where
         T: GameTree + Sync,
         T::Node: Send + Sync,

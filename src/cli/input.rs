@@ -7,19 +7,18 @@ use std::time::{Duration, Instant};
 use super::progress::Phase;
 
 use super::{CliError, SearchArgs};
-use crate::search::{SearchError, SearchResult, search};
-use crate::stack::with_stack_for_depth;
-use crate::syntax::{self, Limits, SourceText};
-use crate::trace::Recorder;
-use crate::tree::{GameTree, Location, NodeId, Tree};
+use gametree::search::{SearchError, SearchResult, search};
+use gametree::syntax::{self, Limits, SourceText};
+use gametree::trace::Recorder;
+use gametree::tree::{GameTree, Location, NodeId, Tree};
 
 /// The name of a file in messages: `<stdin>` for `-`.
-pub fn display_name(path: &str) -> &str {
+pub(super) fn display_name(path: &str) -> &str {
     if path == "-" { "<stdin>" } else { path }
 }
 
 /// Reads the file named by `path` (`-` for standard input) as UTF-8 text.
-pub fn read_text(path: &str) -> Result<String, CliError> {
+pub(super) fn read_text(path: &str) -> Result<String, CliError> {
     read_text_within(path, None)
 }
 
@@ -114,7 +113,7 @@ const KEEP_TEXT_UP_TO: usize = 8 * 1024 * 1024;
 
 /// How long each phase of reading and searching took.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Times {
+pub(super) struct Times {
     /// Reading the file.
     pub read: Duration,
     /// Recognising the text.
@@ -126,7 +125,7 @@ pub struct Times {
 }
 
 /// A tree file as read: its name in messages, its text and its tree.
-pub struct Input {
+pub(super) struct Input {
     /// The file's name in messages.
     pub name: String,
     /// The text, for pointing at positions in later errors (dropped for
@@ -141,7 +140,7 @@ pub struct Input {
 }
 
 /// Reads and parses the tree `file`, under the node limit of `args`.
-pub fn read_tree(file: &str, args: &SearchArgs) -> Result<Input, CliError> {
+pub(super) fn read_tree(file: &str, args: &SearchArgs) -> Result<Input, CliError> {
     let name = display_name(file);
     let mut read = Duration::ZERO;
     let limits = args.limits();
@@ -156,7 +155,7 @@ pub fn read_tree(file: &str, args: &SearchArgs) -> Result<Input, CliError> {
 impl Input {
     /// Parses `text`, read from the file called `name`, under the node limit
     /// of `args`, timing the phases.
-    pub fn parse(name: &str, text: String, args: &SearchArgs) -> Result<Input, CliError> {
+    pub(super) fn parse(name: &str, text: String, args: &SearchArgs) -> Result<Input, CliError> {
         let name = name.to_string();
         let limits = args.limits();
         let mut times = Times::default();
@@ -167,7 +166,7 @@ impl Input {
         })?;
         let text = (bytes <= KEEP_TEXT_UP_TO).then_some(text);
         let tree = timed(&mut times.build, format!("building {name}"), || {
-            builder.finish()
+            builder.build()
         });
         Ok(Input {
             name,
@@ -179,11 +178,10 @@ impl Input {
     }
 }
 
-/// Searches any tree `depth` levels deep as `args` say, with stack for its
-/// depth and a spinner if it is slow; returns the result and the time taken.
-pub fn search_timed<T, R>(
+/// Searches any tree as `args` say, with a spinner if it is slow; returns
+/// the result and the time taken.
+pub(super) fn search_timed<T, R>(
     tree: &T,
-    depth: usize,
     name: &str,
     args: &SearchArgs,
     recorder: &mut R,
@@ -195,9 +193,7 @@ where
 {
     let mut time = Duration::ZERO;
     let result = timed(&mut time, format!("searching {name}"), || {
-        with_stack_for_depth(depth, || {
-            search(tree, args.algorithm(), args.options(), recorder)
-        })
+        search(tree, args.algorithm(), args.options(), recorder)
     });
     (result, time)
 }
@@ -214,21 +210,20 @@ fn timed<T>(time: &mut Duration, message: String, work: impl FnOnce() -> T) -> T
 impl Input {
     /// Searches the tree as `args` say, recording into `recorder`, with
     /// stack for the tree's depth.
-    pub fn search<R: Recorder<NodeId> + Send>(
+    pub(super) fn search<R: Recorder<NodeId> + Send>(
         &mut self,
         args: &SearchArgs,
         recorder: &mut R,
     ) -> Result<SearchResult<NodeId>, CliError> {
-        let (tree, depth) = (&self.tree, self.tree.depth());
-        let result = search_timed(tree, depth, &self.name, args, recorder);
+        let result = search_timed(&self.tree, &self.name, args, recorder);
         self.times.search = result.1;
         result
             .0
-            .map_err(|e| self.error(e.location(), &e.to_string()))
+            .map_err(|e| self.error(e.location(), &super::search_message(&e)))
     }
 
     /// An error about the input, at a place in it when there is one.
-    pub fn error(&self, at: Option<Location>, message: &str) -> CliError {
+    pub(super) fn error(&self, at: Option<Location>, message: &str) -> CliError {
         CliError::BadInput(match (at, &self.text) {
             (Some(at), Some(text)) => {
                 let text = text.strip_prefix('\u{feff}').unwrap_or(text);

@@ -4,6 +4,7 @@
 mod args;
 mod check;
 mod exercise;
+mod extras;
 mod r#gen;
 mod input;
 mod progress;
@@ -16,18 +17,19 @@ mod trace;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use gametree::search::{SearchError, SearchOption};
 
-pub use args::SearchArgs;
+pub(crate) use args::SearchArgs;
 
 /// Exit code when a check fails.
-pub const EXIT_FAILED: u8 = 1;
+pub(crate) const EXIT_FAILED: u8 = 1;
 /// Exit code for bad input or usage.
-pub const EXIT_BAD_INPUT: u8 = 2;
+pub(crate) const EXIT_BAD_INPUT: u8 = 2;
 
 /// Read, solve, explain and draw two-player game trees.
 #[derive(Debug, Parser)]
 #[command(name = "gametree", version, about)]
-pub struct Cli {
+pub(crate) struct Cli {
     #[command(subcommand)]
     command: Command,
 }
@@ -35,26 +37,83 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Solve a tree: value, best move, principal variation, cuts, statistics.
+    #[command(after_long_help = SOLVE_EXAMPLES)]
     Solve(solve::SolveArgs),
     /// Tell the search step by step, in the lecture's words.
+    #[command(after_long_help = TRACE_EXAMPLES)]
     Trace(trace::TraceArgs),
     /// Check answers (`expect` lines) against the search, explaining failures.
+    #[command(after_long_help = CHECK_EXAMPLES)]
     Check(check::CheckArgs),
     /// Write a generated game (random tree, tic-tac-toe, marbles) as a tree file.
+    #[command(after_long_help = GEN_EXAMPLES)]
     Gen(r#gen::GenArgs),
     /// Draw the search as a diagram: DOT, SVG, PNG or PDF, or step-by-step frames.
+    #[command(after_long_help = RENDER_EXAMPLES)]
     Render(render::RenderArgs),
+    /// Print a shell completion script (bash, zsh, fish, powershell, elvish).
+    Completions(extras::CompletionsArgs),
+    /// Print a manual page (roff): `gametree man | man -l -`.
+    Man(extras::ManArgs),
 }
+
+const SOLVE_EXAMPLES: &str = "Examples:
+  gametree solve trees/lecture-a-to-v.tree
+  gametree solve trees/lecture-a-to-v.tree --algo minimax --json
+  echo '[[3 12 8] [2 4 6] [14 5 2]]' | gametree solve -
+  gametree solve --game random:branching=4,depth=8,seed=1 --algo parallel --stats";
+
+const TRACE_EXAMPLES: &str = "Examples:
+  gametree trace trees/lecture-a-to-v.tree
+  gametree trace trees/strict-tie.tree --strict --json";
+
+const CHECK_EXAMPLES: &str = "Examples:
+  gametree check trees/lecture-a-to-v.tree
+  gametree check trees/lecture-a-to-v.tree answers/*.answers --format csv";
+
+const GEN_EXAMPLES: &str = "Examples:
+  gametree gen --game tictactoe:x...o.... -o ttt.tree
+  gametree gen --exercise --game random:branching=3,depth=4,seed=7 --min-cuts 2";
+
+const RENDER_EXAMPLES: &str = "Examples:
+  gametree render trees/lecture-a-to-v.tree -o lecture.dot
+  gametree render trees/lecture-a-to-v.tree --windows --provisional -o lecture.svg
+  gametree render trees/deep-cut.tree --style squares --frames frames/";
 
 /// Why a command failed; each maps to an exit code.
 #[derive(Debug, thiserror::Error)]
-pub enum CliError {
+pub(crate) enum CliError {
     /// The input is unusable: a syntax error, a missing file, `?` needed.
     #[error("{0}")]
     BadInput(String),
     /// Writing the output failed (for example a closed pipe).
     #[error("cannot write the output: {0}")]
     Output(#[from] std::io::Error),
+}
+
+/// A search error in the command line's words: where the library says
+/// what the search cannot do, the message names the flags to change.
+pub(crate) fn search_message(error: &SearchError) -> String {
+    match error {
+        SearchError::Unsupported { algorithm, option } => {
+            let flag = match option {
+                SearchOption::Order => "--order",
+                SearchOption::Depth => "--depth",
+                SearchOption::Iterative => "--iterative",
+            };
+            format!("{algorithm} does not support {flag}")
+        }
+        SearchError::ParallelTrace {
+            threads,
+            young_brothers,
+        } => format!(
+            "the parallel search records a trace only where it is sequential alpha-beta, with \
+             --threads 1 --young-brothers full (here --threads {threads} --young-brothers \
+             {young_brothers}): on more threads each run takes a different path, and scout's \
+             null-window tests are not alpha-beta's steps"
+        ),
+        other => other.to_string(),
+    }
 }
 
 impl CliError {
@@ -66,7 +125,7 @@ impl CliError {
 }
 
 /// Runs the command line and returns the process's exit code.
-pub fn main() -> ExitCode {
+pub(crate) fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
@@ -86,21 +145,33 @@ pub fn main() -> ExitCode {
 }
 
 /// Runs one parsed command; returns the exit code on success.
-pub fn run(cli: Cli) -> Result<u8, CliError> {
-    if let Command::Trace(args) = &cli.command {
+pub(crate) fn run(cli: Cli) -> Result<u8, CliError> {
+    if let Command::Trace(mut args) = cli.command {
         // Written while the search runs, from the search's own thread: not
         // through this thread's lock on standard output.
+        args.search.take_parallel(&args.parallel);
         let mut out = std::io::BufWriter::new(std::io::stdout());
-        trace::run(args, &mut out)?;
+        trace::run(&args, &mut out)?;
         return Ok(0);
     }
     let mut out = std::io::stdout().lock();
     match cli.command {
-        Command::Solve(args) => solve::run(&args, &mut out),
-        Command::Check(args) => return check::run(&args, &mut out),
-        Command::Gen(args) => r#gen::run(&args, &mut out),
-        Command::Render(args) => render::run(&args, &mut out),
+        Command::Solve(mut args) => {
+            args.search.take_parallel(&args.parallel);
+            solve::run(&args, &mut out)
+        }
         Command::Trace(_) => Ok(()),
+        Command::Check(mut args) => {
+            args.search.take_parallel(&args.parallel);
+            return check::run(&args, &mut out);
+        }
+        Command::Gen(args) => r#gen::run(&args, &mut out),
+        Command::Render(mut args) => {
+            args.search.take_parallel(&args.parallel);
+            render::run(&args, &mut out)
+        }
+        Command::Completions(args) => extras::completions(&args, &mut out),
+        Command::Man(args) => extras::man(&args, &mut out),
     }?;
     Ok(0)
 }

@@ -23,14 +23,14 @@ fn quiet_for() -> Duration {
 }
 
 /// A phase in progress; its spinner, if shown, goes away when it is dropped.
-pub struct Phase {
+pub(super) struct Phase {
     done: Option<Sender<()>>,
     watcher: Option<JoinHandle<()>>,
 }
 
 impl Phase {
     /// Starts a phase described by `message` (`parsing big.tree`).
-    pub fn start(message: String) -> Phase {
+    pub(super) fn start(message: String) -> Phase {
         if !std::io::stderr().is_terminal() {
             return Phase {
                 done: None,

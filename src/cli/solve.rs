@@ -4,16 +4,16 @@ use std::io::Write;
 
 use clap::Args;
 
-use super::args::{DepthArg, Source};
+use super::args::ParallelArgs;
+use super::args::Source;
 use super::input::{read_tree, search_timed};
 use super::stats::{RunStats, SearchStats};
 use super::{CliError, SearchArgs};
-use crate::games::{GameSpec, GameVisitor};
-use crate::report::SolveReport;
-use crate::search::{Algorithm, Comparison, SearchError, SearchResult, baseline};
-use crate::stack::with_stack_for_depth;
-use crate::trace::{Cut, CutLog, NoRecorder};
-use crate::tree::GameTree;
+use gametree::games::{GameSpec, GameVisitor};
+use gametree::report::SolveReport;
+use gametree::search::{Algorithm, Comparison, SearchError, SearchResult, baseline};
+use gametree::trace::{Cut, CutLog, NoRecorder};
+use gametree::tree::GameTree;
 
 /// How many cuts and pruned nodes the text report lists before it counts.
 const TEXT_LIST_LIMIT: usize = 20;
@@ -21,29 +21,25 @@ const TEXT_LIST_LIMIT: usize = 20;
 /// Generated games of more nodes than this are solved without recording
 /// their cuts: a billion-leaf game has millions of cuts and pruned subtrees
 /// far too large to list.
-pub const LIST_CUTS_UP_TO: u64 = 1_000_000;
+pub(super) const LIST_CUTS_UP_TO: u64 = 1_000_000;
 
 /// Arguments of `gametree solve`.
 #[derive(Clone, Debug, Args)]
-pub struct SolveArgs {
+pub(super) struct SolveArgs {
     #[command(flatten)]
-    search: SearchArgs,
-    #[command(flatten)]
-    depth: DepthArg,
+    pub(super) search: SearchArgs,
     /// Print a JSON object instead of text.
-    #[arg(long)]
+    #[arg(long, help_heading = "Output")]
     json: bool,
     /// Also print the time of each phase, throughput and peak memory.
-    #[arg(long)]
+    #[arg(long, help_heading = "Output")]
     stats: bool,
+    #[command(flatten)]
+    pub(super) parallel: ParallelArgs,
 }
 
 /// Solves the tree or game and prints the report.
-pub fn run(args: &SolveArgs, out: &mut impl Write) -> Result<(), CliError> {
-    let args = &SolveArgs {
-        search: args.search.with_depth(&args.depth),
-        ..args.clone()
-    };
+pub(super) fn run(args: &SolveArgs, out: &mut impl Write) -> Result<(), CliError> {
     match args.search.source()? {
         Source::File(file) => solve_file(file, args, out),
         Source::Game(game) => game.visit(SolveGame { game, args, out }),
@@ -52,7 +48,6 @@ pub fn run(args: &SolveArgs, out: &mut impl Write) -> Result<(), CliError> {
 
 fn solve_file(file: &str, args: &SolveArgs, out: &mut impl Write) -> Result<(), CliError> {
     let mut input = read_tree(file, &args.search)?;
-    args.search.start_threads(input.tree.depth())?;
     let mut cuts = CutLog::default();
     let recorded = args.search.records();
     let result = match recorded {
@@ -63,9 +58,9 @@ fn solve_file(file: &str, args: &SolveArgs, out: &mut impl Write) -> Result<(), 
         .stats
         .then(|| RunStats::new(&input, result.stats.nodes_visited));
     let stats = stats.map(|s| (s.to_text(), serde_json::to_value(s)));
-    let (tree, depth) = (&input.tree, input.tree.depth());
-    let comparison = compare_if_asked(tree, depth, args, &result)
-        .map_err(|e| input.error(e.location(), &e.to_string()))?;
+    let tree = &input.tree;
+    let comparison = compare_if_asked(tree, args, &result)
+        .map_err(|e| input.error(e.location(), &super::search_message(&e)))?;
     let listed = Listed {
         cuts: recorded.then_some(&cuts.cuts[..]),
         note: unrecorded_note(),
@@ -83,22 +78,22 @@ struct SolveGame<'a, W> {
 impl<W: Write> GameVisitor for SolveGame<'_, W> {
     type Output = Result<(), CliError>;
 
-    fn visit<T>(self, tree: &T, depth: usize) -> Self::Output
+    fn visit<T>(self, tree: &T) -> Self::Output
     where
         T: GameTree + Sync,
         T::Node: Send + Sync,
     {
         let name = self.game.to_string();
         let args = &self.args.search;
-        args.start_threads(depth)?;
-        let failed = |e: SearchError| CliError::BadInput(format!("{name}: {e}"));
+        let failed =
+            |e: SearchError| CliError::BadInput(format!("{name}: {}", super::search_message(&e)));
         let small = self.game.node_bound() <= LIST_CUTS_UP_TO;
         let (result, cuts, time) = if small && args.records() {
             let mut log = CutLog::default();
-            let (result, time) = search_timed(tree, depth, &name, args, &mut log);
+            let (result, time) = search_timed(tree, &name, args, &mut log);
             (result.map_err(failed)?, Some(log.cuts), time)
         } else {
-            let (result, time) = search_timed(tree, depth, &name, args, &mut NoRecorder);
+            let (result, time) = search_timed(tree, &name, args, &mut NoRecorder);
             (result.map_err(failed)?, None, time)
         };
         let stats = self
@@ -106,7 +101,7 @@ impl<W: Write> GameVisitor for SolveGame<'_, W> {
             .stats
             .then(|| SearchStats::new(time, result.stats.nodes_visited));
         let stats = stats.map(|s| (s.to_text(), serde_json::to_value(s)));
-        let comparison = compare_if_asked(tree, depth, self.args, &result).map_err(failed)?;
+        let comparison = compare_if_asked(tree, self.args, &result).map_err(failed)?;
         let listed = Listed {
             cuts: cuts.as_deref(),
             note: match small {
@@ -132,7 +127,6 @@ struct Listed<'a, N> {
 /// returns its counts beside `result`'s.
 fn compare_if_asked<T>(
     tree: &T,
-    depth: usize,
     args: &SolveArgs,
     result: &SearchResult<T::Node>,
 ) -> Result<Option<Comparison>, SearchError>
@@ -146,7 +140,7 @@ where
         return Ok(None);
     }
     let options = search_args.options();
-    let baseline = with_stack_for_depth(depth, || baseline(tree, options))?;
+    let baseline = baseline(tree, options)?;
     Ok(Some(Comparison {
         baseline,
         search: result.stats,
@@ -166,12 +160,12 @@ fn print<T: GameTree>(
     let cuts = listed.cuts;
     let limit = (!args.json).then_some(TEXT_LIST_LIMIT);
     let options = args.search.options();
-    let report = SolveReport::new(tree, result, cuts.unwrap_or_default(), options, limit);
+    let report = match cuts {
+        Some(cuts) => SolveReport::new(tree, result, cuts, options, limit),
+        None => SolveReport::unlisted(tree, result, listed.note, limit),
+    };
     if args.json {
         let mut json = serde_json::to_value(&report).map_err(std::io::Error::from)?;
-        if cuts.is_none() {
-            unlisted_json(&mut json, result, &listed.note);
-        }
         if let Some((_, stats)) = stats {
             json["run"] = stats.map_err(std::io::Error::from)?;
         }
@@ -181,11 +175,7 @@ fn print<T: GameTree>(
         serde_json::to_writer_pretty(&mut *out, &json).map_err(std::io::Error::from)?;
         writeln!(out)?;
     } else {
-        let text = report.to_text();
-        match cuts {
-            Some(_) => out.write_all(text.as_bytes())?,
-            None => out.write_all(unlisted_text(&text, &listed.note).as_bytes())?,
-        }
+        out.write_all(report.to_text().as_bytes())?;
         if let Some((stats, _)) = stats {
             out.write_all(stats.as_bytes())?;
         }
@@ -210,26 +200,4 @@ fn unrecorded_note() -> String {
     "cuts and pruned nodes: not listed, the parallel search records them only \
      with --threads 1 --young-brothers full"
         .to_string()
-}
-
-/// The text report without its (empty) pruned list, and the note instead.
-fn unlisted_text(text: &str, note: &str) -> String {
-    let mut out: String = text
-        .lines()
-        .filter(|line| !line.starts_with("pruned:"))
-        .flat_map(|line| [line, "\n"])
-        .collect();
-    out.push_str(note);
-    out.push('\n');
-    out
-}
-
-/// The JSON report with `null` lists and counts, and the cut count from the
-/// statistics.
-fn unlisted_json<N>(json: &mut serde_json::Value, result: &SearchResult<N>, note: &str) {
-    json["cuts"] = serde_json::Value::Null;
-    json["pruned"] = serde_json::Value::Null;
-    json["pruned_count"] = serde_json::Value::Null;
-    json["cut_count"] = result.stats.cutoffs.into();
-    json["note"] = note.into();
 }

@@ -6,7 +6,7 @@ use super::input::Input;
 
 /// Figures about one run, for `--stats`.
 #[derive(Clone, Debug, Serialize)]
-pub struct RunStats {
+pub(super) struct RunStats {
     /// Seconds reading the file.
     pub read_s: f64,
     /// Seconds recognising the text.
@@ -33,7 +33,7 @@ pub struct RunStats {
 
 impl RunStats {
     /// The figures of a finished run.
-    pub fn new(input: &Input, nodes_visited: u64) -> RunStats {
+    pub(super) fn new(input: &Input, nodes_visited: u64) -> RunStats {
         let t = input.times;
         let load = (t.read + t.parse + t.build).as_secs_f64();
         let peak = peak_memory();
@@ -54,7 +54,7 @@ impl RunStats {
     }
 
     /// The figures as lines for a person.
-    pub fn to_text(&self) -> String {
+    pub(super) fn to_text(&self) -> String {
         let memory = match (self.peak_memory_bytes, self.peak_bytes_per_node) {
             (Some(p), Some(per)) => format!("{:.1} MB ({per:.1} bytes per node)", p as f64 / 1e6),
             _ => "unknown on this system".to_string(),
@@ -86,7 +86,7 @@ fn peak_memory() -> Option<u64> {
 /// Figures about the search of a generated game, for `--stats`: there is
 /// no file to read.
 #[derive(Clone, Debug, Serialize)]
-pub struct SearchStats {
+pub(super) struct SearchStats {
     /// Seconds searching.
     pub search_s: f64,
     /// Nodes the search visited.
@@ -99,7 +99,7 @@ pub struct SearchStats {
 
 impl SearchStats {
     /// The figures of a finished search.
-    pub fn new(search: std::time::Duration, nodes_visited: u64) -> SearchStats {
+    pub(super) fn new(search: std::time::Duration, nodes_visited: u64) -> SearchStats {
         SearchStats {
             search_s: search.as_secs_f64(),
             nodes_visited,
@@ -109,7 +109,7 @@ impl SearchStats {
     }
 
     /// The figures as lines for a person.
-    pub fn to_text(&self) -> String {
+    pub(super) fn to_text(&self) -> String {
         let memory = match self.peak_memory_bytes {
             Some(p) => format!("{:.1} MB", p as f64 / 1e6),
             None => "unknown on this system".to_string(),

@@ -4,48 +4,42 @@ use std::io::Write;
 
 use clap::Args;
 
-use super::args::{DepthArg, Source};
+use super::args::ParallelArgs;
+use super::args::Source;
 use super::input::{read_tree, search_timed};
 use super::{CliError, SearchArgs};
-use crate::games::{GameSpec, GameVisitor};
-use crate::report::{TraceForm, TraceWriter};
-use crate::tree::GameTree;
+use gametree::games::{GameSpec, GameVisitor};
+use gametree::report::{TraceForm, TraceWriter};
+use gametree::tree::GameTree;
 
 /// The largest generated game `trace` tells (in nodes, as
 /// [`GameSpec::node_bound`] bounds them): a trace has a few lines a node.
-pub const TRACE_GAMES_UP_TO: u64 = 1_000_000;
+pub(super) const TRACE_GAMES_UP_TO: u64 = 1_000_000;
 
 /// Arguments of `gametree trace`.
 #[derive(Clone, Debug, Args)]
-pub struct TraceArgs {
+pub(super) struct TraceArgs {
     #[command(flatten)]
-    search: SearchArgs,
-    #[command(flatten)]
-    depth: DepthArg,
+    pub(super) search: SearchArgs,
     /// Print the events as a JSON array instead of numbered lines.
-    #[arg(long)]
+    #[arg(long, help_heading = "Output")]
     json: bool,
+    #[command(flatten)]
+    pub(super) parallel: ParallelArgs,
 }
 
 /// Searches the tree or game and prints every step as the search takes
-/// it. `out` is written from the search's own thread (which has the stack
-/// for the tree's depth), so it must be `Send`.
-pub fn run(args: &TraceArgs, out: &mut (impl Write + Send)) -> Result<(), CliError> {
-    let args = &TraceArgs {
-        search: args.search.with_depth(&args.depth),
-        ..args.clone()
-    };
+/// it. `out` is written from the search's own thread, so it must be `Send`.
+pub(super) fn run(args: &TraceArgs, out: &mut (impl Write + Send)) -> Result<(), CliError> {
     match args.search.source()? {
         Source::File(file) => {
             let input = read_tree(file, &args.search)?;
-            let depth = input.tree.depth();
-            args.search.start_threads(depth)?;
             let mut writer = writer(&input.tree, args, out);
-            let (result, _) =
-                search_timed(&input.tree, depth, &input.name, &args.search, &mut writer);
+            let (result, _) = search_timed(&input.tree, &input.name, &args.search, &mut writer);
+            let message = |e: &gametree::search::SearchError| super::search_message(e);
             end(
                 writer,
-                result.map_err(|e| input.error(e.location(), &e.to_string())),
+                result.map_err(|e| input.error(e.location(), &message(&e))),
             )
         }
         Source::Game(game) => {
@@ -75,18 +69,18 @@ struct TraceGame<'a, W> {
 impl<W: Write + Send> GameVisitor for TraceGame<'_, W> {
     type Output = Result<(), CliError>;
 
-    fn visit<T>(self, tree: &T, depth: usize) -> Self::Output
+    fn visit<T>(self, tree: &T) -> Self::Output
     where
         T: GameTree + Sync,
         T::Node: Send + Sync,
     {
         let name = self.game.to_string();
-        self.args.search.start_threads(depth)?;
         let mut writer = writer(tree, self.args, self.out);
-        let (result, _) = search_timed(tree, depth, &name, &self.args.search, &mut writer);
+        let (result, _) = search_timed(tree, &name, &self.args.search, &mut writer);
         end(
             writer,
-            result.map_err(|e| CliError::BadInput(format!("{name}: {e}"))),
+            result
+                .map_err(|e| CliError::BadInput(format!("{name}: {}", super::search_message(&e)))),
         )
     }
 }

@@ -6,6 +6,7 @@
 //! marble, -1 when MIN does. A node's children take 1, 2, ... marbles, in
 //! that order; a leaf is an empty table, lost for the player to move there.
 
+use super::InvalidGame;
 use crate::syntax::MAX_DEPTH;
 use crate::tree::GameTree;
 use crate::value::{Kind, Value};
@@ -28,21 +29,18 @@ pub struct BillesSpec {
 
 impl BillesSpec {
     /// Checks that the game can be played and generated.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), InvalidGame> {
         if self.n == 0 || self.k == 0 {
-            return Err("n and k must be at least 1".to_string());
+            return Err(InvalidGame::NoMarbles);
         }
         if self.n > MAX_DEPTH {
-            return Err(format!(
-                "n={} makes a game {} moves deep: at most {MAX_DEPTH}, as for tree files",
-                self.n, self.n
-            ));
+            return Err(InvalidGame::TooDeep(self.n));
         }
         if !path_fits(self.n, self.k) {
-            return Err(format!(
-                "n={} k={} is too large: min(k, n)^n must fit in 64 bits",
-                self.n, self.k
-            ));
+            return Err(InvalidGame::TooManyMarbles {
+                n: self.n,
+                k: self.k,
+            });
         }
         Ok(())
     }
@@ -168,6 +166,10 @@ impl GameTree for Billes {
         None
     }
 
+    fn height(&self) -> Option<usize> {
+        Some(self.spec.n)
+    }
+
     fn id(&self, table: Table) -> String {
         super::child_path(table.depth as usize, table.path, self.radix())
     }
@@ -210,7 +212,7 @@ mod tests {
     fn node_counts_match_the_tree() {
         let spec = BillesSpec { n: 7, k: 3 };
         let game = Billes::new(spec);
-        let nodes = crate::report::subtree(&game, game.root()).len() as u64;
+        let nodes = crate::tree::subtree(&game, game.root()).len() as u64;
         assert_eq!(spec.node_count(), Some(nodes));
     }
 
@@ -234,7 +236,8 @@ mod tests {
             k: 1,
         }
         .validate()
-        .unwrap_err();
+        .unwrap_err()
+        .to_string();
         assert!(deep.contains("10001 moves deep: at most 10000"), "{deep}");
     }
 }

@@ -3,7 +3,7 @@
 
 /// Mixes 64 bits into 64 well-spread bits (SplitMix64's finaliser, after
 /// adding the golden-ratio increment).
-pub const fn mix(x: u64) -> u64 {
+pub(super) const fn mix(x: u64) -> u64 {
     let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
@@ -12,25 +12,25 @@ pub const fn mix(x: u64) -> u64 {
 
 /// The `index`-th draw of one `stream` from a node's `hash`: streams and
 /// indices never collide for indices below 2^32.
-pub fn draw(hash: u64, stream: u64, index: u64) -> u64 {
+pub(super) fn draw(hash: u64, stream: u64, index: u64) -> u64 {
     keyed_draw(hash, draw_key(stream, index))
 }
 
 /// What the `index`-th draw of `stream` mixes into a node's hash: it does
 /// not depend on the node, so it can be computed once for many nodes.
-pub const fn draw_key(stream: u64, index: u64) -> u64 {
+pub(super) const fn draw_key(stream: u64, index: u64) -> u64 {
     mix((stream << 32) ^ index)
 }
 
 /// The draw whose key is `key` (from [`draw_key`]) from a node's `hash`:
 /// the same number as [`draw`].
 #[inline]
-pub fn keyed_draw(hash: u64, key: u64) -> u64 {
+pub(super) fn keyed_draw(hash: u64, key: u64) -> u64 {
     mix(hash ^ key)
 }
 
 /// The keys of the first `N` draws of `stream`, computed at compile time.
-pub const fn draw_keys<const N: usize>(stream: u64) -> [u64; N] {
+pub(super) const fn draw_keys<const N: usize>(stream: u64) -> [u64; N] {
     let mut keys = [0; N];
     let mut index = 0;
     while index < N {
@@ -41,12 +41,12 @@ pub const fn draw_keys<const N: usize>(stream: u64) -> [u64; N] {
 }
 
 /// A number in `0..n` from 64 random bits (multiply-shift: no division).
-pub fn uniform(bits: u64, n: u64) -> u64 {
+pub(super) fn uniform(bits: u64, n: u64) -> u64 {
     ((u128::from(bits) * u128::from(n)) >> 64) as u64
 }
 
 /// A number in `[0, 1)` from 64 random bits.
-pub fn unit(bits: u64) -> f64 {
+pub(super) fn unit(bits: u64) -> f64 {
     (bits >> 11) as f64 / (1u64 << 53) as f64
 }
 

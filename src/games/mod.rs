@@ -15,8 +15,8 @@ pub mod writer;
 
 pub use billes::{Billes, BillesSpec};
 pub use random::{ChildOrder, RandomSpec, RandomTree};
-pub use rescale::{ValueRange, rescale};
-pub use spec::{GameSpec, SpecError};
+pub use rescale::{RescaleError, ValueRange, rescale};
+pub use spec::{GameSpec, InvalidGame, SpecError};
 pub use tictactoe::{Board, TicTacToe};
 pub use writer::{WriteOptions, WriteSummary, write_tree};
 
@@ -26,8 +26,8 @@ use crate::tree::GameTree;
 pub trait GameVisitor {
     /// What the visit returns.
     type Output;
-    /// Works on `tree`, whose depth is at most `depth`.
-    fn visit<T>(self, tree: &T, depth: usize) -> Self::Output
+    /// Works on `tree` (its [`GameTree::height`] says how deep it goes).
+    fn visit<T>(self, tree: &T) -> Self::Output
     where
         T: GameTree + Sync,
         T::Node: Send + Sync;
@@ -37,9 +37,9 @@ impl GameSpec {
     /// Builds the game's tree and hands it to `visitor`.
     pub fn visit<V: GameVisitor>(&self, visitor: V) -> V::Output {
         match self {
-            GameSpec::Random(spec) => visitor.visit(&RandomTree::new(*spec), spec.depth),
-            GameSpec::TicTacToe(start) => visitor.visit(&TicTacToe::new(*start), 9),
-            GameSpec::Billes(spec) => visitor.visit(&Billes::new(*spec), spec.n),
+            GameSpec::Random(spec) => visitor.visit(&RandomTree::new(*spec)),
+            GameSpec::TicTacToe(start) => visitor.visit(&TicTacToe::new(*start)),
+            GameSpec::Billes(spec) => visitor.visit(&Billes::new(*spec)),
         }
     }
 

@@ -17,6 +17,7 @@
 use std::fmt;
 use std::marker::PhantomData;
 
+use super::InvalidGame;
 use super::hash::{draw, draw_key, draw_keys, keyed_draw, mix, uniform, unit};
 use crate::tree::GameTree;
 use crate::value::{Kind, Value};
@@ -124,44 +125,29 @@ impl RandomSpec {
     }
 
     /// Checks that the spec describes a tree this module can generate.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), InvalidGame> {
         if self.min_branching == 0 || self.min_branching > self.branching {
-            return Err(format!(
-                "branching must be at least 1, and a range LOW..HIGH needs LOW <= HIGH (got {}..{})",
-                self.min_branching, self.branching
-            ));
+            return Err(InvalidGame::BranchingRange {
+                low: self.min_branching,
+                high: self.branching,
+            });
         }
         if self.branching > MAX_BRANCHING {
-            return Err(format!(
-                "branching {} is too large: at most {MAX_BRANCHING}",
-                self.branching
-            ));
+            return Err(InvalidGame::BranchingTooLarge(self.branching));
         }
         if self.depth > MAX_DEPTH {
-            return Err(format!(
-                "depth {} is too large: at most {MAX_DEPTH}",
-                self.depth
-            ));
+            return Err(InvalidGame::DepthTooLarge(self.depth));
         }
         if self.branching > 1 && leaf_count_bound(self.branching, self.depth).is_none() {
-            return Err(format!(
-                "branching {} and depth {} give more than 2^64 leaves; every node's child path must fit in 64 bits",
-                self.branching, self.depth
-            ));
+            return Err(InvalidGame::TooManyLeaves {
+                branching: self.branching,
+                depth: self.depth,
+            });
         }
         if !self.noise.is_finite() || self.noise < 0.0 || self.noise > 1e9 {
-            return Err(format!(
-                "noise {:?} must be a number from 0 to 1e9",
-                self.noise
-            ));
+            return Err(InvalidGame::Noise(self.noise));
         }
         Ok(())
-    }
-
-    /// The number of leaves when every node has the most children, if it
-    /// fits in a `u64`.
-    pub fn max_leaves(&self) -> Option<u64> {
-        leaf_count_bound(self.branching, self.depth)
     }
 }
 
@@ -240,12 +226,12 @@ impl RandomNode {
 
 /// Streams of draws from one node's hash, kept apart.
 mod stream {
-    pub const CHILD: u64 = 1;
-    pub const STEP: u64 = 2;
-    pub const BEST: u64 = 3;
-    pub const COUNT: u64 = 4;
-    pub const NOISE: u64 = 5;
-    pub const ROOT: u64 = 6;
+    pub(super) const CHILD: u64 = 1;
+    pub(super) const STEP: u64 = 2;
+    pub(super) const BEST: u64 = 3;
+    pub(super) const COUNT: u64 = 4;
+    pub(super) const NOISE: u64 = 5;
+    pub(super) const ROOT: u64 = 6;
 }
 
 /// How many children's draw keys are tabulated: generating one of the
@@ -289,7 +275,7 @@ impl RandomTree {
     }
 
     /// The tree that `spec` describes, or why the spec is invalid.
-    pub fn try_new(spec: RandomSpec) -> Result<RandomTree, String> {
+    pub fn try_new(spec: RandomSpec) -> Result<RandomTree, InvalidGame> {
         spec.validate()?;
         Ok(RandomTree {
             spec,
@@ -474,6 +460,10 @@ impl GameTree for RandomTree {
 
     fn value(&self, node: RandomNode) -> Option<Value> {
         (node.depth() >= self.spec.depth).then(|| node.true_value())
+    }
+
+    fn height(&self) -> Option<usize> {
+        Some(self.spec.depth)
     }
 
     fn static_value(&self, node: RandomNode) -> Option<Value> {

@@ -7,7 +7,7 @@
 //! (value, preorder index) and giving them increasing values therefore
 //! keeps a random tree's structure (its best children are strictly best, so
 //! only ties between non-best brothers are broken), which is how
-//! `--distinct` works.
+//! distinct values work.
 
 use crate::value::Value;
 
@@ -56,6 +56,16 @@ impl std::fmt::Display for ValueRange {
     }
 }
 
+/// Distinct values asked for more leaves than the range holds values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("distinct values need {needed} values for {needed} leaves, but {range} holds only {}", range.len())]
+pub struct RescaleError {
+    /// The values needed, one per distinct leaf.
+    pub needed: u64,
+    /// The range asked for.
+    pub range: ValueRange,
+}
+
 /// New values for `leaves` (in preorder): into `range` when given, distinct
 /// when `distinct` (from 1 up when no range is given). Fails when the range
 /// is too small for distinct values.
@@ -63,7 +73,7 @@ pub fn rescale(
     leaves: &[Value],
     range: Option<ValueRange>,
     distinct: bool,
-) -> Result<Vec<Value>, String> {
+) -> Result<Vec<Value>, RescaleError> {
     // Each leaf's rank among the distinct values (or among all leaves).
     let mut order: Vec<usize> = (0..leaves.len()).collect();
     order.sort_by(|&a, &b| leaves[a].cmp(&leaves[b]).then(a.cmp(&b)));
@@ -85,10 +95,10 @@ pub fn rescale(
         (None, false) => return Ok(leaves.to_vec()),
     };
     if distinct && range.len() < count {
-        return Err(format!(
-            "--distinct needs {count} values for {count} leaves, but {range} holds only {}",
-            range.len()
-        ));
+        return Err(RescaleError {
+            needed: count,
+            range,
+        });
     }
     Ok(ranks
         .iter()
@@ -143,8 +153,8 @@ mod tests {
         assert_eq!(ints(&rescale(&leaves, range, true).unwrap()), [2, 1, 3, 0]);
         let small = Some("0..2".parse().unwrap());
         assert_eq!(
-            rescale(&leaves, small, true).unwrap_err(),
-            "--distinct needs 4 values for 4 leaves, but 0..2 holds only 3"
+            rescale(&leaves, small, true).unwrap_err().to_string(),
+            "distinct values need 4 values for 4 leaves, but 0..2 holds only 3"
         );
     }
 

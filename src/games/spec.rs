@@ -21,7 +21,7 @@ pub enum GameSpec {
 }
 
 /// Why a game spec was refused.
-#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+#[derive(Debug, thiserror::Error, PartialEq)]
 pub enum SpecError {
     /// The name before `:` is not a game.
     #[error("unknown game `{}`: expected {GAMES}", quoted(.0))]
@@ -67,13 +67,88 @@ pub enum SpecError {
         expected: &'static str,
     },
     /// Parameters that read well but do not make a game.
-    #[error("{game}: {message}")]
+    #[error("{game}: {reason}")]
     Invalid {
         /// The game.
         game: &'static str,
         /// Why.
-        message: String,
+        reason: InvalidGame,
     },
+}
+
+/// Why parameters that read well do not make a game.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum InvalidGame {
+    /// A random tree's branching is 0, or its range is upside down.
+    #[error(
+        "branching must be at least 1, and a range LOW..HIGH needs LOW <= HIGH (got {low}..{high})"
+    )]
+    BranchingRange {
+        /// The fewest children.
+        low: usize,
+        /// The most children.
+        high: usize,
+    },
+    /// A random tree's branching is over [`MAX_BRANCHING`](super::random::MAX_BRANCHING).
+    #[error("branching {0} is too large: at most {max}", max = super::random::MAX_BRANCHING)]
+    BranchingTooLarge(usize),
+    /// A random tree's depth is over [`MAX_DEPTH`](super::random::MAX_DEPTH).
+    #[error("depth {0} is too large: at most {max}", max = super::random::MAX_DEPTH)]
+    DepthTooLarge(usize),
+    /// A random tree whose child paths would not fit in 64 bits.
+    #[error(
+        "branching {branching} and depth {depth} give more than 2^64 leaves; every node's child \
+         path must fit in 64 bits"
+    )]
+    TooManyLeaves {
+        /// The branching.
+        branching: usize,
+        /// The depth.
+        depth: usize,
+    },
+    /// Noise out of its range.
+    #[error("noise {0:?} must be a number from 0 to 1e9")]
+    Noise(f64),
+    /// A marble game deeper than the depth limit of every tree.
+    #[error(
+        "n={0} makes a game {0} moves deep: at most {max}, as for tree files",
+        max = crate::syntax::MAX_DEPTH
+    )]
+    TooDeep(usize),
+    /// A marble game with no marbles or no move.
+    #[error("n and k must be at least 1")]
+    NoMarbles,
+    /// A marble game whose child paths would not fit in 64 bits.
+    #[error("n={n} k={k} is too large: min(k, n)^n must fit in 64 bits")]
+    TooManyMarbles {
+        /// Marbles at the start.
+        n: usize,
+        /// The most taken at once.
+        k: usize,
+    },
+    /// A tic-tac-toe position of the wrong length.
+    #[error("a position is nine characters, one per square row by row (x, o or .), not {0}")]
+    PositionLength(usize),
+    /// A character that is not a square.
+    #[error("`{0}` is not a square: write x, o or .")]
+    NotASquare(char),
+    /// Marks that no game gives.
+    #[error("X moves first, so X has as many marks as O or one more (here X {xs}, O {os})")]
+    MarkCounts {
+        /// X's marks.
+        xs: u32,
+        /// O's marks.
+        os: u32,
+    },
+    /// Both players have a line.
+    #[error("X and O cannot both have three in a row")]
+    BothWin,
+    /// O moved after X won.
+    #[error("X has three in a row, so O cannot have moved after")]
+    MovedAfterXWon,
+    /// X moved after O won.
+    #[error("O has three in a row, so X cannot have moved after")]
+    MovedAfterOWon,
 }
 
 /// The games, as the unknown-game message lists them.
@@ -203,9 +278,9 @@ fn parse_random(text: &str) -> Result<RandomSpec, SpecError> {
             })?;
         spec = spec.order(order);
     }
-    spec.validate().map_err(|message| SpecError::Invalid {
+    spec.validate().map_err(|reason| SpecError::Invalid {
         game: RANDOM,
-        message,
+        reason,
     })?;
     Ok(spec)
 }
@@ -215,9 +290,9 @@ fn parse_tictactoe(text: &str) -> Result<Board, SpecError> {
     if text.is_empty() {
         return Ok(Board::EMPTY);
     }
-    text.parse().map_err(|message| SpecError::Invalid {
+    text.parse().map_err(|reason| SpecError::Invalid {
         game: TICTACTOE,
-        message,
+        reason,
     })
 }
 
@@ -236,9 +311,9 @@ fn parse_billes(text: &str) -> Result<BillesSpec, SpecError> {
         n: required("n")?,
         k: required("k")?,
     };
-    spec.validate().map_err(|message| SpecError::Invalid {
+    spec.validate().map_err(|reason| SpecError::Invalid {
         game: BILLES,
-        message,
+        reason,
     })?;
     Ok(spec)
 }

@@ -12,6 +12,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::InvalidGame;
 use crate::tree::GameTree;
 use crate::value::{Kind, Value};
 
@@ -93,17 +94,14 @@ impl fmt::Display for Board {
 }
 
 impl FromStr for Board {
-    type Err = String;
+    type Err = InvalidGame;
 
     /// Reads nine characters (`x`, `o`, `.`) and checks that the position
     /// can arise in a game.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let squares: Vec<char> = s.chars().collect();
         if squares.len() != 9 {
-            return Err(format!(
-                "a position is nine characters, one per square row by row (x, o or .), not {}",
-                squares.len()
-            ));
+            return Err(InvalidGame::PositionLength(squares.len()));
         }
         let mut board = Board::EMPTY;
         for (square, c) in squares.iter().enumerate() {
@@ -111,7 +109,7 @@ impl FromStr for Board {
                 'x' | 'X' => board.x |= 1 << square,
                 'o' | 'O' => board.o |= 1 << square,
                 '.' => {}
-                other => return Err(format!("`{other}` is not a square: write x, o or .")),
+                other => return Err(InvalidGame::NotASquare(*other)),
             }
         }
         check_reachable(&board)?;
@@ -119,21 +117,19 @@ impl FromStr for Board {
     }
 }
 
-fn check_reachable(board: &Board) -> Result<(), String> {
+fn check_reachable(board: &Board) -> Result<(), InvalidGame> {
     let (xs, os) = (board.x.count_ones(), board.o.count_ones());
     if xs != os && xs != os + 1 {
-        return Err(format!(
-            "X moves first, so X has as many marks as O or one more (here X {xs}, O {os})"
-        ));
+        return Err(InvalidGame::MarkCounts { xs, os });
     }
     if has_line(board.x) && has_line(board.o) {
-        return Err("X and O cannot both have three in a row".to_string());
+        return Err(InvalidGame::BothWin);
     }
     if has_line(board.x) && xs == os {
-        return Err("X has three in a row, so O cannot have moved after".to_string());
+        return Err(InvalidGame::MovedAfterXWon);
     }
     if has_line(board.o) && xs != os {
-        return Err("O has three in a row, so X cannot have moved after".to_string());
+        return Err(InvalidGame::MovedAfterOWon);
     }
     Ok(())
 }
@@ -227,6 +223,10 @@ impl GameTree for TicTacToe {
         None
     }
 
+    fn height(&self) -> Option<usize> {
+        Some(9)
+    }
+
     fn id(&self, board: Board) -> String {
         super::child_path(board.depth.into(), board.path.into(), 9)
     }
@@ -287,7 +287,7 @@ mod tests {
 
     #[test]
     fn impossible_positions_are_refused() {
-        let error = |p: &str| p.parse::<Board>().unwrap_err();
+        let error = |p: &str| p.parse::<Board>().unwrap_err().to_string();
         assert!(error("xx.......").contains("as many marks as O or one more"));
         assert!(error("xxxooo...").contains("both"));
         assert!(error("x.o").contains("nine characters"));

@@ -10,6 +10,7 @@ use crate::cleanup;
 
 /// What a diagram is written as.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Format {
     /// DOT text, as is; needs no Graphviz.
     #[default]

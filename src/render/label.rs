@@ -12,7 +12,7 @@ const HIDDEN: &str = "#ffffff00";
 /// per layer; empty when there is nothing to say yet), as shown now; `full`,
 /// in frames, is the slots of the full diagram. A plain label when nothing
 /// needs hiding, so the last frame is byte for byte the full diagram.
-pub fn label(slots: &[String], full: Option<&[String]>) -> Attribute {
+pub(super) fn label(slots: &[String], full: Option<&[String]>) -> Attribute {
     match full {
         Some(full) if needs_hiding(slots, full) => html_label(slots, full),
         _ => plain_label("label", slots),
@@ -21,7 +21,7 @@ pub fn label(slots: &[String], full: Option<&[String]>) -> Attribute {
 
 /// A quoted DOT string attribute: the non-empty `lines`, joined by DOT's
 /// `\n`.
-pub fn plain_label(key: &str, lines: &[String]) -> Attribute {
+pub(super) fn plain_label(key: &str, lines: &[String]) -> Attribute {
     let mut text = String::from("\"");
     for line in lines.iter().filter(|l| !l.is_empty()) {
         if text.len() > 1 {
@@ -40,7 +40,7 @@ pub fn plain_label(key: &str, lines: &[String]) -> Attribute {
 
 /// A label of `lines` in transparent ink: it takes its room in the layout
 /// and shows nothing.
-pub fn hidden_label(lines: &[String]) -> Attribute {
+pub(super) fn hidden_label(lines: &[String]) -> Attribute {
     let rows: Vec<String> = lines.iter().map(|line| hidden_row(line)).collect();
     Attribute(
         Id::Plain("label".to_string()),

@@ -80,7 +80,11 @@ pub fn node_types(tree: &Tree) -> Vec<NodeType> {
 /// The label slots of the chosen layers for a node, in a fixed order
 /// (window, visit, history, type); a slot is empty when there is nothing to
 /// show yet.
-pub fn layer_slots(layers: Layers, state: &NodeState, node_type: Option<NodeType>) -> Vec<String> {
+pub(super) fn layer_slots(
+    layers: Layers,
+    state: &NodeState,
+    node_type: Option<NodeType>,
+) -> Vec<String> {
     let mut slots = Vec::new();
     if layers.windows {
         slots.push(state.window.map(|w| w.to_string()).unwrap_or_default());

@@ -44,14 +44,14 @@ pub enum RenderError {
     /// The tree has more nodes to draw than the limit allows.
     #[error(
         "the tree has {nodes} nodes to draw, more than the {max} that make a readable \
-         picture; draw the top with --depth {depth} ({fit} nodes), or raise --max-draw-nodes"
+         picture; draw the top {depth} levels ({fit} nodes), or raise the limit"
     )]
     TooLarge {
         /// The nodes that would be drawn.
         nodes: usize,
         /// The limit.
         max: usize,
-        /// The deepest `--depth` that fits.
+        /// The most levels below the root that fit.
         depth: usize,
         /// The nodes drawn at that depth.
         fit: usize,
@@ -67,7 +67,7 @@ pub enum RenderError {
     #[error(
         "{format} output needs Graphviz's `dot` program, which is not installed (or not on \
          PATH); install Graphviz (Debian and Ubuntu: `apt-get install graphviz`, macOS: \
-         `brew install graphviz`), or write DOT with --format dot"
+         `brew install graphviz`), or write DOT"
     )]
     DotMissing {
         /// The format asked for.

@@ -3,7 +3,7 @@
 use super::RenderError;
 use crate::tree::{GameTree, Tree};
 
-/// The default limit on the nodes drawn (`--max-draw-nodes`).
+/// The default limit on the nodes drawn.
 pub const DEFAULT_MAX_DRAW_NODES: usize = 2000;
 
 /// How many nodes lie at each level below the root.
@@ -61,7 +61,7 @@ mod tests {
         let refused = check_size(&tree, None, 12).unwrap_err();
         assert_eq!(
             refused.to_string(),
-            "the tree has 13 nodes to draw, more than the 12 that make a readable picture; draw the top with --depth 1 (4 nodes), or raise --max-draw-nodes"
+            "the tree has 13 nodes to draw, more than the 12 that make a readable picture; draw the top 1 levels (4 nodes), or raise the limit"
         );
         assert!(check_size(&tree, Some(1), 4).is_ok());
     }

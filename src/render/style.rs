@@ -4,6 +4,7 @@ use crate::value::Kind;
 
 /// The drawing convention for players.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Style {
     /// MAX as an up-pointing triangle, MIN as a down-pointing one.
     #[default]
@@ -25,14 +26,14 @@ impl Style {
 }
 
 /// Nodes and edges in a skipped subtree.
-pub const PRUNED: &str = "gray65";
+pub(super) const PRUNED: &str = "gray65";
 /// The values of leaves not evaluated yet (frames only: in the full
 /// diagram a leaf never evaluated lies in a skipped subtree).
-pub const PENDING: &str = "gray50";
+pub(super) const PENDING: &str = "gray50";
 /// The edges a cut skips, and their labels.
-pub const CUT: &str = "red3";
+pub(super) const CUT: &str = "red3";
 /// The fill of a node the search is inside (frames only: in the full
 /// diagram every visited node is done).
-pub const OPEN_FILL: &str = "#fff3b0";
+pub(super) const OPEN_FILL: &str = "#fff3b0";
 /// The pen width of the principal variation.
-pub const PV_WIDTH: &str = "3";
+pub(super) const PV_WIDTH: &str = "3";

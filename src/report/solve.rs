@@ -5,12 +5,15 @@ use std::fmt::Write;
 
 use serde::Serialize;
 
-use super::{describe_cut, ids, subtree};
 use crate::search::{Algorithm, Options, SearchResult, Stats};
 use crate::text::quoted;
 use crate::trace::Cut;
 use crate::tree::GameTree;
-use crate::value::{Bound, CutKind, Value};
+use crate::tree::{ids, subtree};
+use crate::value::{Bound, CutKind, Scored, Value};
+
+/// What a shortened list says of the rest.
+const ALL_IN_JSON: &str = "(the JSON report lists them all)";
 
 /// A cut as reported: ids instead of node handles.
 #[derive(Clone, Debug, Serialize)]
@@ -51,20 +54,43 @@ pub struct SolveReport {
     #[serde(skip)]
     pub principal_variation_length: usize,
     /// Every cut, in search order (the first [`SolveReport::new`]'s `limit`
-    /// of them, when it is given).
-    pub cuts: Vec<CutReport>,
+    /// of them, when it is given); `None` when the cuts were not recorded.
+    pub cuts: Option<Vec<CutReport>>,
     /// Every node never visited, in preorder within each cut (the first
-    /// `limit`, when it is given).
-    pub pruned: Vec<String>,
+    /// `limit`, when it is given); `None` when the cuts were not recorded.
+    pub pruned: Option<Vec<String>>,
     /// How many cuts there are in all.
-    pub cut_count: usize,
-    /// How many nodes are never visited in all.
-    pub pruned_count: usize,
+    pub cut_count: u64,
+    /// How many nodes are never visited in all; `None` when the cuts were
+    /// not recorded.
+    pub pruned_count: Option<usize>,
+    /// Why the cuts and pruned nodes are not listed, when they are not.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
     /// Counts.
     pub stats: Stats,
 }
 
 impl SolveReport {
+    /// The report of a search whose cuts were not recorded, with `note`
+    /// saying why in place of the lists of cuts and pruned nodes.
+    pub fn unlisted<T: GameTree>(
+        tree: &T,
+        result: &SearchResult<T::Node>,
+        note: String,
+        limit: Option<usize>,
+    ) -> SolveReport {
+        let report = SolveReport::new(tree, result, &[], Options::default(), limit);
+        SolveReport {
+            cuts: None,
+            pruned: None,
+            pruned_count: None,
+            cut_count: result.stats.cutoffs,
+            note: Some(note),
+            ..report
+        }
+    }
+
     /// Builds the report from a search result and the cuts it recorded,
     /// listing at most `limit` cuts, pruned nodes and moves of the best line
     /// (all when `None`): a large tree can have millions of them, and a deep
@@ -93,14 +119,16 @@ impl SolveReport {
                 &result.principal_variation[..result.principal_variation.len().min(limit)],
             ),
             principal_variation_length: result.principal_variation.len(),
-            cuts: cuts
-                .iter()
-                .take(limit)
-                .map(|c| cut_report(tree, c, options))
-                .collect(),
-            pruned,
-            cut_count: cuts.len(),
-            pruned_count: pruned_nodes().count(),
+            cuts: Some(
+                cuts.iter()
+                    .take(limit)
+                    .map(|c| cut_report(tree, c, options))
+                    .collect(),
+            ),
+            pruned: Some(pruned),
+            cut_count: cuts.len() as u64,
+            pruned_count: Some(pruned_nodes().count()),
+            note: None,
             stats: result.stats,
         }
     }
@@ -118,7 +146,14 @@ impl SolveReport {
                 .join(" "),
         };
         let _ = writeln!(out, "algorithm: {}", self.algorithm);
-        let _ = writeln!(out, "value: {}{}", self.bound.prefix(), self.value);
+        let _ = writeln!(
+            out,
+            "value: {}",
+            Scored {
+                value: self.value,
+                bound: self.bound
+            }
+        );
         let _ = writeln!(
             out,
             "best move: {}",
@@ -134,7 +169,7 @@ impl SolveReport {
         match self.principal_variation_length - self.principal_variation.len() {
             0 => out.push('\n'),
             more => {
-                let _ = writeln!(out, " ... and {more} more moves (--json lists them all)");
+                let _ = writeln!(out, " ... and {more} more moves {ALL_IN_JSON}");
             }
         }
         let _ = writeln!(out, "nodes visited: {}", self.stats.nodes_visited);
@@ -147,22 +182,27 @@ impl SolveReport {
             let _ = writeln!(out, "iterations: {}", self.stats.iterations);
         }
         let _ = writeln!(out, "cutoffs: {}", self.stats.cutoffs);
-        for cut in &self.cuts {
+        let (Some(cuts), Some(pruned), Some(pruned_count)) =
+            (&self.cuts, &self.pruned, self.pruned_count)
+        else {
+            let _ = writeln!(out, "{}", self.note.as_deref().unwrap_or_default());
+            return out;
+        };
+        for cut in cuts {
             let _ = writeln!(out, "  {}", cut.text);
         }
-        if let Some(more) = self
-            .cut_count
-            .checked_sub(self.cuts.len())
-            .filter(|n| *n > 0)
-        {
-            let _ = writeln!(out, "  ... and {more} more cuts (--json lists them all)");
+        match self.cut_count - cuts.len() as u64 {
+            0 => {}
+            more => {
+                let _ = writeln!(out, "  ... and {more} more cuts {ALL_IN_JSON}");
+            }
         }
         if self.algorithm.prunes() {
-            let _ = write!(out, "pruned: {}", line(&self.pruned));
-            match self.pruned_count - self.pruned.len() {
+            let _ = write!(out, "pruned: {}", line(pruned));
+            match pruned_count - pruned.len() {
                 0 => out.push('\n'),
                 more => {
-                    let _ = writeln!(out, " ... and {more} more nodes (--json lists them all)");
+                    let _ = writeln!(out, " ... and {more} more nodes {ALL_IN_JSON}");
                 }
             }
         }
@@ -179,6 +219,6 @@ fn cut_report<T: GameTree>(tree: &T, cut: &Cut<T::Node>, options: Options) -> Cu
         deep: cut.deep,
         value: cut.value,
         threshold: cut.threshold,
-        text: describe_cut(tree, cut, options.strict),
+        text: cut.describe(tree, options.strict),
     }
 }

@@ -163,10 +163,10 @@ impl<T: GameTree, W: Write> Recorder<T::Node> for TraceWriter<'_, T, W> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::{RandomSpec, RandomTree};
     use crate::report::{trace_json, trace_lines};
     use crate::search::{Algorithm, Options, search};
     use crate::trace::Trace;
+    use crate::tree::Tree;
 
     /// The trace written whole, as `trace` printed it before it streamed.
     fn whole<T: GameTree>(tree: &T, trace: &Trace<T::Node>, form: TraceForm) -> String {
@@ -183,6 +183,24 @@ mod tests {
                     .collect()
             }
         }
+    }
+
+    /// A complete tree, `branching` children a node, `depth` levels, with
+    /// scattered leaf values.
+    fn full_tree(branching: usize, depth: usize) -> Tree {
+        fn text(branching: usize, depth: usize, next: &mut u64) -> String {
+            if depth == 0 {
+                *next = next
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                return ((*next >> 33) % 100).to_string();
+            }
+            let children: Vec<String> = (0..branching)
+                .map(|_| text(branching, depth - 1, next))
+                .collect();
+            format!("[{}]", children.join(" "))
+        }
+        crate::syntax::parse("t", &text(branching, depth, &mut 7)).unwrap()
     }
 
     fn streamed<T: GameTree + Sync>(tree: &T, form: TraceForm) -> String
@@ -216,12 +234,12 @@ mod tests {
     /// A recorder that checks, at every event, that the writer holds at
     /// most [`HOLD`] + 1 events.
     struct Bounded<'t, 'o> {
-        writer: TraceWriter<'t, RandomTree, &'o mut Vec<u8>>,
+        writer: TraceWriter<'t, Tree, &'o mut Vec<u8>>,
         most_held: usize,
     }
 
-    impl Recorder<<RandomTree as GameTree>::Node> for Bounded<'_, '_> {
-        fn record(&mut self, event: Event<<RandomTree as GameTree>::Node>) {
+    impl Recorder<<Tree as GameTree>::Node> for Bounded<'_, '_> {
+        fn record(&mut self, event: Event<<Tree as GameTree>::Node>) {
             self.writer.record(event);
             self.most_held = self.most_held.max(self.writer.held());
         }
@@ -229,7 +247,7 @@ mod tests {
 
     #[test]
     fn a_long_trace_is_written_while_the_search_runs() {
-        let tree = RandomTree::new(RandomSpec::new(4, 5, 3));
+        let tree = full_tree(4, 5);
         let mut trace = Trace::new();
         search(&tree, Algorithm::Minimax, Options::default(), &mut trace).unwrap();
         assert!(trace.events.len() > 5 * HOLD, "a long trace");
@@ -263,7 +281,7 @@ mod tests {
 
     #[test]
     fn an_abandoned_trace_writes_nothing_when_short_and_stays_valid_json_when_long() {
-        let tree = RandomTree::new(RandomSpec::new(4, 5, 3));
+        let tree = full_tree(4, 5);
         let mut out = Vec::new();
         let mut writer = TraceWriter::new(&tree, false, TraceForm::Json, &mut out).holding(HOLD);
         search(&tree, Algorithm::Minimax, Options::default(), &mut writer).unwrap();

@@ -2,9 +2,9 @@
 
 use serde_json::{Value as Json, json};
 
-use super::{describe_cut, ids, is_leaf};
 use crate::trace::{Event, Trace};
 use crate::tree::GameTree;
+use crate::tree::{ids, is_leaf};
 
 /// The trace as lines (without numbers): `enter C, window [-inf, 2]`,
 /// `visit D = 2`, `C = 2 provisional`, `C = 2 final`, and cuts in words.
@@ -33,17 +33,10 @@ pub fn event_line<T: GameTree>(tree: &T, event: &Event<T::Node>, strict: bool) -
         Event::Final { node, score } => Some(format!(
             "{} {} {} final",
             tree.id(*node),
-            relation(score.bound),
+            score.bound,
             score.value
         )),
-        Event::Cut(cut) => Some(describe_cut(tree, cut, strict)),
-    }
-}
-
-fn relation(bound: crate::value::Bound) -> &'static str {
-    match bound.prefix() {
-        "" => "=",
-        other => other,
+        Event::Cut(cut) => Some(cut.describe(tree, strict)),
     }
 }
 

@@ -11,6 +11,26 @@ use super::ordering::{Children, Memo, order_children};
 use crate::trace::{Recorder, Window};
 use crate::tree::GameTree;
 use crate::value::{CutKind, Kind, Scored, Value};
+use super::algorithm::{Strategy, Support};
+/// Alpha-beta in the min/max form, with ordering, a depth limit and iterative deepening.
+pub(super) struct AlphaBeta;
+
+impl Strategy for AlphaBeta {
+    const PRUNES: bool = true;
+    const SUPPORTS: Support = Support { order: true, depth: true, iterative: true };
+
+    fn run<T, R>(cx: &mut Context<'_, T, R>, root: T::Node) -> Result<Scored, SearchError>
+    where
+        T: GameTree + Sync,
+        T::Node: Send + Sync,
+        R: Recorder<T::Node>,
+    {
+        match cx.options.iterative {
+            true => iterative(cx, root),
+            false => alphabeta(cx, root),
+        }
+    }
+}
 
 /// Alpha-beta from `root` with the full window.
 pub(super) fn alphabeta<T: GameTree, R: Recorder<T::Node>>(
@@ -193,7 +213,7 @@ pub(super) fn finish<T: GameTree, R: Recorder<T::Node>>(
 /// Alpha-beta below `node`. `prev` holds the previous iteration's values
 /// below it (iterative deepening), and `next`, when given, receives this
 /// search's.
-#[allow(clippy::too_many_arguments)]
+#[expect(clippy::too_many_arguments)]
 pub(super) fn search<T: GameTree, R: Recorder<T::Node>>(
     cx: &mut Context<'_, T, R>,
     node: T::Node,
@@ -218,7 +238,7 @@ pub(super) fn search<T: GameTree, R: Recorder<T::Node>>(
 /// it is known not to change during the call, so what the loop reads of
 /// it is read once, not reloaded at every child (which also made the speed
 /// depend on where the tree and the stack happened to lie in memory).
-#[allow(clippy::too_many_arguments)]
+#[expect(clippy::too_many_arguments)]
 fn search_valueless<'t, T: GameTree, R: Recorder<T::Node>>(
     cx: &mut Context<'t, T, R>,
     tree: &'t T,

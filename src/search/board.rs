@@ -43,7 +43,7 @@ struct State<X, O> {
 
 impl<X, O> Board<X, O> {
     /// A board of `brothers` brothers, none taken.
-    pub fn new(brothers: usize) -> Self {
+    pub(super) fn new(brothers: usize) -> Self {
         Board {
             state: Mutex::new(State {
                 slots: (0..brothers).map(|_| Slot::Open).collect(),
@@ -57,7 +57,7 @@ impl<X, O> Board<X, O> {
     }
 
     /// Counts the workers to start with, at most `threads`: how many.
-    pub fn start(&self, threads: usize) -> usize {
+    pub(super) fn start(&self, threads: usize) -> usize {
         let mut state = self.lock();
         let workers = threads.min(state.slots.len()).max(1);
         state.workers = workers;
@@ -67,7 +67,7 @@ impl<X, O> Board<X, O> {
     /// Takes the next brother to test; none when all are taken, when a
     /// passed brother waits to be settled, or when the search `stopped`:
     /// the worker then leaves.
-    pub fn take(&self, stopped: bool) -> Option<usize> {
+    pub(super) fn take(&self, stopped: bool) -> Option<usize> {
         let mut state = self.lock();
         if stopped || state.passed > 0 || state.next >= state.slots.len() {
             state.workers -= 1;
@@ -82,7 +82,7 @@ impl<X, O> Board<X, O> {
     /// order, with `settle`, until one is not tested yet. Returns how many
     /// workers to add, up to `threads` in all, when brothers may be taken
     /// again.
-    pub fn record(
+    pub(super) fn record(
         &self,
         i: usize,
         test: X,
@@ -135,7 +135,7 @@ impl<X, O> Board<X, O> {
     /// What every brother gave, in child order, once all workers have
     /// left: settled brothers as settled, the others (not taken, or not
     /// settled, after the search stopped) through `unsettled`.
-    pub fn into_outcomes(self, unsettled: impl Fn(Option<X>) -> O) -> Vec<O> {
+    pub(super) fn into_outcomes(self, unsettled: impl Fn(Option<X>) -> O) -> Vec<O> {
         let state = self.state.into_inner().unwrap_or_else(|p| p.into_inner());
         let outcome = |slot| match slot {
             Slot::Settled(outcome) => outcome,

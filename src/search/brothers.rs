@@ -18,7 +18,6 @@
 //!   brother goes on settling the ones after it that are tested.
 
 use std::fmt;
-use std::str::FromStr;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use rayon::prelude::*;
@@ -35,6 +34,7 @@ use crate::value::{Kind, Scored, Value};
 
 /// How the parallel search searches the younger brothers of a split node.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum YoungBrothers {
     /// Each with the full window, narrowed as the brothers improve it.
     #[default]
@@ -50,20 +50,6 @@ impl fmt::Display for YoungBrothers {
             YoungBrothers::Full => "full",
             YoungBrothers::Scout => "scout",
         })
-    }
-}
-
-impl FromStr for YoungBrothers {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s {
-            "full" => Ok(YoungBrothers::Full),
-            "scout" => Ok(YoungBrothers::Scout),
-            _ => Err(format!(
-                "unknown way to search brothers `{s}` (full or scout)"
-            )),
-        }
     }
 }
 
@@ -113,7 +99,7 @@ where
 {
     /// Searches `younger` in parallel below `up` (the split node above, if
     /// any); stops them all when one cuts. Outcomes in child order.
-    pub fn search(
+    pub(super) fn search(
         &self,
         younger: &[T::Node],
         up: Option<&Split<'_, T::Node>>,

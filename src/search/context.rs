@@ -16,12 +16,12 @@ pub(super) struct Edge<N> {
 
 impl<N> Edge<N> {
     /// The bound of the initial window.
-    pub fn initial(value: Value) -> Edge<N> {
+    pub(super) fn initial(value: Value) -> Edge<N> {
         Edge { value, from: None }
     }
 
     /// A bound set by `node`'s value.
-    pub fn new(value: Value, from: N) -> Edge<N> {
+    pub(super) fn new(value: Value, from: N) -> Edge<N> {
         Edge {
             value,
             from: Some(from),
@@ -29,7 +29,7 @@ impl<N> Edge<N> {
     }
 
     /// The same bound seen from the other player.
-    pub fn negate(self) -> Edge<N> {
+    pub(super) fn negate(self) -> Edge<N> {
         Edge {
             value: self.value.negate(),
             from: self.from,
@@ -71,7 +71,7 @@ impl<'a, T: GameTree> Context<'a, T, NoRecorder> {
     /// A context for searching one younger brother of a parallel search on
     /// another thread: its own counts and lines, no recorder, and stopped
     /// by `stop`.
-    pub fn forked(
+    pub(super) fn forked(
         tree: &'a T,
         algorithm: Algorithm,
         options: Options,
@@ -85,7 +85,12 @@ impl<'a, T: GameTree> Context<'a, T, NoRecorder> {
 }
 
 impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
-    pub fn new(tree: &'a T, recorder: &'a mut R, algorithm: Algorithm, options: Options) -> Self {
+    pub(super) fn new(
+        tree: &'a T,
+        recorder: &'a mut R,
+        algorithm: Algorithm,
+        options: Options,
+    ) -> Self {
         Context {
             tree,
             recorder,
@@ -98,18 +103,18 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
     }
 
     /// Counts one iteration of iterative deepening.
-    pub fn count_iteration(&mut self) {
+    pub(super) fn count_iteration(&mut self) {
         self.stats.iterations += 1;
     }
 
     /// The nearest split node above, if any.
-    pub fn split(&self) -> Option<&'a Split<'a, T::Node>> {
+    pub(super) fn split(&self) -> Option<&'a Split<'a, T::Node>> {
         self.split
     }
 
     /// Whether a cut above has made this search useless.
     #[inline]
-    pub fn cancelled(&self) -> bool {
+    pub(super) fn cancelled(&self) -> bool {
         self.split.is_some_and(Split::stopped)
     }
 
@@ -117,29 +122,29 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
     /// found since it was handed down (the window itself outside a
     /// parallel search).
     #[inline]
-    pub fn narrow(&self, alpha: &mut Edge<T::Node>, beta: &mut Edge<T::Node>) {
+    pub(super) fn narrow(&self, alpha: &mut Edge<T::Node>, beta: &mut Edge<T::Node>) {
         if let Some(split) = self.split {
             (*alpha, *beta) = split.narrow(*alpha, *beta);
         }
     }
 
     /// The counts so far.
-    pub fn stats(&self) -> Stats {
+    pub(super) fn stats(&self) -> Stats {
         self.stats
     }
 
     /// Adds the counts of a forked search.
-    pub fn absorb(&mut self, stats: &Stats) {
+    pub(super) fn absorb(&mut self, stats: &Stats) {
         self.stats.add(stats);
     }
 
     /// Takes the best line found below the node at `ply`.
-    pub fn take_line(&mut self, ply: usize) -> Vec<T::Node> {
+    pub(super) fn take_line(&mut self, ply: usize) -> Vec<T::Node> {
         self.pv.get_mut(ply).map(std::mem::take).unwrap_or_default()
     }
 
     /// Makes `child` the best move at `ply`, followed by `line`.
-    pub fn best_child_with(&mut self, ply: usize, child: T::Node, line: &[T::Node]) {
+    pub(super) fn best_child_with(&mut self, ply: usize, child: T::Node, line: &[T::Node]) {
         self.ensure_ply(ply);
         let here = &mut self.pv[ply];
         here.clear();
@@ -153,7 +158,7 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
         }
     }
 
-    pub fn into_result(mut self, score: Scored) -> SearchResult<T::Node> {
+    pub(super) fn into_result(mut self, score: Scored) -> SearchResult<T::Node> {
         let principal_variation = self.pv.drain(..).next().unwrap_or_default();
         SearchResult {
             algorithm: self.algorithm,
@@ -166,7 +171,7 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
 
     /// Counts and reports entering `node`; clears its line of play.
     #[inline(always)]
-    pub fn enter(&mut self, node: T::Node, ply: usize, window: Option<Window>) {
+    pub(super) fn enter(&mut self, node: T::Node, ply: usize, window: Option<Window>) {
         self.stats.nodes_visited += 1;
         self.ensure_ply(ply);
         self.pv[ply].clear();
@@ -177,7 +182,7 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
 
     /// Evaluates a leaf: its value in MAX's terms, or an error if unknown.
     #[inline]
-    pub fn leaf(&mut self, node: T::Node) -> Result<Value, SearchError> {
+    pub(super) fn leaf(&mut self, node: T::Node) -> Result<Value, SearchError> {
         let Some(value) = self.tree.value(node) else {
             return Err(SearchError::UnknownValue {
                 node: self.tree.id(node),
@@ -195,7 +200,12 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
     /// Counts and reports entering and evaluating the leaf `node`, whose
     /// value is `value`; its line of play is left as it is.
     #[inline(always)]
-    pub fn visit_leaf(&mut self, node: T::Node, window: Option<Window>, value: Value) -> Value {
+    pub(super) fn visit_leaf(
+        &mut self,
+        node: T::Node,
+        window: Option<Window>,
+        value: Value,
+    ) -> Value {
         self.stats.nodes_visited += 1;
         if R::RECORDS {
             self.recorder.record(Event::Enter { node, window });
@@ -209,7 +219,7 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
 
     /// Empties the line of play of the node at `ply`.
     #[inline]
-    pub fn clear_line(&mut self, ply: usize) {
+    pub(super) fn clear_line(&mut self, ply: usize) {
         self.ensure_ply(ply);
         self.pv[ply].clear();
     }
@@ -217,7 +227,7 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
     /// Evaluates an interior node at the depth limit by its static value,
     /// as a leaf; an error if it has none.
     #[inline]
-    pub fn horizon(&mut self, node: T::Node) -> Result<Value, SearchError> {
+    pub(super) fn horizon(&mut self, node: T::Node) -> Result<Value, SearchError> {
         let Some(value) = self.tree.static_value(node) else {
             return Err(SearchError::NoStaticValue {
                 node: self.tree.id(node),
@@ -235,7 +245,7 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
 
     /// Makes the leaf `child` the best move at `ply`: the whole line.
     #[inline(always)]
-    pub fn best_leaf(&mut self, ply: usize, child: T::Node) {
+    pub(super) fn best_leaf(&mut self, ply: usize, child: T::Node) {
         let line = &mut self.pv[ply];
         line.clear();
         line.push(child);
@@ -243,7 +253,7 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
 
     /// Makes `child` the best move at `ply`, followed by its own best line.
     #[inline]
-    pub fn best_child(&mut self, ply: usize, child: T::Node) {
+    pub(super) fn best_child(&mut self, ply: usize, child: T::Node) {
         let (here, below) = self.pv.split_at_mut(ply + 1);
         let line = &mut here[ply];
         line.clear();
@@ -253,7 +263,7 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
 
     /// Reports a provisional value (in MAX's terms).
     #[inline]
-    pub fn provisional(&mut self, node: T::Node, value: Value) {
+    pub(super) fn provisional(&mut self, node: T::Node, value: Value) {
         if R::RECORDS {
             self.recorder.record(Event::Provisional { node, value });
         }
@@ -261,7 +271,7 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
 
     /// Reports a final value (in MAX's terms).
     #[inline]
-    pub fn finish(&mut self, node: T::Node, score: Scored) {
+    pub(super) fn finish(&mut self, node: T::Node, score: Scored) {
         if R::RECORDS {
             self.recorder.record(Event::Final { node, score });
         }
@@ -270,14 +280,13 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
     /// Whether a `kind` node whose value is `value` cuts against `bound`
     /// under these options (see [`reaches`]).
     #[inline]
-    pub fn reaches(&self, kind: Kind, value: Value, bound: Value) -> bool {
+    pub(super) fn reaches(&self, kind: Kind, value: Value, bound: Value) -> bool {
         reaches(kind, value, bound, self.options.strict)
     }
 
     /// Counts and reports a cut at `node`, whose remaining children are
     /// `rest`; values are in MAX's terms.
-    #[allow(clippy::too_many_arguments)]
-    pub fn cut(
+    pub(super) fn cut(
         &mut self,
         node: T::Node,
         parent: Option<T::Node>,
@@ -335,8 +344,7 @@ pub(super) fn clamp(score: Scored, alpha: Value, beta: Value) -> Scored {
 }
 
 /// A MAX or MIN node's running value over the children examined so far,
-/// in MAX's terms, tracking what is certain (as [`MaxFold`](crate::value::MaxFold) does for MAX,
-/// and for MIN on the other side).
+/// in MAX's terms, tracking what is certain.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct NodeFold {
     kind: Kind,
@@ -352,7 +360,7 @@ pub(super) struct NodeFold {
 
 impl NodeFold {
     #[inline]
-    pub fn new(kind: Kind) -> NodeFold {
+    pub(super) fn new(kind: Kind) -> NodeFold {
         NodeFold {
             kind,
             best: kind.worst(),
@@ -363,7 +371,7 @@ impl NodeFold {
 
     /// Adds a child's score (MAX's terms); whether it improved the value.
     #[inline(always)]
-    pub fn add(&mut self, child: Scored) -> bool {
+    pub(super) fn add(&mut self, child: Scored) -> bool {
         let (sure, bound) = match self.kind {
             Kind::Max => (child.bound.is_lower(), child.bound.is_upper()),
             Kind::Min => (child.bound.is_upper(), child.bound.is_lower()),
@@ -383,12 +391,12 @@ impl NodeFold {
 
     /// The value so far, in MAX's terms.
     #[inline]
-    pub fn value(&self) -> Value {
+    pub(super) fn value(&self) -> Value {
         self.best
     }
 
     /// The node's score, given whether a cut skipped children.
-    pub fn finish(&self, cut: bool) -> Scored {
+    pub(super) fn finish(&self, cut: bool) -> Scored {
         let complete = self.all_bound && !cut;
         let bound = match self.kind {
             Kind::Max => Bound::meet(self.best_sure, complete),
@@ -399,5 +407,47 @@ impl NodeFold {
             bound,
         }
         .settled()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bound_at_an_infinity_is_exact() {
+        let mut fold = NodeFold::new(Kind::Max);
+        fold.add(Scored::exact(Value::POS_INF));
+        assert_eq!(fold.finish(true), Scored::exact(Value::POS_INF));
+        let mut fold = NodeFold::new(Kind::Max);
+        fold.add(Scored {
+            value: Value::NEG_INF,
+            bound: Bound::Upper,
+        });
+        assert_eq!(fold.finish(false), Scored::exact(Value::NEG_INF));
+        let unknown = Scored {
+            value: Value::POS_INF,
+            bound: Bound::Upper,
+        };
+        assert_eq!(unknown.settled(), unknown, "<= +inf says nothing");
+    }
+
+    #[test]
+    fn a_cut_max_node_is_a_lower_bound() {
+        let mut fold = NodeFold::new(Kind::Max);
+        fold.add(Scored::exact(Value::new(6.0).unwrap()));
+        assert_eq!(fold.finish(true).to_string(), ">=6");
+        assert_eq!(fold.finish(false).to_string(), "6");
+    }
+
+    #[test]
+    fn an_upper_bound_child_below_the_best_keeps_the_value_exact() {
+        let mut fold = NodeFold::new(Kind::Max);
+        fold.add(Scored::exact(Value::new(5.0).unwrap()));
+        fold.add(Scored {
+            value: Value::new(4.0).unwrap(),
+            bound: Bound::Upper,
+        });
+        assert_eq!(fold.finish(false).bound, Bound::Exact);
     }
 }

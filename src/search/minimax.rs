@@ -6,6 +6,23 @@ use super::context::Context;
 use crate::trace::Recorder;
 use crate::tree::GameTree;
 use crate::value::{Kind, Scored, Value};
+use super::algorithm::{Strategy, Support};
+/// Minimax in the two-function form.
+pub(super) struct Minimax;
+
+impl Strategy for Minimax {
+    const PRUNES: bool = false;
+    const SUPPORTS: Support = Support { order: false, depth: false, iterative: false };
+
+    fn run<T, R>(cx: &mut Context<'_, T, R>, root: T::Node) -> Result<Scored, SearchError>
+    where
+        T: GameTree + Sync,
+        T::Node: Send + Sync,
+        R: Recorder<T::Node>,
+    {
+        minimax(cx, root)
+    }
+}
 
 /// Minimax from `root`.
 pub(super) fn minimax<T: GameTree, R: Recorder<T::Node>>(

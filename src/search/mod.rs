@@ -2,100 +2,50 @@
 //! alpha-beta, over any [`GameTree`], all reporting to one kind of
 //! [`Recorder`].
 
-mod alphabeta;
+#[macro_use]
+mod algorithm;
 mod board;
 mod brothers;
 mod context;
-mod minimax;
-mod negamax;
-mod negamax_alphabeta;
 mod ordering;
-mod parallel;
 mod result;
 mod split;
 
 use std::fmt;
-use std::str::FromStr;
-
-use serde::Serialize;
 
 pub use brothers::YoungBrothers;
 pub use ordering::Order;
 pub use parallel::DEFAULT_SPLIT_DEPTH;
-pub use result::{Comparison, SearchError, SearchResult, Stats};
+pub use result::{Comparison, SearchError, SearchOption, SearchResult, Stats};
 
+use crate::stack::{stack_bytes_for_depth, with_stack_for_depth};
 use crate::trace::{NoRecorder, Recorder};
 use crate::tree::GameTree;
 use context::Context;
 
-/// The algorithms `gametree` runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Algorithm {
-    /// Minimax in the two-function form (a MAX function and a MIN function).
-    Minimax,
-    /// Negamax: negate the child's value and always maximise.
-    Negamax,
-    /// Alpha-beta in the min/max form.
-    #[serde(rename = "alphabeta")]
-    AlphaBeta,
-    /// Alpha-beta in the negamax form.
-    #[serde(rename = "negamax-alphabeta")]
-    NegamaxAlphaBeta,
-    /// Alpha-beta on many threads (Young Brothers Wait on rayon).
-    Parallel,
-}
-
-impl Algorithm {
-    /// Every sequential algorithm, in the order the documentation lists
-    /// them ([`Algorithm::Parallel`] aside).
-    pub const ALL: [Algorithm; 4] = [
-        Algorithm::Minimax,
-        Algorithm::Negamax,
-        Algorithm::AlphaBeta,
-        Algorithm::NegamaxAlphaBeta,
-    ];
-
-    /// The name used on the command line and in JSON.
-    pub fn name(self) -> &'static str {
-        match self {
-            Algorithm::Minimax => "minimax",
-            Algorithm::Negamax => "negamax",
-            Algorithm::AlphaBeta => "alphabeta",
-            Algorithm::NegamaxAlphaBeta => "negamax-alphabeta",
-            Algorithm::Parallel => "parallel",
-        }
+// The algorithms, one line each: the doc comment, the variant, the name on
+// the command line and in JSON, and the type in the algorithm's own file
+// that implements `algorithm::Strategy`.
+algorithms! {
+    sequential {
+        /// Minimax in the two-function form (a MAX function and a MIN function).
+        Minimax = "minimax" in minimax::Minimax,
+        /// Negamax: negate the child's value and always maximise.
+        Negamax = "negamax" in negamax::Negamax,
+        /// Alpha-beta in the min/max form.
+        AlphaBeta = "alphabeta" in alphabeta::AlphaBeta,
+        /// Alpha-beta in the negamax form.
+        NegamaxAlphaBeta = "negamax-alphabeta" in negamax_alphabeta::NegamaxAlphaBeta,
     }
-
-    /// Whether the algorithm prunes (and so has windows and cuts).
-    pub fn prunes(self) -> bool {
-        matches!(
-            self,
-            Algorithm::AlphaBeta | Algorithm::NegamaxAlphaBeta | Algorithm::Parallel
-        )
-    }
-
-    /// Whether the algorithm can order children and stop at a depth limit.
-    pub fn orders(self) -> bool {
-        matches!(self, Algorithm::AlphaBeta | Algorithm::Parallel)
+    parallel {
+        /// Alpha-beta on many threads (Young Brothers Wait on rayon).
+        Parallel = "parallel" in parallel::Parallel,
     }
 }
 
 impl fmt::Display for Algorithm {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
-    }
-}
-
-impl FromStr for Algorithm {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Algorithm::ALL
-            .into_iter()
-            .chain([Algorithm::Parallel])
-            .find(|a| a.name() == s)
-            .ok_or_else(|| format!("unknown algorithm `{s}`"))
     }
 }
 
@@ -176,10 +126,26 @@ pub fn search<T, R>(
 where
     T: GameTree + Sync,
     T::Node: Send + Sync,
-    R: Recorder<T::Node>,
+    R: Recorder<T::Node> + Send,
+{
+    let height = tree.height().unwrap_or(0);
+    with_stack_for_depth(height, || search_here(tree, algorithm, options, recorder))
+}
+
+/// [`search`] on the current thread's stack.
+fn search_here<T, R>(
+    tree: &T,
+    algorithm: Algorithm,
+    options: Options,
+    recorder: &mut R,
+) -> Result<SearchResult<T::Node>, SearchError>
+where
+    T: GameTree + Sync,
+    T::Node: Send + Sync,
+    R: Recorder<T::Node> + Send,
 {
     check_options(algorithm, &options)?;
-    if algorithm == Algorithm::Parallel {
+    if algorithm.is_parallel() {
         let threads = match options.threads {
             0 => rayon::current_num_threads(),
             n => n,
@@ -196,14 +162,7 @@ where
     }
     let mut cx = Context::new(tree, recorder, algorithm, options);
     let root = tree.root();
-    let score = match algorithm {
-        Algorithm::Minimax => minimax::minimax(&mut cx, root)?,
-        Algorithm::Negamax => negamax::negamax(&mut cx, root)?,
-        Algorithm::AlphaBeta if options.iterative => alphabeta::iterative(&mut cx, root)?,
-        Algorithm::AlphaBeta => alphabeta::alphabeta(&mut cx, root)?,
-        Algorithm::NegamaxAlphaBeta => negamax_alphabeta::negamax_alphabeta(&mut cx, root)?,
-        Algorithm::Parallel => parallel::parallel(&mut cx, root)?,
-    };
+    let score = algorithm.run(&mut cx, root)?;
     Ok(cx.into_result(score))
 }
 
@@ -214,8 +173,10 @@ where
     T: GameTree + Sync,
     T::Node: Send + Sync,
 {
+    let height = tree.height().unwrap_or(crate::tree::MAX_DEPTH);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(options.threads)
+        .stack_size(stack_bytes_for_depth(height))
         .build()
         .map_err(|e| SearchError::Threads {
             threads: options.threads,
@@ -225,24 +186,30 @@ where
         threads: 0,
         ..options
     };
-    pool.install(|| search(tree, Algorithm::Parallel, options, &mut NoRecorder))
+    pool.install(|| search_here(tree, Algorithm::Parallel, options, &mut NoRecorder))
 }
 
 /// Refuses options the algorithm does not carry out.
 fn check_options(algorithm: Algorithm, options: &Options) -> Result<(), SearchError> {
-    let unsupported = |option| Err(SearchError::Unsupported { algorithm, option });
-    if !algorithm.orders() {
-        if options.order != Order::None {
-            return unsupported("--order");
-        }
-        if options.depth.is_some() {
-            return unsupported("--depth");
-        }
+    let supports = algorithm.supports();
+    let asked = [
+        (
+            options.order != Order::None && !supports.order,
+            SearchOption::Order,
+        ),
+        (
+            options.depth.is_some() && !supports.depth,
+            SearchOption::Depth,
+        ),
+        (
+            options.iterative && !supports.iterative,
+            SearchOption::Iterative,
+        ),
+    ];
+    match asked.into_iter().find(|(unsupported, _)| *unsupported) {
+        Some((_, option)) => Err(SearchError::Unsupported { algorithm, option }),
+        None => Ok(()),
     }
-    if options.iterative && algorithm != Algorithm::AlphaBeta {
-        return unsupported("--iterative");
-    }
-    Ok(())
 }
 
 /// Runs `algorithm` and plain sequential alpha-beta (children as given, no

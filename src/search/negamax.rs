@@ -6,6 +6,23 @@ use super::context::Context;
 use crate::trace::Recorder;
 use crate::tree::GameTree;
 use crate::value::{Scored, Value};
+use super::algorithm::{Strategy, Support};
+/// Negamax.
+pub(super) struct Negamax;
+
+impl Strategy for Negamax {
+    const PRUNES: bool = false;
+    const SUPPORTS: Support = Support { order: false, depth: false, iterative: false };
+
+    fn run<T, R>(cx: &mut Context<'_, T, R>, root: T::Node) -> Result<Scored, SearchError>
+    where
+        T: GameTree + Sync,
+        T::Node: Send + Sync,
+        R: Recorder<T::Node>,
+    {
+        negamax(cx, root)
+    }
+}
 
 /// Negamax from `root`; the result is in MAX's terms.
 pub(super) fn negamax<T: GameTree, R: Recorder<T::Node>>(

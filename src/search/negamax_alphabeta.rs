@@ -6,10 +6,27 @@
 //! produce the same trace.
 
 use super::SearchError;
-use super::context::{Context, Edge, clamp};
+use super::context::{Context, Edge, NodeFold, clamp};
 use crate::trace::{Recorder, Window};
 use crate::tree::GameTree;
-use crate::value::{CutKind, Kind, MaxFold, Scored, Value};
+use crate::value::{CutKind, Kind, Scored, Value};
+use super::algorithm::{Strategy, Support};
+/// Alpha-beta in the negamax form.
+pub(super) struct NegamaxAlphaBeta;
+
+impl Strategy for NegamaxAlphaBeta {
+    const PRUNES: bool = true;
+    const SUPPORTS: Support = Support { order: false, depth: false, iterative: false };
+
+    fn run<T, R>(cx: &mut Context<'_, T, R>, root: T::Node) -> Result<Scored, SearchError>
+    where
+        T: GameTree + Sync,
+        T::Node: Send + Sync,
+        R: Recorder<T::Node>,
+    {
+        negamax_alphabeta(cx, root)
+    }
+}
 
 /// Negamax alpha-beta from `root`; the result is in MAX's terms.
 pub(super) fn negamax_alphabeta<T: GameTree, R: Recorder<T::Node>>(
@@ -39,7 +56,7 @@ fn search<T: GameTree, R: Recorder<T::Node>>(
         return Ok(Scored::exact(kind.perspective(cx.leaf(node)?)));
     }
     let alpha_in = alpha.value;
-    let mut best = MaxFold::new();
+    let mut best = NodeFold::new(Kind::Max);
     let mut cut = false;
     while let Some(child) = children.next() {
         let score = match tree.kind(child) == kind {
@@ -61,7 +78,7 @@ fn search<T: GameTree, R: Recorder<T::Node>>(
         if children.peek().is_none() {
             break;
         }
-        let v = best.best();
+        let v = best.value();
         if improved {
             cx.provisional(node, kind.perspective(v));
         }

@@ -4,7 +4,6 @@
 //! time and orders each iteration by the last one's values.
 
 use std::fmt;
-use std::str::FromStr;
 
 use super::context::Context;
 use crate::tree::GameTree;
@@ -12,6 +11,7 @@ use crate::value::{Kind, Value};
 
 /// How children are ordered before alpha-beta searches them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Order {
     /// As the tree gives them.
     #[default]
@@ -31,18 +31,6 @@ impl fmt::Display for Order {
     }
 }
 
-impl FromStr for Order {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s {
-            "none" => Ok(Order::None),
-            "static" => Ok(Order::Static),
-            _ => Err(format!("unknown order `{s}` (none or static)")),
-        }
-    }
-}
-
 /// The values one iteration of iterative deepening found, kept along the
 /// nodes it visited so that the next iteration can order by them.
 #[derive(Clone, Debug, Default)]
@@ -54,7 +42,7 @@ pub(super) struct Memo {
 
 impl Memo {
     /// The memo of the child at `index`, if the iteration searched it.
-    pub fn child(&self, index: usize) -> Option<&Memo> {
+    pub(super) fn child(&self, index: usize) -> Option<&Memo> {
         self.entry(index).map(|(_, _, memo)| memo)
     }
 
@@ -64,7 +52,7 @@ impl Memo {
 
     /// Records that the child at `index` returned `value`, below which the
     /// search found `below`.
-    pub fn push(&mut self, index: usize, value: Value, below: Memo) {
+    pub(super) fn push(&mut self, index: usize, value: Value, below: Memo) {
         self.children.push((index, value, below));
     }
 }
@@ -89,7 +77,7 @@ pub(super) struct Children<I, N> {
 impl<I: Iterator<Item = N>, N> Children<I, N> {
     /// The children as `given`.
     #[inline(always)]
-    pub fn new(given: I) -> Self {
+    pub(super) fn new(given: I) -> Self {
         Children {
             given,
             index: 0,
@@ -100,7 +88,7 @@ impl<I: Iterator<Item = N>, N> Children<I, N> {
 
     /// The next child, without moving past it; `None` after the last.
     #[inline(always)]
-    pub fn peek(&mut self) -> Option<&(usize, N)> {
+    pub(super) fn peek(&mut self) -> Option<&(usize, N)> {
         if self.ahead.is_none() {
             self.ahead = self.draw();
         }

@@ -20,6 +20,23 @@ use super::context::{Context, Edge, Halt, NodeFold};
 use crate::trace::Recorder;
 use crate::tree::GameTree;
 use crate::value::{Bound, CutKind, Kind, Scored, Value};
+use super::algorithm::{Strategy, Support};
+/// Parallel alpha-beta: Young Brothers Wait on rayon.
+pub(super) struct Parallel;
+
+impl Strategy for Parallel {
+    const PRUNES: bool = true;
+    const SUPPORTS: Support = Support { order: true, depth: true, iterative: false };
+
+    fn run<T, R>(cx: &mut Context<'_, T, R>, root: T::Node) -> Result<Scored, SearchError>
+    where
+        T: GameTree + Sync,
+        T::Node: Send + Sync,
+        R: Recorder<T::Node>,
+    {
+        parallel(cx, root)
+    }
+}
 
 /// Split depth when none is given: nodes within 4 plies of the root split.
 pub const DEFAULT_SPLIT_DEPTH: usize = 4;

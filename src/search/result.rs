@@ -106,6 +106,28 @@ pub struct SearchResult<N> {
     pub stats: Stats,
 }
 
+/// An option of [`Options`](super::Options) that only some algorithms
+/// carry out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchOption {
+    /// Ordering children ([`Options::order`](super::Options::order)).
+    Order,
+    /// A depth limit ([`Options::depth`](super::Options::depth)).
+    Depth,
+    /// Iterative deepening ([`Options::iterative`](super::Options::iterative)).
+    Iterative,
+}
+
+impl std::fmt::Display for SearchOption {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            SearchOption::Order => "ordering children",
+            SearchOption::Depth => "a depth limit",
+            SearchOption::Iterative => "iterative deepening",
+        })
+    }
+}
+
 /// Why a search could not finish.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SearchError {
@@ -137,9 +159,9 @@ pub enum SearchError {
     /// brothers.
     #[error(
         "the parallel search records a trace only where it is sequential alpha-beta, \
-         with --threads 1 --young-brothers full (here --threads {threads} \
-         --young-brothers {young_brothers}): on more threads each run takes a different path, and scout's \
-         null-window tests are not alpha-beta's steps"
+         on one thread with full brothers (here {threads} threads, {young_brothers} brothers): \
+         on more threads each run takes a different path, and scout's null-window tests are \
+         not alpha-beta's steps"
     )]
     ParallelTrace {
         /// The threads it would have used.
@@ -152,8 +174,8 @@ pub enum SearchError {
     Unsupported {
         /// The algorithm.
         algorithm: Algorithm,
-        /// What it was asked for, as on the command line.
-        option: &'static str,
+        /// What it was asked for.
+        option: SearchOption,
     },
     /// The thread pool could not be built.
     #[error("cannot start {threads} threads: {reason}")]

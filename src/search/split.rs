@@ -25,7 +25,7 @@ pub(super) struct Split<'s, N> {
 impl<'s, N: Copy> Split<'s, N> {
     /// The split node `node` (a `kind` node) whose bound so far is `bound`,
     /// below the split node `up`.
-    pub fn new(node: N, kind: Kind, bound: Value, up: Option<&'s Split<'s, N>>) -> Self {
+    pub(super) fn new(node: N, kind: Kind, bound: Value, up: Option<&'s Split<'s, N>>) -> Self {
         Split {
             node,
             kind,
@@ -36,23 +36,23 @@ impl<'s, N: Copy> Split<'s, N> {
     }
 
     /// Raises the flag: everything searched below stops.
-    pub fn stop(&self) {
+    pub(super) fn stop(&self) {
         self.flag.store(true, Ordering::Release);
     }
 
     /// Whether this split node or one above has stopped.
-    pub fn stopped(&self) -> bool {
+    pub(super) fn stopped(&self) -> bool {
         self.flag.load(Ordering::Acquire) || self.up.is_some_and(Split::stopped)
     }
 
     /// The bound the brothers have found so far.
-    pub fn bound(&self) -> Value {
+    pub(super) fn bound(&self) -> Value {
         let x = f64::from_bits(self.bound.load(Ordering::Acquire));
         Value::new(x).expect("only values are stored")
     }
 
     /// Raises alpha (MAX) or lowers beta (MIN) to `value` if it is better.
-    pub fn improve(&self, value: Value) {
+    pub(super) fn improve(&self, value: Value) {
         let _ = self
             .bound
             .fetch_update(Ordering::AcqRel, Ordering::Acquire, |old| {
@@ -66,7 +66,7 @@ impl<'s, N: Copy> Split<'s, N> {
     /// The window `[alpha, beta]` narrowed by the bounds of this split node
     /// and those above: every node below them may use them, as sequential
     /// alpha-beta hands its bounds down.
-    pub fn narrow(&self, mut alpha: Edge<N>, mut beta: Edge<N>) -> (Edge<N>, Edge<N>) {
+    pub(super) fn narrow(&self, mut alpha: Edge<N>, mut beta: Edge<N>) -> (Edge<N>, Edge<N>) {
         let mut split = Some(self);
         while let Some(s) = split {
             let bound = s.bound();

@@ -192,5 +192,5 @@ fn ids<'i>(pairs: impl Iterator<Item = Pair<'i, Rule>>) -> Vec<String> {
 }
 
 fn number(pair: Pair<'_, Rule>, source: &SourceText<'_>) -> Result<Value, ParseError> {
-    parse_number(pair.as_str()).map_err(|msg| source.error_at(pair.as_span().start(), &msg))
+    parse_number(pair.as_str()).map_err(|e| source.error_at(pair.as_span().start(), &e.to_string()))
 }

@@ -6,10 +6,10 @@ use pest_derive::Parser;
 /// The parser for the tree-file language.
 #[derive(Parser)]
 #[grammar = "../grammar/tree.pest"]
-pub struct TreeParser;
+pub(super) struct TreeParser;
 
 /// How a rule is named to a user who wrote something else.
-pub fn describe(rule: &Rule) -> &'static str {
+pub(super) fn describe(rule: &Rule) -> &'static str {
     match rule {
         Rule::finite | Rule::number | Rule::infinity | Rule::count => "a number",
         Rule::unknown => "a leaf value",

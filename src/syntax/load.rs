@@ -152,7 +152,9 @@ impl<'i> Loader<'_, '_> {
         self.check_limit(offset)?;
         let value = match token {
             "?" => None,
-            _ => Some(parse_number(token).map_err(|m| self.source.error_at(offset, &m))?),
+            _ => Some(
+                parse_number(token).map_err(|e| self.source.error_at(offset, &e.to_string()))?,
+            ),
         };
         let node = self.builder.leaf(kind, value);
         if value.is_none() {
@@ -183,7 +185,8 @@ impl<'i> Loader<'_, '_> {
     }
 
     fn number(&self, pair: &Pair<'_, Rule>) -> Result<Value, ParseError> {
-        parse_number(pair.as_str()).map_err(|m| self.source.error_at(pair.as_span().start(), &m))
+        parse_number(pair.as_str())
+            .map_err(|e| self.source.error_at(pair.as_span().start(), &e.to_string()))
     }
 }
 

@@ -11,17 +11,13 @@ use pest::Parser;
 use pest::error::{ErrorVariant, InputLocation};
 
 pub use expect::{Claim, Expectation, Relation};
-pub use number::parse_number;
+pub use number::NumberTooLarge;
 pub use source::{ParseError, SourceText};
-
-use std::time::{Duration, Instant};
 
 use crate::tree::{Tree, TreeBuilder};
 use grammar::{Rule, TreeParser, describe};
 
-/// The deepest nesting a file may have. The parser and the searches recurse
-/// once per level, on a stack sized for this depth (see [`crate::stack`]).
-pub const MAX_DEPTH: usize = 10_000;
+pub use crate::tree::MAX_DEPTH;
 
 /// Limits on what a file may ask of the reader.
 #[derive(Clone, Debug)]
@@ -49,39 +45,18 @@ pub fn parse(path: &str, text: &str) -> Result<Tree, ParseError> {
 /// Plain files (nested lists of numbers) are read by a fast byte scanner;
 /// everything else, and every error, goes through the pest grammar.
 pub fn parse_with(path: &str, text: &str, limits: &Limits) -> Result<Tree, ParseError> {
-    parse_timed(path, text, limits).map(|(tree, _)| tree)
+    parse_unbuilt(path, text, limits).map(Unbuilt::build)
 }
 
-/// How long the two phases of reading a tree took.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct ParseTimes {
-    /// Recognising the text and collecting the nodes.
-    pub parse: Duration,
-    /// Building the tree (the petgraph CSR) from the collected nodes.
-    pub build: Duration,
-}
+/// A tree read but not built yet: see [`parse_unbuilt`].
+#[derive(Debug)]
+pub struct Unbuilt(TreeBuilder);
 
-/// Like [`parse_with`], timing the parse and build phases.
-pub fn parse_timed(
-    path: &str,
-    text: &str,
-    limits: &Limits,
-) -> Result<(Tree, ParseTimes), ParseError> {
-    let start = Instant::now();
-    let builder = parse_unbuilt(path, text, limits)?;
-    let parse = start.elapsed();
-    let tree = builder.finish();
-    let build = start.elapsed() - parse;
-    Ok((tree, ParseTimes { parse, build }))
-}
-
-/// Reads a tree file into a [`TreeBuilder`], the tree not yet built: a
-/// caller reading a large file can free the text before building.
-pub fn parse_unbuilt(path: &str, text: &str, limits: &Limits) -> Result<TreeBuilder, ParseError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    match fast::scan(path, text, limits)? {
-        Some(builder) => Ok(builder),
-        None => parse_general_unbuilt(path, text, limits),
+impl Unbuilt {
+    /// Builds the tree (the petgraph graph), the costlier half of reading a
+    /// large file.
+    pub fn build(self) -> Tree {
+        self.0.finish()
     }
 }
 
@@ -97,19 +72,42 @@ pub fn limit_passed(path: &str, prefix: &str, limits: &Limits) -> Option<ParseEr
     Some(SourceText::new(path, prefix).error_at(offset, &too_many_nodes(limits)))
 }
 
-/// Reads a plain file (nested lists of numbers and `?`) with the fast
-/// scanner alone: `Ok(None)` when the text is outside that subset or has an
-/// error, which [`parse_with`] then leaves to the pest grammar.
-pub fn parse_plain(path: &str, text: &str, limits: &Limits) -> Result<Option<Tree>, ParseError> {
+/// Reads a tree file without building the tree yet: a caller reading a
+/// large file can free the text, and time the two phases apart, before
+/// [`Unbuilt::build`].
+pub fn parse_unbuilt(path: &str, text: &str, limits: &Limits) -> Result<Unbuilt, ParseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    Ok(fast::scan(path, text, limits)?.map(TreeBuilder::finish))
+    match fast::scan(path, text, limits)? {
+        Some(builder) => Ok(Unbuilt(builder)),
+        None => parse_general_unbuilt(path, text, limits).map(Unbuilt),
+    }
 }
 
-/// Reads a tree file with the pest grammar alone, without the fast path:
-/// the reference the fast path is tested against.
-pub fn parse_general(path: &str, text: &str, limits: &Limits) -> Result<Tree, ParseError> {
+/// One of the two readers [`parse_with`] combines, for testing one
+/// against the other.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reader {
+    /// The fast byte scanner, for plain files (nested lists of numbers and
+    /// `?`): it reads nothing outside that subset, nor a file with an error.
+    FastScanner,
+    /// The pest grammar: every file, and every error message.
+    Grammar,
+}
+
+/// Reads a tree file with one reader alone: `Ok(None)` when the fast
+/// scanner leaves the text to the grammar.
+pub fn parse_using(
+    reader: Reader,
+    path: &str,
+    text: &str,
+    limits: &Limits,
+) -> Result<Option<Tree>, ParseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    parse_general_unbuilt(path, text, limits).map(TreeBuilder::finish)
+    let builder = match reader {
+        Reader::FastScanner => fast::scan(path, text, limits)?,
+        Reader::Grammar => Some(parse_general_unbuilt(path, text, limits)?),
+    };
+    Ok(builder.map(TreeBuilder::finish))
 }
 
 fn parse_general_unbuilt(
@@ -156,7 +154,7 @@ pub fn parse_answers(path: &str, text: &str) -> Result<Vec<Expectation>, ParseEr
 /// The message for a tree over the node limit.
 fn too_many_nodes(limits: &Limits) -> String {
     format!(
-        "the tree has more than {} nodes, the limit set by --max-nodes",
+        "the tree has more than {} nodes, the limit it is read with",
         limits.max_nodes
     )
 }
@@ -208,6 +206,9 @@ fn readable(source: &SourceText<'_>, error: pest::error::Error<Rule>) -> ParseEr
         InputLocation::Pos(p) => p,
         InputLocation::Span((p, _)) => p,
     };
+    if let Some(error) = unclosed_at_the_end(source, offset) {
+        return error;
+    }
     let message = match &error.variant {
         ErrorVariant::ParsingError { positives, .. } => {
             match expect_form(source, offset, positives) {
@@ -218,6 +219,50 @@ fn readable(source: &SourceText<'_>, error: pest::error::Error<Rule>) -> ParseEr
         ErrorVariant::CustomError { message } => message.clone(),
     };
     source.error_at(offset, &message)
+}
+
+/// When the file ends where more was expected and a bracket is left open,
+/// the error at that bracket (the innermost one never closed), with the end
+/// of the file in a note: the end is rarely where the mistake is.
+fn unclosed_at_the_end(source: &SourceText<'_>, offset: usize) -> Option<ParseError> {
+    let text = source.text();
+    if !only_blanks_and_comments(&text[offset.min(text.len())..]) {
+        return None;
+    }
+    let bracket = innermost_unclosed(text)?;
+    let end = source.location(text.len());
+    let open = &text[bracket..bracket + 1];
+    let message = format!(
+        "this `{open}` is never closed (note: the file ends at line {}, column {})",
+        end.line, end.column
+    );
+    Some(source.error_at(bracket, &message))
+}
+
+/// Whether `text` holds nothing but blanks and `#` comments.
+fn only_blanks_and_comments(text: &str) -> bool {
+    text.lines()
+        .all(|line| matches!(line.trim_start().chars().next(), None | Some('#')))
+}
+
+/// The offset of the innermost `[` or `(` that no bracket closes, outside
+/// comments.
+fn innermost_unclosed(text: &str) -> Option<usize> {
+    let mut open = Vec::new();
+    let mut in_comment = false;
+    for (at, byte) in text.bytes().enumerate() {
+        match byte {
+            b'\n' | b'\r' => in_comment = false,
+            _ if in_comment => {}
+            b'#' => in_comment = true,
+            b'[' | b'(' => open.push(at),
+            b']' | b')' => {
+                open.pop();
+            }
+            _ => {}
+        }
+    }
+    open.pop()
 }
 
 /// When an `expect` line starting with a keyword fails only because it is

@@ -2,22 +2,25 @@
 
 use crate::value::{MAX_FINITE, Value};
 
+/// A number too large to be a value.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "the number {} is too large: finite values must lie between -{MAX_FINITE} and {MAX_FINITE} \
+     (write +inf or -inf for infinities)",
+    crate::text::quoted(.0)
+)]
+pub struct NumberTooLarge(pub String);
+
 /// Reads a number token (`3`, `-2.5`, `1e3`, `+inf`); the grammar has
 /// already checked its shape. Fails only for a number too large.
-pub fn parse_number(text: &str) -> Result<Value, String> {
+pub(crate) fn parse_number(text: &str) -> Result<Value, NumberTooLarge> {
     let lower = text.to_ascii_lowercase();
     match lower.as_str() {
         "+inf" => return Ok(Value::POS_INF),
         "-inf" => return Ok(Value::NEG_INF),
         _ => {}
     }
-    let too_large = || {
-        format!(
-            "the number {} is too large: finite values must lie between \
-             -{MAX_FINITE} and {MAX_FINITE} (write +inf or -inf for infinities)",
-            crate::text::quoted(text)
-        )
-    };
+    let too_large = || NumberTooLarge(text.to_string());
     if !lower.contains(['.', 'e']) {
         let n: i128 = lower.parse().map_err(|_| too_large())?;
         return i64::try_from(n)

@@ -1,7 +1,7 @@
 //! What several test files share: random trees written as text, and the
 //! plain minimax oracle every search is checked against.
 
-#![allow(dead_code)]
+#![expect(dead_code)]
 
 use gametree::search::Options;
 use gametree::tree::{GameTree, NodeId, Tree};
@@ -10,7 +10,7 @@ use proptest::prelude::*;
 
 /// A tree as the tests build it before writing it as text.
 #[derive(Clone, Debug)]
-pub enum Shape {
+pub(crate) enum Shape {
     Leaf(i32),
     /// An interior node: its kind if it states one, its static value if it
     /// has one, its children.
@@ -19,7 +19,7 @@ pub enum Shape {
 
 impl Shape {
     /// The tree in the tree language.
-    pub fn text(&self) -> String {
+    pub(crate) fn text(&self) -> String {
         match self {
             Shape::Leaf(v) => v.to_string(),
             Shape::Node(kind, value, children) => {
@@ -39,7 +39,7 @@ impl Shape {
 /// Random trees with small values (many ties) and, now and then, a node
 /// that states its kind so that kinds do not always alternate. Interior
 /// nodes have static values when `statics` is true.
-pub fn shapes_with(statics: bool) -> impl Strategy<Value = Shape> {
+pub(crate) fn shapes_with(statics: bool) -> impl Strategy<Value = Shape> {
     let leaf = (-4i32..5).prop_map(Shape::Leaf);
     leaf.prop_recursive(5, 120, 5, move |inner| {
         (
@@ -58,18 +58,18 @@ pub fn shapes_with(statics: bool) -> impl Strategy<Value = Shape> {
 }
 
 /// Random trees without static values.
-pub fn shapes() -> impl Strategy<Value = Shape> {
+pub(crate) fn shapes() -> impl Strategy<Value = Shape> {
     shapes_with(false)
 }
 
 /// The oracle: minimax as plainly as it can be written.
-pub fn oracle(tree: &Tree, node: NodeId) -> Value {
+pub(crate) fn oracle(tree: &Tree, node: NodeId) -> Value {
     oracle_to_depth(tree, node, usize::MAX)
 }
 
 /// Minimax that takes the static value of interior nodes `depth` plies
 /// below `node`.
-pub fn oracle_to_depth(tree: &Tree, node: NodeId, depth: usize) -> Value {
+pub(crate) fn oracle_to_depth(tree: &Tree, node: NodeId, depth: usize) -> Value {
     if tree.children(node).next().is_none() {
         return tree.value(node).unwrap();
     }
@@ -86,7 +86,7 @@ pub fn oracle_to_depth(tree: &Tree, node: NodeId, depth: usize) -> Value {
 }
 
 /// The four combinations of `--strict` and `--fail-hard`.
-pub fn all_options() -> [Options; 4] {
+pub(crate) fn all_options() -> [Options; 4] {
     [(false, false), (true, false), (false, true), (true, true)].map(|(strict, fail_hard)| {
         Options {
             strict,
@@ -98,11 +98,11 @@ pub fn all_options() -> [Options; 4] {
 
 /// A small deterministic generator (SplitMix64), for trees bigger than
 /// proptest's shapes.
-pub struct Mix(pub u64);
+pub(crate) struct Mix(pub u64);
 
 impl Mix {
     /// The next number.
-    pub fn next(&mut self) -> u64 {
+    pub(crate) fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -111,7 +111,7 @@ impl Mix {
     }
 
     /// A number in `0..n`.
-    pub fn below(&mut self, n: u64) -> u64 {
+    pub(crate) fn below(&mut self, n: u64) -> u64 {
         self.next() % n
     }
 }
@@ -119,7 +119,7 @@ impl Mix {
 /// A uniform tree of branching `b` and depth `d` whose leaves take values
 /// in `0..spread` (small spreads give many ties), children in random order,
 /// interior nodes carrying their true minimax value as static value.
-pub fn uniform(b: usize, d: usize, spread: u64, seed: u64) -> Shape {
+pub(crate) fn uniform(b: usize, d: usize, spread: u64, seed: u64) -> Shape {
     fn build(b: usize, d: usize, max: bool, spread: u64, mix: &mut Mix) -> (Shape, i32) {
         if d == 0 {
             let v = mix.below(spread) as i32;
@@ -139,7 +139,7 @@ pub fn uniform(b: usize, d: usize, spread: u64, seed: u64) -> Shape {
 /// (the `n`-th leaf gets `n * 7919 mod 1000003`, a permutation), children
 /// in random order, interior nodes carrying their true minimax value as
 /// static value: static ordering is then perfect ordering.
-pub fn shuffled_with_true_statics(b: usize, d: usize, seed: u64) -> Shape {
+pub(crate) fn shuffled_with_true_statics(b: usize, d: usize, seed: u64) -> Shape {
     fn build(b: usize, d: usize, max: bool, counter: &mut i64, mix: &mut Mix) -> (Shape, i64) {
         if d == 0 {
             *counter += 1;
@@ -163,7 +163,7 @@ pub fn shuffled_with_true_statics(b: usize, d: usize, seed: u64) -> Shape {
 /// Runs the built `gametree` with `args`, feeding `stdin` from a thread (so
 /// that a child that stops reading early cannot block the test); standard
 /// input is closed at once when there is none.
-pub fn run_gametree(args: &[&str], stdin: Option<Vec<u8>>) -> std::process::Output {
+pub(crate) fn run_gametree(args: &[&str], stdin: Option<Vec<u8>>) -> std::process::Output {
     use std::io::Write;
     use std::process::{Command, Stdio};
     let mut child = Command::new(env!("CARGO_BIN_EXE_gametree"))
@@ -186,7 +186,7 @@ pub fn run_gametree(args: &[&str], stdin: Option<Vec<u8>>) -> std::process::Outp
 
 /// A fresh, empty folder for one test's files (named after the test file
 /// and the test, so that tests running at once never share one).
-pub fn scratch(test: &str) -> std::path::PathBuf {
+pub(crate) fn scratch(test: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("gametree-{test}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
@@ -194,7 +194,7 @@ pub fn scratch(test: &str) -> std::path::PathBuf {
 }
 
 /// The names in a folder, sorted: what a command left there.
-pub fn entries(dir: &std::path::Path) -> Vec<String> {
+pub(crate) fn entries(dir: &std::path::Path) -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())

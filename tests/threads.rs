@@ -1,0 +1,70 @@
+//! `--threads` is honoured by every subcommand that searches: on one
+//! thread with full brothers the parallel search is sequential alpha-beta,
+//! so each subcommand gives alpha-beta's output; on two it refuses to
+//! record a trace, naming the flags that would.
+
+mod common;
+
+use common::run_gametree;
+
+const LECTURE: &str = "trees/lecture-a-to-v.tree";
+
+/// The standard output of a command that must succeed.
+fn stdout_of(args: &[&str]) -> String {
+    let output = run_gametree(args, None);
+    assert!(
+        output.status.success(),
+        "gametree {args:?} failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// `subcommand` on the lecture tree with the parallel search on one thread
+/// prints what it prints with alpha-beta.
+fn one_thread_is_alphabeta(subcommand: &str) {
+    let parallel = stdout_of(&[subcommand, LECTURE, "--algo", "parallel", "--threads", "1"]);
+    let alphabeta = stdout_of(&[subcommand, LECTURE, "--algo", "alphabeta"]);
+    assert_eq!(parallel.replace("parallel", "alphabeta"), alphabeta);
+}
+
+/// `subcommand` with the parallel search on two threads is refused with
+/// the hint to use one.
+fn two_threads_cannot_record(subcommand: &str) {
+    let output = run_gametree(
+        &[subcommand, LECTURE, "--algo", "parallel", "--threads", "2"],
+        None,
+    );
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("with --threads 1 --young-brothers full (here --threads 2"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn solve_honours_threads() {
+    one_thread_is_alphabeta("solve");
+    let two = stdout_of(&["solve", LECTURE, "--algo", "parallel", "--threads", "2"]);
+    assert!(two.contains("value: 5"), "{two}");
+    assert!(two.contains("records them only with --threads 1"), "{two}");
+}
+
+#[test]
+fn trace_honours_threads() {
+    one_thread_is_alphabeta("trace");
+    two_threads_cannot_record("trace");
+}
+
+#[test]
+fn render_honours_threads() {
+    one_thread_is_alphabeta("render");
+    two_threads_cannot_record("render");
+}
+
+#[test]
+fn check_honours_threads() {
+    one_thread_is_alphabeta("check");
+    two_threads_cannot_record("check");
+}
