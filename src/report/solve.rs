@@ -22,7 +22,8 @@ pub struct CutReport {
     pub node: String,
     /// `alpha` or `beta`.
     pub kind: CutKind,
-    /// The children skipped.
+    /// The children skipped (the first ones only when the report is given
+    /// a limit).
     pub pruned: Vec<String>,
     /// The ancestor that supplied the bound; `null` for the initial window.
     pub bound_from: Option<String>,
@@ -122,7 +123,7 @@ impl SolveReport {
             cuts: Some(
                 cuts.iter()
                     .take(limit)
-                    .map(|c| cut_report(tree, c, options))
+                    .map(|c| cut_report(tree, c, options, limit))
                     .collect(),
             ),
             pruned: Some(pruned),
@@ -210,11 +211,17 @@ impl SolveReport {
     }
 }
 
-fn cut_report<T: GameTree>(tree: &T, cut: &Cut<T::Node>, options: Options) -> CutReport {
+/// A cut as reported, its pruned children listed up to `limit`.
+fn cut_report<T: GameTree>(
+    tree: &T,
+    cut: &Cut<T::Node>,
+    options: Options,
+    limit: usize,
+) -> CutReport {
     CutReport {
         node: tree.id(cut.node),
         kind: cut.kind,
-        pruned: ids(tree, &cut.pruned),
+        pruned: ids(tree, &cut.pruned[..cut.pruned.len().min(limit)]),
         bound_from: cut.bound_from.map(|n| tree.id(n)),
         deep: cut.deep,
         value: cut.value,
