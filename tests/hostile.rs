@@ -716,6 +716,13 @@ fn game_spec_errors_stay_short() {
             first.len()
         );
     }
+    let control = gametree(&["solve", "--game", "tictactoe:x\u{1a}......."], Vec::new());
+    assert_eq!(control.code, 2);
+    assert!(
+        control.stderr.contains("`\\u{1a}` is not a square"),
+        "{:?}",
+        control.stderr
+    );
 }
 
 #[test]

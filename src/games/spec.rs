@@ -130,7 +130,7 @@ pub enum InvalidGame {
     #[error("a position is nine characters, one per square row by row (x, o or .), not {0}")]
     PositionLength(usize),
     /// A character that is not a square.
-    #[error("`{0}` is not a square: write x, o or .")]
+    #[error("`{}` is not a square: write x, o or .", .0.escape_debug())]
     NotASquare(char),
     /// Marks that no game gives.
     #[error("X moves first, so X has as many marks as O or one more (here X {xs}, O {os})")]
