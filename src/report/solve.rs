@@ -128,7 +128,7 @@ impl SolveReport {
             ),
             pruned: Some(pruned),
             cut_count: cuts.len() as u64,
-            pruned_count: Some(pruned_nodes().count()),
+            pruned_count: Some(count_pruned(tree, cuts)),
             note: None,
             stats: result.stats,
         }
@@ -209,6 +209,19 @@ impl SolveReport {
         }
         out
     }
+}
+
+/// How many nodes the cuts prune: their pruned children and everything
+/// below them, counted on one stack (not a list per child: a cut may prune
+/// ten million leaves).
+fn count_pruned<T: GameTree>(tree: &T, cuts: &[Cut<T::Node>]) -> usize {
+    let mut stack: Vec<T::Node> = cuts.iter().flat_map(|c| c.pruned.iter().copied()).collect();
+    let mut count = 0;
+    while let Some(node) = stack.pop() {
+        count += 1;
+        stack.extend(tree.children(node));
+    }
+    count
 }
 
 /// A cut as reported, its pruned children listed up to `limit`.
