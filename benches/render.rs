@@ -1,6 +1,6 @@
-//! The DOT of a 100,000-node diagram, beside the searches that record the
-//! trace it is drawn from (alpha-beta, and minimax, which visits every
-//! node), measured side by side in one run.
+//! The DOT of a 100,000-node diagram and its native layout and SVG, beside
+//! the searches that record the trace it is drawn from (alpha-beta, and
+//! minimax, which visits every node), measured side by side in one run.
 //!
 //! Run with `cargo bench --bench render`. The tree is built from text here:
 //! a root with 41 children of 46 children of 52 leaves each (1 + 41 +
@@ -81,6 +81,18 @@ fn bench(c: &mut Criterion) {
         };
         group.bench_function(name, |b| {
             b.iter(|| black_box(Diagram::new(&tree, &trace, &result, options).to_dot()))
+        });
+    }
+    for (name, layers) in [
+        ("layout + SVG", Layers::default()),
+        ("layout + SVG, every layer", Layers::ALL),
+    ] {
+        let options = RenderOptions {
+            layers,
+            ..RenderOptions::default()
+        };
+        group.bench_function(name, |b| {
+            b.iter(|| black_box(Diagram::new(&tree, &trace, &result, options).to_svg()))
         });
     }
     group.finish();

@@ -137,6 +137,31 @@ impl<N: Copy> Event<N> {
             Event::Cut(cut) => cut.node,
         }
     }
+
+    /// The event in the lecture's words, as `trace` prints it:
+    /// `enter C, window [-inf, 2]`, `visit D = 2`, `C = 2 provisional`,
+    /// `C = 2 final`, or the cut described; none for a leaf's entry, which
+    /// its `visit` line tells.
+    pub fn line<T: GameTree<Node = N>>(&self, tree: &T, strict: bool) -> Option<String> {
+        match self {
+            Event::Enter { node, .. } if tree.children(*node).next().is_none() => None,
+            Event::Enter { node, window } => Some(match window {
+                Some(w) => format!("enter {}, window {w}", tree.id(*node)),
+                None => format!("enter {}", tree.id(*node)),
+            }),
+            Event::Leaf { node, value } => Some(format!("visit {} = {value}", tree.id(*node))),
+            Event::Provisional { node, value } => {
+                Some(format!("{} = {value} provisional", tree.id(*node)))
+            }
+            Event::Final { node, score } => Some(format!(
+                "{} {} {} final",
+                tree.id(*node),
+                score.bound,
+                score.value
+            )),
+            Event::Cut(cut) => Some(cut.describe(tree, strict)),
+        }
+    }
 }
 
 /// Receives the events of a search.

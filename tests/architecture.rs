@@ -13,6 +13,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("cleanup", 0),
     ("output", 1),
     ("tree", 1),
+    ("claim", 1),
     ("syntax", 2),
     ("trace", 2),
     ("search", 3),

@@ -46,8 +46,7 @@ pub struct Facts<'a, T: GameTree> {
     /// subtree holds it.
     pruned_by: HashMap<T::Node, (usize, T::Node)>,
     parents: HashMap<T::Node, T::Node>,
-    /// Named nodes by name, made at the first name looked up.
-    by_name: std::cell::OnceCell<HashMap<String, T::Node>>,
+    by_id: HashMap<String, T::Node>,
 }
 
 impl<'a, T: GameTree> Facts<'a, T>
@@ -72,7 +71,7 @@ where
             visits: HashMap::new(),
             pruned_by: HashMap::new(),
             parents: HashMap::new(),
-            by_name: std::cell::OnceCell::new(),
+            by_id: HashMap::new(),
         };
         facts.index_tree();
         for (at, event) in trace.events.iter().enumerate() {
@@ -83,6 +82,7 @@ where
 
     fn index_tree(&mut self) {
         for node in crate::tree::subtree(self.tree, self.tree.root()) {
+            self.by_id.insert(self.tree.id(node), node);
             for child in self.tree.children(node) {
                 self.parents.insert(child, node);
             }
@@ -130,34 +130,14 @@ where
             .expect("every event follows its node's enter event")
     }
 
-    /// The node with this id: an unnamed node's path (`@2.1`) is followed
-    /// from the root, without an index of every node; a name is looked up
-    /// among the named nodes, indexed at the first name asked.
+    /// Every id of the tree (names and paths), in no order.
+    pub fn all_ids(&self) -> impl Iterator<Item = &str> {
+        self.by_id.keys().map(String::as_str)
+    }
+
+    /// The node with this id.
     pub fn find(&self, id: &str) -> Option<T::Node> {
-        match id.strip_prefix('@') {
-            Some(path) => self.follow(path).filter(|n| self.tree.id(*n) == id),
-            None => self.names().get(id).copied(),
-        }
-    }
-
-    /// The node at a 1-based child path (`2.1`) from the root.
-    fn follow(&self, path: &str) -> Option<T::Node> {
-        let mut node = self.tree.root();
-        for step in path.split('.') {
-            let index: usize = step.parse().ok()?;
-            node = self.tree.children(node).nth(index.checked_sub(1)?)?;
-        }
-        Some(node)
-    }
-
-    fn names(&self) -> &HashMap<String, T::Node> {
-        self.by_name.get_or_init(|| {
-            crate::tree::subtree(self.tree, self.tree.root())
-                .into_iter()
-                .map(|node| (self.tree.id(node), node))
-                .filter(|(id, _)| !id.starts_with('@'))
-                .collect()
-        })
+        self.by_id.get(id).copied()
     }
 
     /// What the trace says about a visited node; `None` if it was pruned.
@@ -182,7 +162,7 @@ where
         self.parents.get(&node).copied()
     }
 
-    /// The node's id as messages quote it: shortened when long.
+    /// The node's id.
     pub fn id(&self, node: T::Node) -> String {
         crate::text::quoted(&self.tree.id(node)).into_owned()
     }

@@ -1,7 +1,7 @@
 //! `gametree render`.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::Args;
 
@@ -11,8 +11,8 @@ use super::input::read_tree;
 use super::{CliError, SearchArgs};
 use gametree::output::write_atomically;
 use gametree::render::{
-    DEFAULT_MAX_DRAW_NODES, Diagram, Format, Layers, RenderError, RenderOptions, Style, check_size,
-    write_frames,
+    DEFAULT_MAX_DRAW_NODES, Diagram, Engine, Format, ImageOptions, Labels, Layers, RenderError,
+    RenderOptions, Style, check_size, deck_format, write_frames,
 };
 use gametree::trace::Trace;
 
@@ -26,13 +26,48 @@ pub(super) struct RenderArgs {
     /// when absent.
     #[arg(short, long, value_name = "OUT", help_heading = "Output")]
     output: Option<PathBuf>,
-    /// The format; by default OUT's extension (.dot, .gv, .svg, .png, .pdf),
-    /// else DOT.
+    /// The format; by default OUT's extension (.dot, .gv, .svg, .png, .pdf,
+    /// .tex), else DOT.
     #[arg(long, value_enum, help_heading = "Output")]
     format: Option<Format>,
+    /// Who draws SVG, PNG and PDF: gametree itself, or Graphviz's `dot`.
+    #[arg(long, value_enum, default_value_t = Engine::Native, help_heading = "Output")]
+    engine: Engine,
     /// How MAX and MIN nodes are drawn.
     #[arg(long, value_enum, default_value_t = Style::Triangles, help_heading = "Output")]
     style: Style,
+    /// What nodes say [default: values natively, both in DOT].
+    #[arg(long, value_enum, help_heading = "Output")]
+    labels: Option<Labels>,
+    /// Draw the bare tree for a question sheet: shapes, names, leaf values.
+    #[arg(long, help_heading = "Output", conflicts_with = "key")]
+    blank: bool,
+    /// Draw the answer key: the full diagram beside a table of the answers
+    /// (SVG, PNG, PDF, LaTeX).
+    #[arg(long, help_heading = "Output")]
+    key: bool,
+    /// PNG pixels per point: 1 is 72 dpi, 2 (the default) 144 dpi.
+    #[arg(
+        long,
+        value_name = "FACTOR",
+        default_value_t = 2.0,
+        help_heading = "Output"
+    )]
+    scale: f32,
+    /// LaTeX as a complete document rather than a picture to \input.
+    #[arg(long, help_heading = "Output")]
+    standalone: bool,
+    /// Frames without the caption (the step's trace line) under them.
+    #[arg(long, help_heading = "Output")]
+    no_caption: bool,
+    /// How long an animated PNG (--frames anim.png) shows each frame.
+    #[arg(
+        long,
+        value_name = "MS",
+        default_value_t = 1000,
+        help_heading = "Output"
+    )]
+    frame_delay: u16,
     /// Show the [alpha, beta] window each node was entered with.
     #[arg(long, help_heading = "Layers")]
     windows: bool,
@@ -45,7 +80,9 @@ pub(super) struct RenderArgs {
     /// Show Knuth-Moore node types: 1 (PV), 2 (CUT), 3 (ALL).
     #[arg(long, help_heading = "Layers")]
     node_types: bool,
-    /// Also write one numbered diagram per step of the search into DIR.
+    /// Also write one numbered diagram per step of the search into DIR; or,
+    /// when DIR ends in .pdf or .png, all steps in that one file (a PDF of
+    /// a page each, or an animated PNG).
     #[arg(long, value_name = "DIR", help_heading = "Output")]
     frames: Option<PathBuf>,
     /// Refuse to draw more nodes than this (see --draw-depth).
@@ -72,8 +109,8 @@ impl RenderArgs {
             None => Ok(Format::Dot),
             Some(path) => Format::from_path(path).ok_or_else(|| {
                 CliError::BadInput(format!(
-                    "{}: cannot tell the format from the extension; name a .dot, .svg, .png or \
-                     .pdf file, or give --format",
+                    "{}: cannot tell the format from the extension; name a .dot, .svg, .png, \
+                     .pdf or .tex file, or give --format",
                     path.display()
                 ))
             }),
@@ -102,6 +139,20 @@ impl RenderArgs {
                 node_types: self.node_types,
             },
             depth: self.draw_depth,
+            labels: self.labels,
+            blank: self.blank,
+            captions: !self.no_caption,
+            strict: self.search.strict,
+            key: self.key,
+        }
+    }
+
+    fn image(&self) -> ImageOptions {
+        ImageOptions {
+            engine: self.engine,
+            scale: self.scale,
+            standalone: self.standalone,
+            frame_delay_ms: self.frame_delay,
         }
     }
 }
@@ -124,6 +175,12 @@ fn render_error(error: RenderError) -> CliError {
     })
 }
 
+/// The format of a one-file deck of frames, when `path` names one (a
+/// `.pdf` or `.png` that is not a folder).
+fn deck_of(path: &Path) -> Option<Format> {
+    Format::from_path(path).filter(|&format| deck_format(format) && !path.is_dir())
+}
+
 /// Searches the tree once and draws the search: the full diagram to OUT
 /// (or standard output), and the frames to `--frames`.
 pub(super) fn run(args: &RenderArgs, out: &mut impl Write) -> Result<(), CliError> {
@@ -141,9 +198,25 @@ pub(super) fn run(args: &RenderArgs, out: &mut impl Write) -> Result<(), CliErro
         .search(&args.search, &mut trace)
         .map_err(|e| args.note_renamed_depth(e))?;
     let diagram = Diagram::new(&input.tree, &trace, &result, args.options());
-    let full = format.bytes(&diagram.to_dot()).map_err(render_error)?;
-    if let Some(dir) = &args.frames {
-        write_frames(dir, format, &diagram.frames()).map_err(render_error)?;
+    let full = diagram
+        .to_bytes(format, args.image())
+        .map_err(render_error)?;
+    match &args.frames {
+        Some(path) if deck_of(path).is_some() => {
+            let deck = diagram
+                .frame_deck(deck_of(path).unwrap_or(format), args.image())
+                .map_err(render_error)?;
+            write_atomically(path, &deck).map_err(|e| {
+                CliError::BadInput(format!("{}: cannot write: {e}", path.display()))
+            })?;
+        }
+        Some(dir) => {
+            let frames = diagram
+                .frame_bytes(format, args.image())
+                .map_err(render_error)?;
+            write_frames(dir, format, &frames).map_err(render_error)?;
+        }
+        None => {}
     }
     match args
         .output

@@ -6,10 +6,11 @@ use graphviz_rust::dot_structures::{
 use graphviz_rust::printer::{DotPrinter, PrinterContext};
 
 use super::Diagram;
+use super::geometry::is_named;
 use super::label::{hidden_label, label, plain_label};
 use super::layers::layer_slots;
 use super::state::{CutMark, Picture};
-use super::style;
+use super::style::{self, Labels};
 use crate::tree::{GameTree, NodeId};
 
 /// A DOT attribute with a plain (unquoted) value.
@@ -86,7 +87,7 @@ impl Diagram<'_> {
         format!("n{}", self.preorder[node as usize])
     }
 
-    fn on_pv(&self, picture: &Picture, node: NodeId) -> bool {
+    pub(super) fn on_pv(&self, picture: &Picture, node: NodeId) -> bool {
         picture.is_finished() && self.pv[node as usize]
     }
 
@@ -102,7 +103,10 @@ impl Diagram<'_> {
         if picture.is_pruned(node) {
             attributes.push(plain("color", style::PRUNED));
             attributes.push(plain("fontcolor", style::PRUNED));
-        } else if state.leaf.is_none() && tree.children_slice(node).is_empty() {
+        } else if state.leaf.is_none()
+            && tree.children_slice(node).is_empty()
+            && !self.options.blank
+        {
             attributes.push(plain("fontcolor", style::PENDING));
         }
         if picture.is_open(tree, node) {
@@ -116,21 +120,37 @@ impl Diagram<'_> {
     }
 
     /// The label slots: the id, the value, then one per layer on; a slot
-    /// is empty while there is nothing to show in it.
+    /// is empty while there is nothing to show in it. DOT shows every id
+    /// and value unless told otherwise.
     pub(super) fn label_slots(&self, picture: &Picture, node: NodeId) -> Vec<String> {
-        let mut slots = vec![self.tree.id(node), self.value_text(picture, node)];
-        let node_type = self.types.as_ref().map(|types| types[node as usize]);
-        slots.extend(layer_slots(
-            self.options.layers,
-            picture.node(node),
-            node_type,
-        ));
+        let labels = self.options.labels.unwrap_or(Labels::Both);
+        let id = match labels.ids() || is_named(&self.tree.id(node)) {
+            true => self.tree.id(node),
+            false => String::new(),
+        };
+        let value = match labels.values() {
+            true => self.value_text(picture, node),
+            false => String::new(),
+        };
+        let mut slots = vec![id, value];
+        slots.extend(self.layer_texts(picture, node));
         slots
+    }
+
+    /// The text of each layer on, in order; empty while there is nothing
+    /// to show (and always on the blank sheet).
+    pub(super) fn layer_texts(&self, picture: &Picture, node: NodeId) -> Vec<String> {
+        let node_type = self.types.as_ref().map(|types| types[node as usize]);
+        let mut texts = layer_slots(self.options.layers, picture.node(node), node_type);
+        if self.options.blank {
+            texts.iter_mut().for_each(String::clear);
+        }
+        texts
     }
 
     /// A leaf shows its value (blank when unknown); an interior node its
     /// final value, or its provisional one while the search is inside it.
-    fn value_text(&self, picture: &Picture, node: NodeId) -> String {
+    pub(super) fn value_text(&self, picture: &Picture, node: NodeId) -> String {
         let state = picture.node(node);
         if self.tree.children_slice(node).is_empty() {
             let value = state.leaf.or_else(|| self.tree.value(node));
@@ -169,7 +189,7 @@ impl Diagram<'_> {
         edge(self.name(parent), self.name(child), attributes)
     }
 
-    fn cut_label(&self, mark: CutMark) -> Vec<String> {
+    pub(super) fn cut_label(&self, mark: CutMark) -> Vec<String> {
         let cut = format!("{} cut", mark.kind);
         match (mark.deep, mark.bound_from) {
             (true, Some(from)) => vec![

@@ -3,8 +3,15 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use super::deck::deck;
+#[cfg(doc)]
+use super::deck::deck_format;
+use super::font::text_width;
+use super::geometry::{MARGIN, SMALL_SIZE};
+use super::scene::Scene;
 use super::state::Picture;
-use super::{Diagram, Format, RenderError};
+use super::svg::write_svg;
+use super::{Diagram, Engine, Format, ImageOptions, RenderError, native_bytes};
 use crate::cleanup::{self, Registered};
 
 /// The name of frame `number` (from 1) of `count`: `frame-001.svg`; at
@@ -41,9 +48,97 @@ impl Diagram<'_> {
         }
         frames
     }
+
+    /// The SVG of every frame, drawn natively on the full diagram's
+    /// geometry: a frame shows only what the trace has said so far, and
+    /// nothing of what comes later takes visible room. With captions on,
+    /// each carries the numbered trace line of its step (as `trace` prints
+    /// it) under the drawing.
+    pub fn svg_frames(&self) -> Vec<String> {
+        self.scene_frames().iter().map(write_svg).collect()
+    }
+
+    /// The scene of every frame (see [`svg_frames`]).
+    ///
+    /// [`svg_frames`]: Diagram::svg_frames
+    fn scene_frames(&self) -> Vec<Scene> {
+        let full = Picture::after(self.tree, self.events);
+        let geometry = self.geometry(&full);
+        let mut picture = Picture::new(self.tree);
+        let mut frames: Vec<Scene> = Vec::new();
+        let mut captions: Vec<String> = Vec::new();
+        let (mut last, mut line, mut step) = (None, None, 0);
+        for event in self.events {
+            picture.apply(self.tree, event);
+            if let Some(text) = event.line(self.tree, self.options.strict) {
+                step += 1;
+                line = Some(format!("{step}. {text}"));
+            }
+            let bare = self.scene(&picture, &geometry, None);
+            if last.as_ref() == Some(&bare) {
+                continue;
+            }
+            let caption = line.clone().unwrap_or_default();
+            frames.push(match self.options.captions {
+                true => self.scene(&picture, &geometry, Some(&caption)),
+                false => bare.clone(),
+            });
+            captions.push(caption);
+            last = Some(bare);
+        }
+        if self.options.captions {
+            widen_for(&mut frames, &captions);
+        }
+        frames
+    }
+
+    /// Every frame in `format`, made as `image` says.
+    pub fn frame_bytes(
+        &self,
+        format: Format,
+        image: ImageOptions,
+    ) -> Result<Vec<Vec<u8>>, RenderError> {
+        match (format, image.engine) {
+            (Format::Dot, _) => Ok(self.frames().into_iter().map(String::into_bytes).collect()),
+            (Format::Tex, _) | (_, Engine::Native) => self
+                .scene_frames()
+                .iter()
+                .map(|scene| native_bytes(scene, format, image))
+                .collect(),
+            (_, Engine::Graphviz) => self.frames().iter().map(|dot| format.bytes(dot)).collect(),
+        }
+    }
 }
 
-/// Writes `frames` (DOT texts) into `dir` in `format`, as a set: after it,
+impl Diagram<'_> {
+    /// Every frame in one file, drawn natively: a PDF of one page per frame
+    /// (a slide deck), or an animated PNG (looping, each frame shown for
+    /// `image.frame_delay_ms`); `format` is one that [`deck_format`]
+    /// accepts.
+    pub fn frame_deck(&self, format: Format, image: ImageOptions) -> Result<Vec<u8>, RenderError> {
+        deck(
+            format,
+            &self.svg_frames(),
+            image.scale,
+            image.frame_delay_ms,
+        )
+    }
+}
+
+/// Widens every frame to hold the longest caption, so that all frames
+/// have one size.
+fn widen_for(frames: &mut [Scene], captions: &[String]) {
+    let widest = captions
+        .iter()
+        .map(|caption| text_width(caption, SMALL_SIZE) + 2.0 * MARGIN)
+        .fold(0.0, f64::max);
+    for frame in frames {
+        frame.width = frame.width.max(widest);
+    }
+}
+
+/// Writes `frames` (each the bytes of one file in `format`) into `dir`,
+/// as a set: after it,
 /// `dir` holds either the frames of an earlier run, untouched, or the whole
 /// new set, never a mix.
 ///
@@ -63,7 +158,7 @@ impl Diagram<'_> {
 /// removes the folders; the folders of a run killed outright are swept by
 /// the next one. Every error names the path it is about. A `dir` made by
 /// this call is removed again on an error.
-pub fn write_frames(dir: &Path, format: Format, frames: &[String]) -> Result<(), RenderError> {
+pub fn write_frames(dir: &Path, format: Format, frames: &[Vec<u8>]) -> Result<(), RenderError> {
     let created = !dir.exists();
     std::fs::create_dir_all(dir).map_err(|e| at(dir, e))?;
     let written = write_set(dir, format, frames);
@@ -93,7 +188,7 @@ fn temporary_folder(dir: &Path, purpose: &str) -> Result<Registered, RenderError
         .map_err(|e| at(&path, e))
 }
 
-fn write_set(dir: &Path, format: Format, frames: &[String]) -> Result<(), RenderError> {
+fn write_set(dir: &Path, format: Format, frames: &[Vec<u8>]) -> Result<(), RenderError> {
     cleanup::sweep_leftovers(dir);
     let staging = temporary_folder(dir, "frames")?;
     let names = build_frames(staging.path(), format, frames)?;
@@ -109,13 +204,13 @@ fn write_set(dir: &Path, format: Format, frames: &[String]) -> Result<(), Render
 fn build_frames(
     staging: &Path,
     format: Format,
-    frames: &[String],
+    frames: &[Vec<u8>],
 ) -> Result<Vec<String>, RenderError> {
     let mut names = Vec::with_capacity(frames.len());
-    for (index, dot) in frames.iter().enumerate() {
+    for (index, bytes) in frames.iter().enumerate() {
         let name = frame_name(index + 1, frames.len(), format);
         let path = staging.join(&name);
-        std::fs::write(&path, format.bytes(dot)?).map_err(|e| at(&path, e))?;
+        std::fs::write(&path, bytes).map_err(|e| at(&path, e))?;
         names.push(name);
     }
     Ok(names)

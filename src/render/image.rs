@@ -15,12 +15,26 @@ pub enum Format {
     /// DOT text, as is; needs no Graphviz.
     #[default]
     Dot,
-    /// SVG, made by `dot -Tsvg`.
+    /// SVG: written by gametree, or by `dot -Tsvg` with the Graphviz engine.
     Svg,
-    /// PNG, made by `dot -Tpng`.
+    /// PNG: rendered by gametree, or by `dot -Tpng` with the Graphviz engine.
     Png,
-    /// PDF, made by `dot -Tpdf`.
+    /// PDF: written by gametree, or by `dot -Tpdf` with the Graphviz engine.
     Pdf,
+    /// LaTeX: a TikZ picture to `\input` (a whole document with the
+    /// standalone option), always drawn by gametree.
+    Tex,
+}
+
+/// Who lays out and draws SVG, PNG and PDF.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+pub enum Engine {
+    /// gametree's own tidy layout and drawing: needs nothing installed.
+    #[default]
+    Native,
+    /// Graphviz's `dot` program, from the DOT text.
+    Graphviz,
 }
 
 impl Format {
@@ -32,6 +46,7 @@ impl Format {
             "svg" => Some(Format::Svg),
             "png" => Some(Format::Png),
             "pdf" => Some(Format::Pdf),
+            "tex" => Some(Format::Tex),
             _ => None,
         }
     }
@@ -43,13 +58,16 @@ impl Format {
             Format::Svg => "svg",
             Format::Png => "png",
             Format::Pdf => "pdf",
+            Format::Tex => "tex",
         }
     }
 
-    /// The bytes of a diagram in this format, from its DOT text.
+    /// The bytes of a diagram in this format, from its DOT text, made by
+    /// Graphviz's `dot`.
     pub fn bytes(self, dot: &str) -> Result<Vec<u8>, RenderError> {
         match self {
             Format::Dot => Ok(dot.as_bytes().to_vec()),
+            Format::Tex => Err(RenderError::NotByGraphviz { format: self }),
             _ => run_dot(self, dot),
         }
     }

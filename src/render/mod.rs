@@ -1,31 +1,44 @@
-//! Alpha-beta diagrams: a tree and the trace of one search drawn as DOT
-//! (through graphviz-rust's model and printer), images made by Graphviz's
-//! `dot`, and step-by-step frames.
+//! Alpha-beta diagrams: a tree and the trace of one search drawn as SVG,
+//! PNG and PDF from the project's own tidy layout (or, on request, by
+//! Graphviz's `dot`), as DOT (through graphviz-rust's model and printer),
+//! and as step-by-step frames.
 //!
 //! A diagram is a view of the trace, like the text trace: it never searches
 //! the tree again. Replaying the events one at a time gives the frames, and
 //! replaying all of them the full diagram, so the last frame is the full
 //! diagram by construction.
 
+mod deck;
 mod dot;
+mod font;
 mod frames;
+mod geometry;
 mod image;
+mod key;
 mod label;
 mod layers;
+pub mod layout;
+mod raster;
+mod scene;
 mod size;
 mod state;
 mod style;
+mod svg;
+mod tex;
 
+pub use deck::deck_format;
+pub use font::{FONT_DATA, FONT_FAMILY, text_width};
 pub use frames::{frame_name, write_frames};
-pub use image::Format;
+pub use image::{Engine, Format};
 pub use layers::{Layers, NodeType, node_types};
 pub use size::{DEFAULT_MAX_DRAW_NODES, check_size};
 pub use state::{CutMark, NodeState, Picture};
-pub use style::Style;
+pub use style::{Labels, Style};
 
 use crate::search::SearchResult;
 use crate::trace::{Event, Trace};
 use crate::tree::{GameTree, NodeId, Tree};
+use crate::value::Scored;
 
 /// How a diagram is drawn.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -36,6 +49,45 @@ pub struct RenderOptions {
     pub layers: Layers,
     /// Draw only nodes this many levels below the root, at most.
     pub depth: Option<usize>,
+    /// What the nodes say; `None` for the engine's default: every id and
+    /// value in DOT, values and names in the native drawing.
+    pub labels: Option<Labels>,
+    /// The bare tree for a question sheet: shapes, names and leaf values,
+    /// nothing the search found.
+    pub blank: bool,
+    /// Native frames carry their step's trace line under the drawing.
+    pub captions: bool,
+    /// The search was strict (cuts compare with `>` and `<`), as captions
+    /// of cuts say.
+    pub strict: bool,
+    /// The answer key: the native drawing beside a table of the answers.
+    pub key: bool,
+}
+
+/// How images (SVG, PNG, PDF) are made.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ImageOptions {
+    /// Who lays the diagram out.
+    pub engine: Engine,
+    /// PNG pixels per point (1 is 72 dpi).
+    pub scale: f32,
+    /// LaTeX as a whole document rather than a picture to `\input`.
+    pub standalone: bool,
+    /// How long an animated PNG shows each frame, in milliseconds.
+    pub frame_delay_ms: u16,
+}
+
+impl Default for ImageOptions {
+    /// The native engine, PNG at 2 pixels per point (144 dpi), a second
+    /// per frame.
+    fn default() -> ImageOptions {
+        ImageOptions {
+            engine: Engine::Native,
+            scale: 2.0,
+            standalone: false,
+            frame_delay_ms: 1000,
+        }
+    }
 }
 
 /// Why a diagram could not be made or written.
@@ -73,6 +125,12 @@ pub enum RenderError {
         /// The format asked for.
         format: Format,
     },
+    /// A format only the native engine writes.
+    #[error("{format} output is drawn by gametree itself, not by Graphviz")]
+    NotByGraphviz {
+        /// The format asked for.
+        format: Format,
+    },
     /// `dot` ran and failed.
     #[error("Graphviz's `dot` failed ({status}): {stderr}")]
     DotFailed {
@@ -84,6 +142,9 @@ pub enum RenderError {
     /// `dot` could not be run or talked to.
     #[error("cannot run Graphviz's `dot`: {0}")]
     DotIo(std::io::Error),
+    /// The SVG could not be made into PNG or PDF.
+    #[error("cannot make the image: {0}")]
+    Image(String),
     /// Writing files failed.
     #[error("cannot write: {0}")]
     Io(#[from] std::io::Error),
@@ -117,8 +178,17 @@ pub struct Diagram<'a> {
     preorder: Vec<u32>,
     /// Whether each node is the root or on the principal variation.
     pv: Vec<bool>,
+    /// The root's value, and its best child.
+    answer: (Scored, Option<NodeId>),
     /// The Knuth-Moore types, when that layer is on.
     types: Option<Vec<NodeType>>,
+}
+
+impl RenderOptions {
+    /// The labels of the native drawing.
+    fn native_labels(&self) -> Labels {
+        self.labels.unwrap_or(Labels::Values)
+    }
 }
 
 impl<'a> Diagram<'a> {
@@ -142,13 +212,66 @@ impl<'a> Diagram<'a> {
             drawn,
             preorder,
             pv,
+            answer: (result.score, result.best_move),
             types: options.layers.node_types.then(|| node_types(tree)),
         }
     }
 
     /// The full diagram as DOT text: every event of the trace shown.
     pub fn to_dot(&self) -> String {
-        self.dot(&Picture::after(self.tree, self.events), None)
+        self.dot(&self.full_picture(), None)
+    }
+
+    /// The full diagram as SVG, from the native layout.
+    pub fn to_svg(&self) -> String {
+        svg::write_svg(&self.full_scene())
+    }
+
+    /// The full diagram as a TikZ picture (a whole LaTeX document when
+    /// `standalone`), from the native layout.
+    pub fn to_tikz(&self, standalone: bool) -> String {
+        tex::write_tikz(&self.full_scene(), standalone)
+    }
+
+    /// The full diagram in `format`, made as `image` says.
+    pub fn to_bytes(&self, format: Format, image: ImageOptions) -> Result<Vec<u8>, RenderError> {
+        match (format, image.engine) {
+            (Format::Dot, _) => Ok(self.to_dot().into_bytes()),
+            (Format::Tex, _) | (_, Engine::Native) => {
+                native_bytes(&self.full_scene(), format, image)
+            }
+            (_, Engine::Graphviz) => format.bytes(&self.to_dot()),
+        }
+    }
+
+    fn full_scene(&self) -> scene::Scene {
+        let picture = self.full_picture();
+        let scene = self.scene(&picture, &self.geometry(&picture), None);
+        match self.options.key {
+            true => self.with_key(scene, &picture),
+            false => scene,
+        }
+    }
+
+    /// What the full diagram shows: every event of the trace, or nothing
+    /// for the blank sheet.
+    fn full_picture(&self) -> Picture {
+        match self.options.blank {
+            true => Picture::new(self.tree),
+            false => Picture::after(self.tree, self.events),
+        }
+    }
+}
+
+/// A native scene in `format` (not DOT).
+fn native_bytes(
+    scene: &scene::Scene,
+    format: Format,
+    image: ImageOptions,
+) -> Result<Vec<u8>, RenderError> {
+    match format {
+        Format::Tex => Ok(tex::write_tikz(scene, image.standalone).into_bytes()),
+        _ => raster::convert(format, &svg::write_svg(scene), image.scale),
     }
 }
 

@@ -25,6 +25,32 @@ impl Style {
     }
 }
 
+/// What each node says.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+pub enum Labels {
+    /// Values and bounds; a node's name only when the file names it (leaves
+    /// stay small: a leaf shows its value).
+    #[default]
+    Values,
+    /// Every node's name or child path (`@2.1`), and no values.
+    Ids,
+    /// Every node's name or child path, and its value.
+    Both,
+}
+
+impl Labels {
+    /// Whether values are drawn.
+    pub fn values(self) -> bool {
+        self != Labels::Ids
+    }
+
+    /// Whether every node's id is drawn, named or not.
+    pub fn ids(self) -> bool {
+        self != Labels::Values
+    }
+}
+
 /// Nodes and edges in a skipped subtree.
 pub(super) const PRUNED: &str = "gray65";
 /// The values of leaves not evaluated yet (frames only: in the full

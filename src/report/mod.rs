@@ -7,4 +7,4 @@ mod trace_view;
 
 pub use solve::{CutReport, SolveReport};
 pub use trace_stream::{HELD_LINES, TraceForm, TraceWriter};
-pub use trace_view::{event_json, event_line, trace_json, trace_lines};
+pub use trace_view::{event_json, trace_json, trace_lines};

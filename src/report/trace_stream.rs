@@ -3,7 +3,7 @@
 
 use std::io::Write;
 
-use super::trace_view::{event_json, event_line};
+use super::trace_view::event_json;
 use crate::trace::{Event, Recorder};
 use crate::tree::GameTree;
 
@@ -120,7 +120,7 @@ impl<'t, T: GameTree, W: Write> TraceWriter<'t, T, W> {
     /// The event as held: a line, or the JSON event indented as an element.
     fn text(&self, event: &Event<T::Node>) -> std::io::Result<Option<String>> {
         Ok(match self.form {
-            TraceForm::Lines => event_line(self.tree, event, self.strict),
+            TraceForm::Lines => event.line(self.tree, self.strict),
             TraceForm::Json => {
                 let pretty = serde_json::to_string_pretty(&event_json(self.tree, event))?;
                 let lines: Vec<String> = pretty.lines().map(|l| format!("  {l}")).collect();

@@ -4,7 +4,7 @@ use serde_json::{Value as Json, json};
 
 use crate::trace::{Event, Trace};
 use crate::tree::GameTree;
-use crate::tree::{ids, is_leaf};
+use crate::tree::ids;
 
 /// The trace as lines (without numbers): `enter C, window [-inf, 2]`,
 /// `visit D = 2`, `C = 2 provisional`, `C = 2 final`, and cuts in words.
@@ -13,31 +13,8 @@ pub fn trace_lines<T: GameTree>(tree: &T, trace: &Trace<T::Node>, strict: bool) 
     trace
         .events
         .iter()
-        .filter_map(|event| event_line(tree, event, strict))
+        .filter_map(|event| event.line(tree, strict))
         .collect()
-}
-
-/// One event as a trace line; `None` for a leaf's entry, which its `visit`
-/// line tells.
-pub fn event_line<T: GameTree>(tree: &T, event: &Event<T::Node>, strict: bool) -> Option<String> {
-    match event {
-        Event::Enter { node, .. } if is_leaf(tree, *node) => None,
-        Event::Enter { node, window } => Some(match window {
-            Some(w) => format!("enter {}, window {w}", tree.id(*node)),
-            None => format!("enter {}", tree.id(*node)),
-        }),
-        Event::Leaf { node, value } => Some(format!("visit {} = {value}", tree.id(*node))),
-        Event::Provisional { node, value } => {
-            Some(format!("{} = {value} provisional", tree.id(*node)))
-        }
-        Event::Final { node, score } => Some(format!(
-            "{} {} {} final",
-            tree.id(*node),
-            score.bound,
-            score.value
-        )),
-        Event::Cut(cut) => Some(cut.describe(tree, strict)),
-    }
 }
 
 /// The trace as a JSON array of events, each `{event, node, ...}`.

@@ -98,6 +98,27 @@ fn line_starts(text: &str) -> Vec<usize> {
     std::iter::once(0).chain(ends.map(|at| at + 1)).collect()
 }
 
+/// The lines of `text`, each with its line end (`\n`, `\r\n` or a `\r`
+/// alone), as [`SourceText`] counts them.
+pub(crate) fn lines_with_ends(text: &str) -> impl Iterator<Item = &str> {
+    let bytes = text.as_bytes();
+    let (mut start, mut at) = (0, 0);
+    std::iter::from_fn(move || {
+        while at < bytes.len() {
+            let ends = is_line_end(bytes, at);
+            at += 1;
+            if ends {
+                let line = &text[start..at];
+                start = at;
+                return Some(line);
+            }
+        }
+        let rest = (start < bytes.len()).then(|| &text[start..]);
+        start = bytes.len();
+        rest
+    })
+}
+
 /// Whether the line ending at byte `at` of `bytes` (a `\n`, or a `\r` not
 /// followed by `\n`) ends there: what [`SourceText`] counts as a line end.
 pub(crate) fn is_line_end(bytes: &[u8], at: usize) -> bool {

@@ -1,0 +1,120 @@
+//! The answer key: the full drawing beside a table of the answers, for a
+//! teacher's sheet.
+
+use super::Diagram;
+use super::font::text_width;
+use super::geometry::{FONT_SIZE, LINE, MARGIN};
+use super::scene::{Anchor, INK, Mark, Scene};
+use super::state::Picture;
+use crate::trace::Event;
+use crate::tree::{GameTree, NodeId};
+use crate::value::CutKind;
+
+/// How many node ids or values one line of the table holds.
+const PER_LINE: usize = 6;
+/// The room between the drawing and the table.
+const GAP: f64 = 18.0;
+
+impl Diagram<'_> {
+    /// `scene` with the table of answers on its right.
+    pub(super) fn with_key(&self, mut scene: Scene, picture: &Picture) -> Scene {
+        let lines = self.key_lines(picture);
+        let line = FONT_SIZE * LINE;
+        let left = scene.width - MARGIN + GAP;
+        for (k, text) in lines.iter().enumerate() {
+            // Continued lines are indented (SVG would collapse spaces).
+            let indent = if text.starts_with(' ') {
+                2.0 * FONT_SIZE
+            } else {
+                0.0
+            };
+            scene.marks.push(Mark::Text {
+                x: left + indent,
+                y: MARGIN + k as f64 * line + 0.5 * line + 0.36 * FONT_SIZE,
+                size: FONT_SIZE,
+                colour: INK,
+                anchor: Anchor::Start,
+                text: text.trim_start().to_string(),
+            });
+        }
+        let widest = lines
+            .iter()
+            .map(|text| text_width(text.trim_start(), FONT_SIZE) + 2.0 * FONT_SIZE)
+            .fold(0.0, f64::max);
+        scene.width = left + widest + MARGIN;
+        scene.height = scene.height.max(2.0 * MARGIN + lines.len() as f64 * line);
+        scene
+    }
+
+    /// The table: the root's value and best move, every value the search
+    /// found, the leaves evaluated, the nodes pruned, the cuts by kind.
+    fn key_lines(&self, picture: &Picture) -> Vec<String> {
+        let tree = self.tree;
+        let (score, best) = self.answer;
+        let mut lines = vec!["Answer key".to_string(), format!("value: {score}")];
+        if let Some(best) = best {
+            lines.push(format!("best move: {}", tree.id(best)));
+        }
+        let nodes: Vec<NodeId> = tree.nodes().collect();
+        let values: Vec<String> = nodes
+            .iter()
+            .filter_map(|&n| picture.node(n).score.map(|s| (n, s)))
+            .map(|(n, s)| format!("{} {} {}", tree.id(n), s.bound, s.value))
+            .collect();
+        wrapped(&mut lines, "values:", &values, ", ");
+        let evaluated = ids_where(tree, &nodes, |n| picture.node(n).leaf.is_some());
+        wrapped(&mut lines, "leaves evaluated:", &evaluated, " ");
+        let pruned = ids_where(tree, &nodes, |n| picture.is_pruned(n));
+        wrapped(&mut lines, "pruned:", &pruned, " ");
+        for kind in [CutKind::Alpha, CutKind::Beta] {
+            let cuts = self.cuts(kind);
+            wrapped(&mut lines, &format!("{kind} cuts:"), &cuts, ", ");
+        }
+        lines
+    }
+
+    /// The cuts of `kind`: where, and what they skipped (`F: H`).
+    fn cuts(&self, kind: CutKind) -> Vec<String> {
+        self.events
+            .iter()
+            .filter_map(|event| match event {
+                Event::Cut(cut) if cut.kind == kind => {
+                    let skipped: Vec<String> =
+                        cut.pruned.iter().map(|&n| self.tree.id(n)).collect();
+                    let deep = if cut.deep { " (deep)" } else { "" };
+                    Some(format!(
+                        "{}{deep}: {}",
+                        self.tree.id(cut.node),
+                        skipped.join(" ")
+                    ))
+                }
+                _ => None,
+            })
+            .collect()
+    }
+}
+
+fn ids_where<T: GameTree<Node = NodeId>>(
+    tree: &T,
+    nodes: &[NodeId],
+    keep: impl Fn(NodeId) -> bool,
+) -> Vec<String> {
+    nodes
+        .iter()
+        .filter(|&&n| keep(n))
+        .map(|&n| tree.id(n))
+        .collect()
+}
+
+/// `title` and `items`, `PER_LINE` to a line, the lines after the first
+/// indented; `title none` when there are no items.
+fn wrapped(lines: &mut Vec<String>, title: &str, items: &[String], separator: &str) {
+    if items.is_empty() {
+        lines.push(format!("{title} none"));
+        return;
+    }
+    for (k, chunk) in items.chunks(PER_LINE).enumerate() {
+        let head = if k == 0 { title } else { "   " };
+        lines.push(format!("{head} {}", chunk.join(separator)));
+    }
+}
