@@ -95,7 +95,7 @@ fn push_num(out: &mut String, x: f64) {
     if fraction != 0 {
         out.push('.');
         out.push(char::from(b'0' + (fraction / 10) as u8));
-        if fraction % 10 != 0 {
+        if !fraction.is_multiple_of(10) {
             out.push(char::from(b'0' + (fraction % 10) as u8));
         }
     }
