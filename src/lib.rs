@@ -14,6 +14,7 @@
 #![forbid(unsafe_code)]
 
 pub mod check;
+pub mod claim;
 pub mod games;
 pub mod output;
 pub mod render;
@@ -25,3 +26,22 @@ pub mod text;
 pub mod trace;
 pub mod tree;
 pub mod value;
+
+/// The Rust examples of the README and the manual, run as doctests.
+#[cfg(doctest)]
+mod manual {
+    #[doc = include_str!("../README.md")]
+    struct Readme;
+    #[doc = include_str!("../docs/language.md")]
+    struct Language;
+    #[doc = include_str!("../docs/solve-and-trace.md")]
+    struct SolveAndTrace;
+    #[doc = include_str!("../docs/checking.md")]
+    struct Checking;
+    #[doc = include_str!("../docs/generating.md")]
+    struct Generating;
+    #[doc = include_str!("../docs/parallel.md")]
+    struct Parallel;
+    #[doc = include_str!("../docs/performance.md")]
+    struct Performance;
+}

@@ -6,7 +6,6 @@ use std::collections::HashMap;
 use petgraph::Directed;
 use petgraph::csr::Csr;
 
-use crate::syntax::Expectation;
 use crate::value::{Kind, Value};
 
 /// A game tree as the searches see it: a root, and for each node its player,
@@ -135,7 +134,6 @@ pub struct Tree {
     by_name: HashMap<String, u32>,
     locations: HashMap<u32, Location>,
     depth: usize,
-    expectations: Vec<Expectation>,
 }
 
 /// Reasons a [`TreeBuilder`] refuses a tree.
@@ -184,7 +182,6 @@ pub(crate) struct TreeBuilder {
     claimed_at: HashMap<String, Location>,
     locations: HashMap<u32, Location>,
     depth: usize,
-    expectations: Vec<Expectation>,
 }
 
 impl TreeBuilder {
@@ -293,11 +290,6 @@ impl TreeBuilder {
         self.locations.entry(node).or_insert(at);
     }
 
-    /// Sets the file's `expect` lines.
-    pub(crate) fn expect(&mut self, expectations: Vec<Expectation>) {
-        self.expectations = expectations;
-    }
-
     /// The finished tree.
     pub(crate) fn finish(mut self) -> Tree {
         Tree {
@@ -308,7 +300,6 @@ impl TreeBuilder {
             by_name: self.by_name,
             locations: self.locations,
             depth: self.depth,
-            expectations: self.expectations,
         }
     }
 }
@@ -377,11 +368,6 @@ impl Tree {
     /// The length of the longest path from the root, in edges.
     pub fn depth(&self) -> usize {
         self.depth
-    }
-
-    /// The `expect` lines of the file, in order.
-    pub fn expectations(&self) -> &[Expectation] {
-        &self.expectations
     }
 
     /// The children of `node`, left to right, as a slice.
@@ -468,7 +454,7 @@ impl Tree {
 
 impl PartialEq for Tree {
     /// The same nodes in the same order, with the same players, values,
-    /// names, places and expectations.
+    /// names and places.
     fn eq(&self, other: &Tree) -> bool {
         let same_values = self.values.len() == other.values.len()
             && self
@@ -483,7 +469,6 @@ impl PartialEq for Tree {
             && self.names == other.names
             && self.locations == other.locations
             && self.depth == other.depth
-            && self.expectations == other.expectations
     }
 }
 

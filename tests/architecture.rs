@@ -12,6 +12,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("stack", 0),
     ("output", 0),
     ("tree", 1),
+    ("claim", 1),
     ("syntax", 2),
     ("trace", 2),
     ("search", 3),

@@ -7,9 +7,10 @@ mod common;
 
 use std::path::Path;
 
+use gametree::check::{Claim, Expectation};
 use gametree::check::{Facts, answer_key, check, key_lines};
 use gametree::search::{Algorithm, Options, SearchError, search};
-use gametree::syntax::{Claim, Expectation, is_answer_file, parse, parse_answers};
+use gametree::syntax::{is_answer_file, parse, parse_answers, parse_file};
 use gametree::trace::Trace;
 use gametree::tree::Tree;
 use proptest::prelude::*;
@@ -84,7 +85,7 @@ fn all_examples_at_once_give_one_table() {
 fn reports_on_answer_files() {
     insta::glob!("answers/*/*.answers", |path| {
         let answers = relative(path);
-        let (code, stdout, stderr) = gametree(&["check", &tree_of(&answers), &answers]);
+        let (code, stdout, stderr) = gametree(&["check", "--claims", &tree_of(&answers), &answers]);
         insta::assert_snapshot!(format!("exit code {code}\n{stdout}{stderr}"));
     });
 }
@@ -92,7 +93,13 @@ fn reports_on_answer_files() {
 #[test]
 fn the_json_report_has_each_verdict_and_a_score() {
     let answers = "tests/answers/lecture-a-to-v/wrong-node.answers";
-    let (code, stdout, _) = gametree(&["check", "--json", "trees/lecture-a-to-v.tree", answers]);
+    let (code, stdout, _) = gametree(&[
+        "check",
+        "--claims",
+        "--json",
+        "trees/lecture-a-to-v.tree",
+        answers,
+    ]);
     assert_eq!(code, 1);
     let json: serde_json::Value = serde_json::from_str(&stdout).expect("valid JSON");
     for e in json["files"][0]["expectations"].as_array().unwrap() {
@@ -110,10 +117,16 @@ fn a_class_gives_one_csv_row_per_answer_file() {
         .map(|e| e.unwrap().path().to_str().unwrap().to_string())
         .collect();
     files.sort();
-    let mut args = vec!["check", "--format", "csv", "trees/lecture-a-to-v.tree"];
+    let mut args = vec![
+        "check",
+        "--claims",
+        "--format",
+        "csv",
+        "trees/lecture-a-to-v.tree",
+    ];
     args.extend(files.iter().map(String::as_str));
     let (code, stdout, stderr) = gametree(&args);
-    assert_eq!(code, 2, "two files are unusable: {stderr}");
+    assert_eq!(code, 1, "bad lines fail their answers only: {stderr}");
     assert_eq!(stdout.lines().count(), files.len() + 1);
     insta::assert_snapshot!(stdout);
 }
@@ -122,6 +135,7 @@ fn a_class_gives_one_csv_row_per_answer_file() {
 fn a_class_gives_one_table_row_per_answer_file() {
     let (code, stdout, _) = gametree(&[
         "check",
+        "--claims",
         "trees/lecture-a-to-v.tree",
         "tests/answers/lecture-a-to-v/correct.answers",
         "tests/answers/lecture-a-to-v/wrong-pruned.answers",
@@ -136,7 +150,7 @@ fn a_class_gives_one_table_row_per_answer_file() {
 #[test]
 fn answers_can_come_on_standard_input() {
     let (code, stdout, _) = gametree_with_stdin(
-        &["check", "trees/aima-figure-5-2.tree", "-"],
+        &["check", "--claims", "trees/aima-figure-5-2.tree", "-"],
         "# from a pipe\nexpect value 3\nexpect evaluated 8\n",
     );
     assert_eq!(code, 1);
@@ -165,7 +179,13 @@ fn options_apply_as_in_solve() {
     );
     // Fail-hard clamps returned values to the window, and says so.
     let (code, stdout, _) = gametree_with_stdin(
-        &["check", "--fail-hard", "trees/lecture-a-to-v.tree", "-"],
+        &[
+            "check",
+            "--claims",
+            "--fail-hard",
+            "trees/lecture-a-to-v.tree",
+            "-",
+        ],
         "expect Q = 4\n",
     );
     assert_eq!(code, 1);
@@ -185,26 +205,24 @@ fn options_apply_as_in_solve() {
 // ---------------------------------------------------------------- bad input
 
 #[test]
-fn bad_input_exits_with_2_and_a_place() {
-    let cases: &[(&[&str], &str, &str)] = &[
+fn a_bad_line_fails_that_answer_only() {
+    let cases: &[(&str, &str)] = &[
         (
-            &["tests/answers/lecture-a-to-v/bad-syntax.answers"],
+            "tests/answers/lecture-a-to-v/bad-syntax.answers",
             "error: tests/answers/lecture-a-to-v/bad-syntax.answers:2:11: expected a number, found `=`",
-            "",
         ),
         (
-            &["tests/answers/lecture-a-to-v/unknown-node.answers"],
+            "tests/answers/lecture-a-to-v/unknown-node.answers",
             "error: tests/answers/lecture-a-to-v/unknown-node.answers:2:17: no node `Z` in the tree trees/lecture-a-to-v.tree",
-            "",
         ),
     ];
-    for (extra, message, _) in cases {
-        let mut args = vec!["check", "trees/lecture-a-to-v.tree"];
-        args.extend_from_slice(extra);
+    for (answers, message) in cases {
+        let args = ["check", "--claims", "trees/lecture-a-to-v.tree", answers];
         let (code, stdout, stderr) = gametree(&args);
-        assert_eq!(code, 2, "{stderr}");
+        assert_eq!(code, 1, "{stderr}");
         assert!(stderr.starts_with(message), "{stderr}");
-        assert!(stdout.is_empty(), "{stdout}");
+        assert!(stdout.contains("line 1  pass  expect value 5"), "{stdout}");
+        assert!(stdout.ends_with("1 passed, 1 failed\n"), "{stdout}");
     }
 }
 
@@ -229,22 +247,33 @@ fn a_tree_without_expectations_has_nothing_to_check() {
 fn one_unusable_answer_file_leaves_the_others_graded() {
     let (code, stdout, stderr) = gametree(&[
         "check",
+        "--claims",
         "--json",
         "trees/lecture-a-to-v.tree",
         "tests/answers/lecture-a-to-v/bad-syntax.answers",
+        "/dev/null",
         "tests/answers/lecture-a-to-v/correct.answers",
     ]);
     assert_eq!(code, 2);
     assert!(stderr.contains("bad-syntax.answers:2:11"));
-    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
     assert!(
-        json["files"][0]["error"]
+        stderr.contains("/dev/null:1:1: the file has no answers"),
+        "{stderr}"
+    );
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let bad_line = &json["files"][0]["expectations"][1];
+    assert!(bad_line["error"].as_str().unwrap().contains(":2:11:"));
+    assert_eq!(json["files"][0]["passed"], 1);
+    assert!(json["files"][0]["error"].is_null());
+    assert!(
+        json["files"][1]["error"]
             .as_str()
             .unwrap()
-            .contains(":2:11:")
+            .contains("no answers")
     );
-    assert_eq!(json["files"][1]["score"], 1.0);
-    assert_eq!(json["files"][1]["passed"], 22);
+    assert_eq!(json["files"][1]["score"], 0.0);
+    assert_eq!(json["files"][2]["score"], 1.0);
+    assert_eq!(json["files"][2]["passed"], 22);
 }
 
 #[test]
@@ -341,8 +370,8 @@ fn assert_key_round_trips(tree_text: &str, algorithm: Algorithm, options: Option
         .map(|e| e.claim)
         .collect();
     assert_eq!(read, claims, "{algorithm} {options:?}:\n{key}");
-    let with_key = parse("tree", &format!("{tree_text}\n{key}")).unwrap();
-    let after_tree: Vec<&Claim> = with_key.expectations().iter().map(|e| &e.claim).collect();
+    let with_key = parse_file("tree", &format!("{tree_text}\n{key}")).unwrap();
+    let after_tree: Vec<&Claim> = with_key.expectations.iter().map(|e| &e.claim).collect();
     assert!(after_tree.ends_with(&claims.iter().collect::<Vec<_>>()[..]));
 
     let mut trace = Trace::new();
@@ -395,6 +424,7 @@ fn a_key_written_after_its_tree_passes_gametree_check() {
     let (code, stdout, stderr) = gametree_with_stdin(
         &[
             "check",
+            "--claims",
             "--strict",
             "--fail-hard",
             "trees/strict-fail-hard.tree",
@@ -405,7 +435,13 @@ fn a_key_written_after_its_tree_passes_gametree_check() {
     assert_eq!(code, 0, "{stdout}{stderr}");
     // The key of another search fails: without --fail-hard, C cuts.
     let (code, _, _) = gametree_with_stdin(
-        &["check", "--strict", "trees/strict-fail-hard.tree", "-"],
+        &[
+            "check",
+            "--claims",
+            "--strict",
+            "trees/strict-fail-hard.tree",
+            "-",
+        ],
         &key,
     );
     assert_eq!(code, 1);
@@ -449,7 +485,7 @@ proptest! {
                 Claim::Evaluated(n) => Some(Claim::Evaluated(n + 1)),
                 _ => None,
             })
-            .map(|claim| Expectation { claim, line: 1 })
+            .map(|claim| Expectation::new(claim, 1))
             .collect();
         for verdict in check(&facts, &changed).unwrap() {
             prop_assert!(!verdict.passed, "{:?}", verdict);
@@ -495,7 +531,7 @@ fn a_malformed_expect_line_is_told_where_and_how() {
 /// Claims about every node of a tree, true or not: what a student might
 /// write, each kind once per node.
 fn claims_about_every_node(tree: &Tree, value: i32) -> Vec<Claim> {
-    use gametree::syntax::Relation;
+    use gametree::check::Relation;
     use gametree::tree::GameTree;
     use gametree::value::{CutKind, Value};
     let v = Value::from_int(value.into()).unwrap();
@@ -542,7 +578,7 @@ proptest! {
         let tree = parse("tree", &text).unwrap();
         let claims: Vec<Expectation> = claims_about_every_node(&tree, value)
             .into_iter()
-            .map(|claim| Expectation { claim, line: 1 })
+            .map(|claim| Expectation::new(claim, 1))
             .collect();
         for algorithm in Algorithm::ALL {
             for options in all_options() {
@@ -574,7 +610,7 @@ proptest! {
                 continue;
             }
             let facts = Facts::new(&tree, &result, &trace, options.strict);
-            let claim = Expectation { claim: Claim::Pruned(pruned), line: 1 };
+            let claim = Expectation::new(Claim::Pruned(pruned), 1);
             let verdict = &check(&facts, &[claim]).unwrap()[0];
             prop_assert!(verdict.passed, "{:?}", verdict);
         }
@@ -596,8 +632,10 @@ fn an_unusable_tree_file_stops_the_run() {
         gametree_with_stdin(&["check", "trees/deep-cut.tree", "-"], "[1 2\n");
     assert_eq!(code, 2);
     assert!(stdout.is_empty(), "{stdout}");
+    // What follows a tree and reads neither as answers nor as a tree is an
+    // unusable answer file.
     assert!(
-        stderr.starts_with("error: <stdin>:1:1: this `[` is never closed"),
+        stderr.starts_with("error: <stdin>:1:1: an answer starts with `expect`"),
         "{stderr}"
     );
 }

@@ -147,3 +147,85 @@ fn impossible_or_misplaced_constraints_are_refused() {
         assert!(output.stdout.is_empty(), "{args:?}");
     }
 }
+
+#[test]
+fn variants_are_pairwise_different_and_each_says_how_to_make_it_again() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("variants");
+    let _ = std::fs::remove_dir_all(&dir);
+    let args = [
+        "gen",
+        "--game",
+        "random:branching=2,depth=4,seed=1",
+        "--names",
+        "--values",
+        "0..30",
+        "--exercise",
+        "--min-cuts",
+        "3",
+        "--deep-cut",
+        "--count",
+        "8",
+        "-o",
+        dir.to_str().unwrap(),
+    ];
+    stdout(&gametree(&args, None));
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 8);
+    let mut trees = std::collections::HashSet::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        let (header, body) = text.split_once('\n').unwrap();
+        let tree = body.split("\nexpect").next().unwrap().to_string();
+        assert!(trees.insert(tree), "{} repeats a tree", file.display());
+        // The header is the command that writes this very file again.
+        let command = header.strip_prefix("# gametree ").expect(header);
+        for option in ["--names", "--values 0..30", "--min-cuts 3", "--deep-cut"] {
+            assert!(command.contains(option), "{option} missing: {header}");
+        }
+        let seed = command
+            .split("seed=")
+            .nth(1)
+            .unwrap()
+            .split([' ', ','])
+            .next()
+            .unwrap();
+        assert!(
+            file.ends_with(format!("exercise-{seed}.tree")),
+            "{}",
+            file.display()
+        );
+        let again: Vec<&str> = command.split(' ').collect();
+        assert_eq!(stdout(&gametree(&again, None)), text, "{header}");
+        // And it passes its own key.
+        let checked = gametree(&["check", "-"], Some(&text));
+        assert_eq!(checked.status.code(), Some(0));
+    }
+}
+
+#[test]
+fn variants_on_standard_output_come_one_after_the_other() {
+    let args = [
+        "gen",
+        "--game",
+        "random:branching=2,depth=3,seed=1",
+        "--exercise",
+        "--blank",
+        "--count",
+        "3",
+    ];
+    let text = stdout(&gametree(&args, None));
+    let headers: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("# gametree gen"))
+        .collect();
+    assert_eq!(headers.len(), 3, "{text}");
+    let seeds: std::collections::HashSet<&str> = headers
+        .iter()
+        .map(|h| h.split("seed=").nth(1).unwrap())
+        .collect();
+    assert_eq!(seeds.len(), 3);
+}

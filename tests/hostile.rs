@@ -438,14 +438,58 @@ fn a_value_of_plus_infinity_is_exact_though_it_cuts() {
 fn endless_devices_are_refused_at_their_first_block() {
     let zeros = gametree(&["solve", "/dev/zero"], Vec::new());
     assert_refused(&zeros, "/dev/zero:1:1:", "NUL byte");
+    // Random bytes differ at every run: the first NUL or invalid byte may
+    // follow a newline, so it may be on any line of the first block.
     let random = gametree(&["solve", "/dev/urandom"], Vec::new());
-    assert_refused(&random, "/dev/urandom:1:", "");
+    assert_refused(&random, "/dev/urandom:", "");
+    assert_within_first_block(&random.stderr, "/dev/urandom");
+}
+
+/// The first 64 KiB block that `gametree` reads of an endless device.
+const BLOCK: usize = 64 * 1024;
+
+/// Asserts that `stderr` refuses the file `name` as not text (a NUL byte or
+/// invalid UTF-8) at a place `line:column` that lies in its first block:
+/// each line before it and each character before it on its line take at
+/// least one byte.
+#[track_caller]
+fn assert_within_first_block(stderr: &str, name: &str) {
+    let first = stderr.lines().next().unwrap_or_default();
+    let rest = first
+        .strip_prefix(&format!("error: {name}:"))
+        .unwrap_or_else(|| panic!("no place in {stderr}"));
+    let mut parts = rest.splitn(3, ':');
+    let mut number = || -> usize {
+        let part = parts.next().unwrap_or_default();
+        part.parse()
+            .unwrap_or_else(|_| panic!("`{part}` is no number in {stderr}"))
+    };
+    let (line, column) = (number(), number());
+    assert!(line >= 1 && column >= 1, "{stderr}");
+    assert!((line - 1) + (column - 1) < BLOCK, "{stderr}");
     let words = ["NUL byte", "not valid UTF-8"];
-    assert!(
-        words.iter().any(|w| random.stderr.contains(w)),
-        "{}",
-        random.stderr
-    );
+    assert!(words.iter().any(|w| first.contains(w)), "{stderr}");
+}
+
+#[test]
+fn a_bad_byte_after_newlines_is_refused_on_its_own_line() {
+    // What /dev/urandom gives now and then, made certain: newlines, then
+    // the first byte that is not text, early or late in the first block.
+    for (bytes, place, words) in [
+        (&b"\n\n\xff"[..], "<stdin>:3:1:", "not valid UTF-8"),
+        (&b"[1\n2 \x00]"[..], "<stdin>:2:3:", "NUL byte"),
+        (&b"\r\n\t \n\x80\x00"[..], "<stdin>:3:1:", "not valid UTF-8"),
+    ] {
+        let outcome = solve_stdin(bytes, &[]);
+        assert_refused(&outcome, place, words);
+        assert_within_first_block(&outcome.stderr, "<stdin>");
+    }
+    let mut late = vec![b'\n'; BLOCK - 1];
+    late.push(0xff);
+    late.extend(std::iter::repeat_n(b'\n', BLOCK));
+    let outcome = solve_stdin(late, &[]);
+    assert_refused(&outcome, &format!("<stdin>:{BLOCK}:1:"), "not valid UTF-8");
+    assert_within_first_block(&outcome.stderr, "<stdin>");
 }
 
 #[test]

@@ -4,12 +4,12 @@ use std::hash::Hash;
 
 use super::explain::scored;
 use super::facts::Facts;
-use crate::syntax::{Claim, Relation};
+use crate::claim::{Claim, Relation};
 use crate::tree::GameTree;
 use crate::value::{Bound, CutKind, Kind, Value};
 
 /// The verdict on one expectation.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Outcome {
     /// What the expectation says, in short (`= 2`, `beta`, `H T`).
     pub expected: String,
@@ -19,16 +19,40 @@ pub struct Outcome {
     pub passed: bool,
     /// Why the search did what it did, from its trace.
     pub explanation: String,
+    /// What is wrong, without the right answer (`B: wrong value`); empty
+    /// when the claim holds.
+    pub brief: String,
+    /// The share of the claim that holds, from 0 to 1: 1 when it holds, 0
+    /// when not, in between for a list partly right (see
+    /// [`Facts::credit`]).
+    pub credit: f64,
 }
 
 /// An id in an expectation that names no node of the tree.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("no node `{id}` in the tree")]
+#[error("no node `{id}` in the tree{}", did_you_mean(.suggestions))]
 pub struct UnknownNode {
     /// The id as written.
     pub id: String,
     /// The `expect` line it is written on, from 1 (0 until known).
     pub line: usize,
+    /// The ids of the tree closest to it in spelling, best first.
+    pub suggestions: Vec<String>,
+}
+
+impl UnknownNode {
+    /// `: did you mean L?`, or nothing without suggestions.
+    pub fn did_you_mean(&self) -> String {
+        did_you_mean(&self.suggestions)
+    }
+}
+
+fn did_you_mean(suggestions: &[String]) -> String {
+    match suggestions {
+        [] => String::new(),
+        [one] => format!(": did you mean {one}?"),
+        [rest @ .., last] => format!(": did you mean {} or {last}?", rest.join(", ")),
+    }
 }
 
 impl<T: GameTree> Facts<'_, T>
@@ -37,6 +61,15 @@ where
 {
     /// Compares one claim with the search.
     pub fn compare(&self, claim: &Claim) -> Result<Outcome, UnknownNode> {
+        let mut outcome = self.outcome(claim)?;
+        outcome.credit = self.credit(claim, outcome.passed);
+        if !outcome.passed {
+            outcome.brief = self.brief(claim);
+        }
+        Ok(outcome)
+    }
+
+    fn outcome(&self, claim: &Claim) -> Result<Outcome, UnknownNode> {
         Ok(match claim {
             Claim::Value(v) => self.compare_value(*v),
             Claim::Best(id) => self.compare_best(self.node(id)?),
@@ -55,14 +88,17 @@ where
         })
     }
 
-    fn node(&self, id: &str) -> Result<T::Node, UnknownNode> {
+    /// The node an id of a claim names.
+    pub fn node(&self, id: &str) -> Result<T::Node, UnknownNode> {
         self.find(id).ok_or_else(|| UnknownNode {
             id: id.to_string(),
             line: 0,
+            suggestions: self.closest_ids(id),
         })
     }
 
-    fn nodes(&self, ids: &[String]) -> Result<Vec<T::Node>, UnknownNode> {
+    /// The nodes the ids of a claim name.
+    pub fn nodes(&self, ids: &[String]) -> Result<Vec<T::Node>, UnknownNode> {
         ids.iter().map(|id| self.node(id)).collect()
     }
 
@@ -77,6 +113,8 @@ where
             actual: actual.to_string(),
             passed: expected == actual,
             explanation: self.root_words(),
+            brief: String::new(),
+            credit: 0.0,
         }
     }
 
@@ -104,6 +142,8 @@ where
             actual,
             passed,
             explanation,
+            brief: String::new(),
+            credit: 0.0,
         }
     }
 
@@ -139,6 +179,8 @@ where
             actual: scored(score),
             passed,
             explanation,
+            brief: String::new(),
+            credit: 0.0,
         }
     }
 
@@ -155,6 +197,8 @@ where
             actual,
             passed,
             explanation: self.why_window(node),
+            brief: String::new(),
+            credit: 0.0,
         }
     }
 
@@ -170,9 +214,9 @@ where
                 Kind::Min => (Kind::Min, "fell to alpha"),
             };
             explanation = format!(
-                "the cut at {} is a {} cut, not {kind}: {} is a {player} node, whose value {direction}: {explanation}",
+                "the cut at {} is {} cut, not {kind}: {} is a {player} node, whose value {direction}: {explanation}",
                 self.id(node),
-                cut.kind,
+                a_cut_kind(cut.kind),
                 self.id(node)
             );
         }
@@ -181,10 +225,37 @@ where
             actual: cut.kind.to_string(),
             passed: cut.kind == kind,
             explanation,
+            brief: String::new(),
+            credit: 0.0,
         }
     }
 
     fn compare_pruned(&self, listed: &[T::Node]) -> Outcome {
+        let (wrong, left_out) = self.pruned_difference(listed);
+        let wrongly = wrong.iter().map(|n| self.why_visited(*n));
+        let missing = left_out
+            .iter()
+            .map(|n| format!("{} left out: {}", self.id(*n), self.why_pruned(*n)));
+        let mut reasons = capped(wrongly.chain(missing), wrong.len() + left_out.len());
+        let passed = reasons.is_empty();
+        if passed {
+            let cuts = self.cuts.iter().map(|c| c.describe(self.tree, self.strict));
+            reasons = capped(cuts, self.cuts.len());
+        }
+        let roots: Vec<T::Node> = self.pruned_roots().collect();
+        Outcome {
+            expected: self.ids(listed),
+            actual: self.ids(&roots),
+            passed,
+            explanation: reasons,
+            brief: String::new(),
+            credit: 0.0,
+        }
+    }
+
+    /// The nodes listed as pruned that are visited, and the pruned nodes
+    /// the list leaves out (the highest of each subtree left out).
+    pub(super) fn pruned_difference(&self, listed: &[T::Node]) -> (Vec<T::Node>, Vec<T::Node>) {
         let wrong: Vec<T::Node> = listed
             .iter()
             .copied()
@@ -211,23 +282,7 @@ where
                     .is_none_or(|p| !self.is_pruned(p) || covered(p))
             })
             .collect();
-        let wrongly = wrong.iter().map(|n| self.why_visited(*n));
-        let missing = left_out
-            .iter()
-            .map(|n| format!("{} left out: {}", self.id(*n), self.why_pruned(*n)));
-        let mut reasons = capped(wrongly.chain(missing), wrong.len() + left_out.len());
-        let passed = reasons.is_empty();
-        if passed {
-            let cuts = self.cuts.iter().map(|c| c.describe(self.tree, self.strict));
-            reasons = capped(cuts, self.cuts.len());
-        }
-        let roots: Vec<T::Node> = self.pruned_roots().collect();
-        Outcome {
-            expected: self.ids(listed),
-            actual: self.ids(&roots),
-            passed,
-            explanation: reasons,
-        }
+        (wrong, left_out)
     }
 
     fn compare_leaves(&self, listed: &[T::Node]) -> Outcome {
@@ -244,6 +299,8 @@ where
             actual: self.ids(&self.leaves),
             passed,
             explanation,
+            brief: String::new(),
+            credit: 0.0,
         }
     }
 
@@ -293,6 +350,8 @@ where
             actual: actual.to_string(),
             passed: expected == actual,
             explanation,
+            brief: String::new(),
+            credit: 0.0,
         }
     }
 
@@ -327,16 +386,18 @@ fn failed(expected: String, actual: &str, explanation: String) -> Outcome {
         actual: actual.to_string(),
         passed: false,
         explanation,
+        brief: String::new(),
+        credit: 0.0,
     }
 }
 
-fn first_difference<N: PartialEq>(a: &[N], b: &[N]) -> Option<usize> {
+pub(super) fn first_difference<N: PartialEq>(a: &[N], b: &[N]) -> Option<usize> {
     let common = a.iter().zip(b).take_while(|(x, y)| x == y).count();
     (common < a.len().max(b.len())).then_some(common)
 }
 
 /// `1st`, `2nd`, `3rd`, `4th`, ..., `11th`, `21st`.
-fn ordinal(n: usize) -> String {
+pub(super) fn ordinal(n: usize) -> String {
     let suffix = match (n % 10, n % 100) {
         (_, 11..=13) => "th",
         (1, _) => "st",
@@ -345,4 +406,12 @@ fn ordinal(n: usize) -> String {
         _ => "th",
     };
     format!("{n}{suffix}")
+}
+
+/// `an alpha` or `a beta`.
+pub(super) fn a_cut_kind(kind: CutKind) -> &'static str {
+    match kind {
+        CutKind::Alpha => "an alpha",
+        CutKind::Beta => "a beta",
+    }
 }

@@ -130,6 +130,11 @@ where
             .expect("every event follows its node's enter event")
     }
 
+    /// Every id of the tree (names and paths), in no order.
+    pub fn all_ids(&self) -> impl Iterator<Item = &str> {
+        self.by_id.keys().map(String::as_str)
+    }
+
     /// The node with this id.
     pub fn find(&self, id: &str) -> Option<T::Node> {
         self.by_id.get(id).copied()

@@ -1,8 +1,8 @@
 //! The answer key of a search: every claim its trace supports, written as
 //! `expect` lines that the parser reads back to the same claims.
 
+use crate::claim::{Claim, Relation};
 use crate::search::SearchResult;
-use crate::syntax::{Claim, Relation};
 use crate::trace::{Event, Trace};
 use crate::tree::GameTree;
 use crate::value::{Bound, Scored};
@@ -96,4 +96,92 @@ pub(super) fn relation(score: Scored) -> Relation {
 /// Claims as `expect` lines, one a line.
 pub fn key_lines(claims: &[Claim]) -> String {
     claims.iter().map(|c| format!("expect {c}\n")).collect()
+}
+
+/// The kinds of question a key asks, to choose some (`gametree key
+/// --only`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+pub enum QuestionKind {
+    /// The root's value: `expect value 5`.
+    Value,
+    /// The best move: `expect best I`.
+    Best,
+    /// The value or bound of each interior node: `expect B = 2`.
+    Nodes,
+    /// The window each interior node is entered with: `expect window J [2,
+    /// +inf]`.
+    Windows,
+    /// Each cut and its kind: `expect cut F beta`.
+    Cuts,
+    /// The roots of the pruned subtrees: `expect pruned H T` (`expect
+    /// pruned none` when nothing is).
+    Pruned,
+    /// The leaves evaluated, in order: `expect leaves D E G`.
+    Leaves,
+    /// How many leaves are evaluated: `expect evaluated 9`.
+    Evaluated,
+}
+
+impl QuestionKind {
+    /// Every kind, in the order of a key.
+    pub const ALL: [QuestionKind; 8] = [
+        QuestionKind::Value,
+        QuestionKind::Best,
+        QuestionKind::Nodes,
+        QuestionKind::Windows,
+        QuestionKind::Cuts,
+        QuestionKind::Pruned,
+        QuestionKind::Leaves,
+        QuestionKind::Evaluated,
+    ];
+
+    /// The kind of question a claim answers.
+    pub fn of(claim: &Claim) -> QuestionKind {
+        match claim {
+            Claim::Value(_) => QuestionKind::Value,
+            Claim::Best(_) => QuestionKind::Best,
+            Claim::Node { .. } => QuestionKind::Nodes,
+            Claim::Window { .. } => QuestionKind::Windows,
+            Claim::Cut { .. } => QuestionKind::Cuts,
+            Claim::Pruned(_) => QuestionKind::Pruned,
+            Claim::Leaves(_) => QuestionKind::Leaves,
+            Claim::Evaluated(_) => QuestionKind::Evaluated,
+        }
+    }
+}
+
+/// The claims of a key of the kinds in `only`, in the key's order, each
+/// worth what `points` gives its kind (1 when not given). When pruned nodes
+/// are asked for and none are pruned, the key says `expect pruned none`.
+pub fn rubric_lines(
+    claims: &[Claim],
+    only: &[QuestionKind],
+    points: impl Fn(QuestionKind) -> Option<f64>,
+) -> String {
+    let mut chosen: Vec<Claim> = claims
+        .iter()
+        .filter(|c| only.contains(&QuestionKind::of(c)))
+        .cloned()
+        .collect();
+    let pruned = |c: &Claim| matches!(c, Claim::Pruned(_));
+    if only.contains(&QuestionKind::Pruned) && !chosen.iter().any(pruned) {
+        let at = chosen
+            .iter()
+            .position(|c| matches!(c, Claim::Evaluated(_) | Claim::Leaves(_)))
+            .unwrap_or(chosen.len());
+        chosen.insert(at, Claim::Pruned(Vec::new()));
+    }
+    chosen
+        .into_iter()
+        .map(|claim| {
+            let points = points(QuestionKind::of(&claim));
+            let line = crate::claim::Expectation {
+                claim,
+                line: 0,
+                points,
+            };
+            format!("{line}\n")
+        })
+        .collect()
 }

@@ -21,20 +21,33 @@
 //! assert!(!verdicts[1].passed); // @2.3 is pruned too, and left out
 //! ```
 
+mod brief;
 mod compare;
+mod diagnose;
 mod explain;
+mod export;
 mod facts;
 mod key;
 mod report;
+mod rubric;
 
 use std::hash::Hash;
 
-pub use compare::{Outcome, UnknownNode};
-pub use facts::{Facts, Visit};
-pub use key::{answer_key, key_lines};
-pub use report::{CheckReport, ExpectationReport, FileReport};
+use crate::syntax::ParseError;
 
-use crate::syntax::Expectation;
+pub use compare::{Outcome, UnknownNode};
+pub use diagnose::{Diagnoser, Diagnosis, Misconception, Mistaken, View};
+pub use export::{GradescopeResults, GradescopeTest, Visibility};
+pub use facts::{Facts, Visit};
+pub use key::{QuestionKind, answer_key, key_lines, rubric_lines};
+pub use report::{CheckReport, ExpectationReport, FileReport};
+pub use rubric::{
+    ExtraAnswer, Grade, LineError, Question, QuestionReport, Rubric, Status, Topic, grade, topic,
+};
+
+/// The claims the checker grades, produced by the parser.
+pub use crate::claim::{Claim, Expectation, Relation};
+
 use crate::tree::GameTree;
 
 /// Checks each expectation against the search in `facts`, in order.
@@ -53,6 +66,58 @@ where
                 .compare(&e.claim)
                 .map_err(|u| UnknownNode { line: e.line, ..u })?;
             Ok(ExpectationReport::new(e, outcome))
+        })
+        .collect()
+}
+
+/// How much a failed claim's explanation tells.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+pub enum Explain {
+    /// Why the search did what it did, with the right answer.
+    #[default]
+    Full,
+    /// What is wrong, without the right answer (`B: wrong value`).
+    Brief,
+    /// The verdict only.
+    None,
+}
+
+impl Explain {
+    /// The explanation of `outcome` at this level.
+    pub fn pick(self, outcome: &Outcome) -> &str {
+        match self {
+            Explain::Full => &outcome.explanation,
+            Explain::Brief => &outcome.brief,
+            Explain::None => "",
+        }
+    }
+}
+
+/// Checks each line of an answer file against the search in `facts`, in
+/// order: a line that could not be read, or that names no node, fails
+/// with its error and the others are checked.
+pub fn check_lines<T: GameTree>(
+    facts: &Facts<'_, T>,
+    answers: &[Result<Expectation, ParseError>],
+    explain: Explain,
+) -> Vec<ExpectationReport>
+where
+    T::Node: Hash,
+{
+    answers
+        .iter()
+        .map(|answer| match answer {
+            Err(error) => {
+                ExpectationReport::unreadable(error.line, &error.source_line, error.to_string())
+            }
+            Ok(e) => match facts.compare(&e.claim) {
+                Ok(outcome) => ExpectationReport::new(e, outcome).explained(explain),
+                Err(unknown) => {
+                    let error = format!("line {}: {unknown}", e.line);
+                    ExpectationReport::unreadable(e.line, &e.to_string(), error)
+                }
+            },
         })
         .collect()
 }

@@ -5,9 +5,9 @@ use std::fmt::Write;
 
 use serde::Serialize;
 
-use super::Outcome;
+use super::{Diagnosis, Explain, Grade, Outcome};
+use crate::claim::Expectation;
 use crate::search::Algorithm;
-use crate::syntax::Expectation;
 
 /// One expectation and its verdict.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -24,6 +24,12 @@ pub struct ExpectationReport {
     pub passed: bool,
     /// Why the search did what it did, from its trace.
     pub explanation: String,
+    /// Why the line could not be checked, if it could not.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    /// What is wrong, without the right answer.
+    #[serde(skip)]
+    pub brief: String,
 }
 
 impl ExpectationReport {
@@ -36,7 +42,40 @@ impl ExpectationReport {
             actual: outcome.actual,
             passed: outcome.passed,
             explanation: outcome.explanation,
+            error: None,
+            brief: outcome.brief,
         }
+    }
+
+    /// A line that could not be checked: it fails, with its error.
+    pub fn unreadable(line: usize, text: &str, error: String) -> ExpectationReport {
+        ExpectationReport {
+            expectation: text.trim().to_string(),
+            line,
+            expected: String::new(),
+            actual: String::new(),
+            passed: false,
+            explanation: error.lines().next().unwrap_or("").to_string(),
+            brief: error.lines().next().unwrap_or("").to_string(),
+            error: Some(error),
+        }
+    }
+
+    /// The verdict with its explanation at the level asked for; the right
+    /// answer (`actual`) is left out unless explanations are full.
+    pub fn explained(mut self, explain: Explain) -> ExpectationReport {
+        match explain {
+            Explain::Full => {}
+            Explain::Brief => {
+                self.explanation = std::mem::take(&mut self.brief);
+                self.actual = String::new();
+            }
+            Explain::None => {
+                self.explanation = String::new();
+                self.actual = String::new();
+            }
+        }
+        self
     }
 }
 
@@ -60,8 +99,16 @@ pub struct FileReport {
     pub score: f64,
     /// Why the file could not be checked, if it could not.
     pub error: Option<String>,
-    /// Each expectation, in file order.
+    /// Each expectation, in file order (checked claim by claim, without a
+    /// key).
     pub expectations: Vec<ExpectationReport>,
+    /// The grade against a key: each of its questions, points, extras and
+    /// unreadable lines (graded with a key).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub grade: Option<Grade>,
+    /// The misconception that explains the wrong answers, if one does.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub diagnosis: Option<Diagnosis>,
 }
 
 impl FileReport {
@@ -84,6 +131,33 @@ impl FileReport {
             score: score(passed, total),
             error: None,
             expectations,
+            grade: None,
+            diagnosis: None,
+        }
+    }
+
+    /// The report on `file`, graded against a key on `tree`: passed counts
+    /// the questions fully earned, total the key's questions, and the
+    /// score is the points earned over the key's total.
+    pub fn graded(file: &str, tree: &str, algorithm: Algorithm, grade: Grade) -> FileReport {
+        let passed = grade.passed();
+        let total = grade.questions.len();
+        FileReport {
+            passed,
+            failed: total - passed,
+            total,
+            score: ratio(grade.points, grade.max_points),
+            grade: Some(grade),
+            ..FileReport::new(file, tree, algorithm, Vec::new())
+        }
+    }
+
+    /// The points earned and the most there are: the key's points when
+    /// graded with a key, else one point per claim that holds.
+    pub fn points(&self) -> (f64, f64) {
+        match &self.grade {
+            Some(g) => (g.points, g.max_points),
+            None => (self.passed as f64, self.total as f64),
         }
     }
 
@@ -95,9 +169,70 @@ impl FileReport {
         }
     }
 
+    /// One line per question of the key, each failure explained under it,
+    /// the answers that score nothing, the lines that could not be read,
+    /// and the points.
+    fn grade_text(&self, grade: &Grade) -> String {
+        let mut out = format!(
+            "grading {} against the key of {} with {}\n",
+            self.file, self.tree, self.algorithm
+        );
+        let width = grade
+            .questions
+            .iter()
+            .map(|q| q.question.chars().count())
+            .max()
+            .unwrap_or(1);
+        for q in &grade.questions {
+            let points = format!("{}/{}", q.points, q.max_points);
+            let answer = match (&q.answer, q.line) {
+                (Some(a), Some(line)) => format!("line {line}: {a}"),
+                _ => String::new(),
+            };
+            let row = format!(
+                "{:<width$}  {}  {points:>9}  {answer}",
+                q.question,
+                q.status.word()
+            );
+            let _ = writeln!(out, "{}", row.trim_end());
+            if !q.explanation.is_empty() {
+                let _ = writeln!(out, "{:indent$}{}", "", q.explanation, indent = width + 2);
+            }
+        }
+        for extra in &grade.extras {
+            let _ = writeln!(
+                out,
+                "extra: line {}: {} ({})",
+                extra.line, extra.answer, extra.reason
+            );
+        }
+        for error in &grade.errors {
+            let _ = writeln!(out, "error: {}", error.error.lines().next().unwrap_or(""));
+        }
+        if let Some(error) = &self.error {
+            let _ = writeln!(out, "error: {error}");
+        }
+        if let Some(diagnosis) = &self.diagnosis {
+            let _ = writeln!(out, "{}", diagnosis.sentence());
+        }
+        let _ = writeln!(
+            out,
+            "{} of {} points ({}): {} of {} questions right",
+            grade.points,
+            grade.max_points,
+            percent(self.score),
+            self.passed,
+            self.total
+        );
+        out
+    }
+
     /// One line per expectation, each failure explained under it, and the
     /// summary line.
     pub fn to_text(&self) -> String {
+        if let Some(grade) = &self.grade {
+            return self.grade_text(grade);
+        }
         let mut out = match self.file == self.tree {
             true => format!("checking {} with {}\n", self.file, self.algorithm),
             false => format!(
@@ -121,6 +256,9 @@ impl FileReport {
         if let Some(error) = &self.error {
             let _ = writeln!(out, "error: {error}");
         }
+        if let Some(diagnosis) = &self.diagnosis {
+            let _ = writeln!(out, "{}", diagnosis.sentence());
+        }
         let _ = writeln!(out, "{} passed, {} failed", self.passed, self.failed);
         out
     }
@@ -137,7 +275,8 @@ pub struct CheckReport {
     pub failed: usize,
     /// All expectations, over all files.
     pub total: usize,
-    /// `passed / total` over all files, from 0 to 1.
+    /// The points earned over the most there are, over all files, from 0
+    /// to 1 (without a key, a point is a claim that holds).
     pub score: f64,
 }
 
@@ -146,12 +285,14 @@ impl CheckReport {
     pub fn new(files: Vec<FileReport>) -> CheckReport {
         let passed = files.iter().map(|f| f.passed).sum();
         let total = files.iter().map(|f| f.total).sum();
+        let points: f64 = files.iter().map(|f| f.points().0).sum();
+        let most: f64 = files.iter().map(|f| f.points().1).sum();
         CheckReport {
             files,
             passed,
             failed: total - passed,
             total,
-            score: score(passed, total),
+            score: ratio(points, most),
         }
     }
 
@@ -183,7 +324,8 @@ impl CheckReport {
     /// A CSV table for a gradebook: a header, then one row per file; an
     /// error is given by its first line, `file:line:column: message`.
     pub fn to_csv(&self) -> String {
-        let mut out = "file,tree,algorithm,passed,failed,total,score,error\n".to_string();
+        let mut out =
+            "file,tree,algorithm,passed,failed,total,score,error,points,max_points\n".to_string();
         for f in &self.files {
             let fields = [
                 csv_field(&f.file),
@@ -199,6 +341,8 @@ impl CheckReport {
                         .and_then(|e| e.lines().next())
                         .unwrap_or(""),
                 ),
+                f.points().0.to_string(),
+                f.points().1.to_string(),
             ];
             let _ = writeln!(out, "{}", fields.join(","));
         }
@@ -208,9 +352,14 @@ impl CheckReport {
 
 /// `passed / total`, to four decimals; 0 when there is nothing to check.
 fn score(passed: usize, total: usize) -> f64 {
-    match total {
-        0 => 0.0,
-        _ => (passed as f64 / total as f64 * 10_000.0).round() / 10_000.0,
+    ratio(passed as f64, total as f64)
+}
+
+/// `part / whole`, to four decimals; 0 when the whole is 0.
+fn ratio(part: f64, whole: f64) -> f64 {
+    match whole > 0.0 {
+        false => 0.0,
+        true => (part / whole * 10_000.0).round() / 10_000.0,
     }
 }
 

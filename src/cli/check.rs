@@ -6,31 +6,53 @@
 //! `expect` lines.
 
 use std::io::Write;
+use std::time::Instant;
 
 use clap::{Args, ValueEnum};
 
 use super::args::ParallelArgs;
 use super::input::{Input, display_name, read_text};
 use super::{CliError, EXIT_BAD_INPUT, EXIT_FAILED, SearchArgs};
-use gametree::check::{CheckReport, Facts, FileReport, check};
+use gametree::check::{
+    CheckReport, Diagnoser, Diagnosis, Explain, Facts, FileReport, Misconception, Mistaken, Rubric,
+    Visibility, check_lines, grade,
+};
+use gametree::claim::{Claim, Expectation};
 use gametree::search::SearchResult;
-use gametree::syntax::{self, Expectation, SourceText};
+use gametree::syntax::{self, ParseError, SourceText};
 use gametree::trace::Trace;
-use gametree::tree::{Location, NodeId};
+use gametree::tree::{Location, NodeId, Tree};
 
 /// Arguments of `gametree check`.
 #[derive(Debug, Args)]
 pub(super) struct CheckArgs {
     #[command(flatten)]
     pub(super) search: SearchArgs,
-    /// Answer files (`expect` lines only), each checked against the tree
+    /// Answer files (`expect` lines only), each graded against the tree
     /// file before it; or more tree files, each checked against its own
     /// `expect` lines.
     #[arg(value_name = "ANSWERS")]
     more: Vec<String>,
-    /// The report's form: text, json or csv (one row per file).
+    /// The key to grade answer files against (`expect` lines, `[N points]`
+    /// after a line to weigh it), instead of the tree file's own `expect`
+    /// lines.
+    #[arg(long, value_name = "FILE", help_heading = "Grading")]
+    key: Option<String>,
+    /// Check each claim an answer file makes against the search, without a
+    /// key (the score is the share of its claims that hold).
+    #[arg(long, help_heading = "Grading")]
+    claims: bool,
+    /// How much a failed answer's explanation tells: full (why, with the
+    /// right answer), brief (what is wrong, without it), none (verdicts).
+    #[arg(long, value_enum, default_value_t = Explain::Full, help_heading = "Output")]
+    explain: Explain,
+    /// The report's form: text, json, csv (one row per file), gradescope
+    /// (results.json) or junit (XML).
     #[arg(long, value_enum, default_value_t = Format::Text, help_heading = "Output")]
     format: Format,
+    /// With `--format gradescope`: when students see each test.
+    #[arg(long, value_enum, default_value_t = Visibility::Visible, help_heading = "Output")]
+    visibility: Visibility,
     /// Print the report as JSON (the same as `--format json`).
     #[arg(long, conflicts_with = "format", help_heading = "Output")]
     json: bool,
@@ -47,28 +69,44 @@ pub(super) enum Format {
     Json,
     /// One row per file, for a gradebook.
     Csv,
+    /// Gradescope's results.json: one test per question.
+    Gradescope,
+    /// JUnit XML: one test suite per answer file, one test case per question.
+    Junit,
 }
 
-/// A tree file, searched once, with the answer files that follow it.
-struct Exercise {
+/// A tree file searched once.
+struct Searched {
     input: Input,
     result: SearchResult<NodeId>,
     trace: Trace<NodeId>,
-    /// The answer files that follow it: name and text.
-    answers: Vec<(String, String)>,
 }
 
-/// Checks every file and prints the report; the exit code says whether all
-/// expectations hold (0), some fail (1), or some file is unusable (2).
+/// A tree file, searched once (or why it could not be), with the answer
+/// files that follow it.
+struct Exercise {
+    name: String,
+    searched: Result<Searched, String>,
+    /// The answer files that follow it: name, and text or why it could
+    /// not be read.
+    answers: Vec<(String, Result<String, String>)>,
+}
+
+/// Grades every file and prints the report; the exit code says whether
+/// every answer holds (0), some fail (1), or some file is unusable (2).
+/// An unusable file gets its row, with its error, and never stops the
+/// others.
 pub(super) fn run(args: &CheckArgs, out: &mut impl Write) -> Result<u8, CliError> {
+    let started = Instant::now();
+    let key = read_key(args)?;
     let exercises = read_exercises(args)?;
     let files: Vec<FileReport> = exercises
         .iter()
-        .flat_map(|e| check_exercise(args, e))
+        .flat_map(|e| check_exercise(args, key.as_deref(), e))
         .collect();
     let report = CheckReport::new(files);
     for file in &report.files {
-        if let Some(error) = &file.error {
+        for error in file_errors(file) {
             eprintln!("error: {error}");
         }
     }
@@ -78,20 +116,64 @@ pub(super) fn run(args: &CheckArgs, out: &mut impl Write) -> Result<u8, CliError
         (Format::Text, [one]) => out.write_all(one.to_text().as_bytes())?,
         (Format::Text, _) => out.write_all(report.to_table().as_bytes())?,
         (Format::Csv, _) => out.write_all(report.to_csv().as_bytes())?,
-        (Format::Json, _) => {
-            serde_json::to_writer_pretty(&mut *out, &report).map_err(std::io::Error::from)?;
-            writeln!(out)?;
+        (Format::Json, _) => write_json(out, &report)?,
+        (Format::Gradescope, _) => {
+            let time = started.elapsed().as_secs_f64();
+            write_json(out, &report.to_gradescope(args.visibility, time))?;
         }
+        (Format::Junit, _) => out.write_all(report.to_junit().as_bytes())?,
     }
-    Ok(match (report.has_errors(), report.failed) {
+    Ok(match (report.has_errors(), report.all_passed()) {
         (true, _) => EXIT_BAD_INPUT,
-        (false, 0) => 0,
-        (false, _) => EXIT_FAILED,
+        (false, true) => 0,
+        (false, false) => EXIT_FAILED,
     })
 }
 
+fn write_json(out: &mut impl Write, value: &impl serde::Serialize) -> Result<(), CliError> {
+    serde_json::to_writer_pretty(&mut *out, value).map_err(std::io::Error::from)?;
+    writeln!(out)?;
+    Ok(())
+}
+
+/// The errors a file's row holds: the file's own, or its lines'.
+fn file_errors(file: &FileReport) -> Vec<String> {
+    let lines = file.expectations.iter().filter_map(|e| e.error.clone());
+    let graded = file.grade.iter().flat_map(|g| g.errors.iter());
+    let questions = file.grade.iter().flat_map(|g| &g.questions);
+    let unread = questions
+        .filter(|q| q.status == gametree::check::Status::Error)
+        .map(|q| q.explanation.clone());
+    let named = |error: String| match error.starts_with(&file.file) {
+        true => error,
+        false => format!("{}: {error}", file.file),
+    };
+    file.error
+        .iter()
+        .cloned()
+        .chain(lines)
+        .chain(graded.map(|e| e.error.clone()))
+        .chain(unread)
+        .map(named)
+        .collect()
+}
+
+/// The `--key` file's claims, if one is given. The key is the teacher's:
+/// a line of it that does not read stops the run.
+fn read_key(args: &CheckArgs) -> Result<Option<Vec<Expectation>>, CliError> {
+    let Some(path) = &args.key else {
+        return Ok(None);
+    };
+    let text = read_text(path)?;
+    syntax::parse_answers(display_name(path), &text)
+        .map(Some)
+        .map_err(|e| CliError::BadInput(e.to_string()))
+}
+
 /// Reads the files in order, searching each tree file once and giving it
-/// the answer files that follow it.
+/// the answer files that follow it. A file after the first is an answer
+/// file when it starts with `expect`, or when it is not a tree file either
+/// (its name does not end in `.tree` and it does not read as a tree).
 fn read_exercises(args: &CheckArgs) -> Result<Vec<Exercise>, CliError> {
     let mut exercises: Vec<Exercise> = Vec::new();
     let Some(first) = &args.search.file else {
@@ -100,88 +182,223 @@ fn read_exercises(args: &CheckArgs) -> Result<Vec<Exercise>, CliError> {
         ));
     };
     for path in std::iter::once(first).chain(&args.more) {
-        let text = read_text(path)?;
-        if syntax::is_answer_file(&text) {
-            let Some(exercise) = exercises.last_mut() else {
+        let name = display_name(path).to_string();
+        let text = read_text(path).map_err(|e| e.to_string());
+        let Some(exercise) = exercises.last_mut() else {
+            if text.as_ref().is_ok_and(|t| syntax::is_answer_file(t)) {
                 return Err(CliError::BadInput(format!(
-                    "{}: an answer file (it starts with `expect`): give the tree file first",
-                    display_name(path)
+                    "{name}: an answer file (it starts with `expect`): give the tree file first"
                 )));
-            };
-            exercise
-                .answers
-                .push((display_name(path).to_string(), text));
-        } else {
-            exercises.push(search_tree(args, path, text)?);
+            }
+            exercises.push(search_tree(args, name, text));
+            continue;
+        };
+        let answer = match &text {
+            Ok(t) => syntax::is_answer_file(t) || !looks_like_tree(path, t),
+            Err(_) => !path.ends_with(".tree"),
+        };
+        match answer {
+            true => exercise.answers.push((name, text)),
+            false => exercises.push(search_tree(args, name, text)),
         }
     }
     Ok(exercises)
 }
 
+/// Whether a file that does not start with `expect` is a tree file: its
+/// name ends in `.tree`, or it reads as a tree.
+fn looks_like_tree(path: &str, text: &str) -> bool {
+    path.ends_with(".tree") || syntax::parse_file(path, text).is_ok()
+}
+
 /// Parses a tree file and searches it once, recording the trace.
-fn search_tree(args: &CheckArgs, path: &str, text: String) -> Result<Exercise, CliError> {
-    let mut input = Input::parse(display_name(path), text, &args.search)?;
-    let mut trace = Trace::new();
-    let result = input.search(&args.search, &mut trace)?;
-    Ok(Exercise {
-        input,
-        result,
-        trace,
+fn search_tree(args: &CheckArgs, name: String, text: Result<String, String>) -> Exercise {
+    let searched = text.and_then(|text| {
+        let mut input = Input::parse(&name, text, &args.search).map_err(|e| e.to_string())?;
+        let mut trace = Trace::new();
+        let result = input
+            .search(&args.search, &mut trace)
+            .map_err(|e| e.to_string())?;
+        Ok(Searched {
+            input,
+            result,
+            trace,
+        })
+    });
+    Exercise {
+        name,
+        searched,
         answers: Vec::new(),
-    })
+    }
 }
 
 /// The reports on one exercise: one per answer file, or one on the tree
 /// file's own `expect` lines when no answer file follows it.
-fn check_exercise(args: &CheckArgs, exercise: &Exercise) -> Vec<FileReport> {
-    let tree = &exercise.input.tree;
-    let facts = Facts::new(tree, &exercise.result, &exercise.trace, args.search.strict);
-    let tree_name = exercise.input.name.as_str();
+fn check_exercise(
+    args: &CheckArgs,
+    key: Option<&[Expectation]>,
+    exercise: &Exercise,
+) -> Vec<FileReport> {
+    let tree_name = exercise.name.as_str();
+    let algorithm = args.search.algorithm();
+    let searched = match &exercise.searched {
+        Ok(searched) => searched,
+        Err(error) if exercise.answers.is_empty() => {
+            return vec![FileReport::unreadable(
+                tree_name,
+                tree_name,
+                algorithm,
+                error.clone(),
+            )];
+        }
+        Err(error) => {
+            let error = format!("the tree file could not be used: {error}");
+            let unusable = |(name, _): &(String, _)| {
+                FileReport::unreadable(name, tree_name, algorithm, error.clone())
+            };
+            return exercise.answers.iter().map(unusable).collect();
+        }
+    };
+    let input = &searched.input;
+    let facts = Facts::new(
+        &input.tree,
+        &searched.result,
+        &searched.trace,
+        args.search.strict,
+    );
+    let explain = args.explain;
     if exercise.answers.is_empty() {
-        let text = exercise.input.text.as_deref().unwrap_or("");
-        return vec![check_file(
-            &facts,
-            tree_name,
-            tree_name,
-            text,
-            || match tree.expectations().is_empty() {
-                true => Err(format!(
-                    "{tree_name}: the tree file has no `expect` lines, and no answer file follows it"
-                )),
-                false => Ok(tree.expectations().to_vec()),
-            },
+        if input.expectations.is_empty() {
+            let error = format!(
+                "{tree_name}: the tree file has no `expect` lines, and no answer file follows it"
+            );
+            return vec![FileReport::unreadable(
+                tree_name,
+                tree_name,
+                facts.algorithm,
+                error,
+            )];
+        }
+        let lines: Vec<Result<Expectation, ParseError>> =
+            input.expectations.iter().cloned().map(Ok).collect();
+        let text = input.text.as_deref().unwrap_or("");
+        return vec![claims_report(
+            &facts, tree_name, tree_name, text, &lines, explain,
         )];
     }
+    let options = args.search.options();
+    let height = input.tree.depth();
+    let mistaken: Vec<Mistaken<'_, Tree>> = match input.tree.len() <= DIAGNOSE_UP_TO {
+        true => Misconception::ALL
+            .iter()
+            .filter_map(|m| Mistaken::run(&input.tree, *m, facts.algorithm, options, height))
+            .collect(),
+        false => Vec::new(),
+    };
+    let diagnoser = Diagnoser::new(&facts, &mistaken);
+    let key = key.unwrap_or(&input.expectations);
+    let rubric = match (args.claims, key.is_empty()) {
+        (false, false) => {
+            Some(Rubric::new(&facts, key).map_err(|u| format!("the key, line {}: {u}", u.line)))
+        }
+        _ => None,
+    };
     exercise
         .answers
         .iter()
         .map(|(name, text)| {
-            check_file(&facts, name, tree_name, text, || {
-                syntax::parse_answers(name, text).map_err(|e| e.to_string())
-            })
+            let lines = text
+                .clone()
+                .and_then(|t| read_answers(name, &t).map(|lines| (t, lines)));
+            let diagnosis = lines
+                .as_ref()
+                .ok()
+                .and_then(|(_, lines)| diagnose(&diagnoser, lines));
+            let report = match (lines, &rubric) {
+                (Err(error), Some(Ok(rubric))) => {
+                    let grade = grade(&facts, rubric, &[], explain);
+                    FileReport {
+                        error: Some(error),
+                        ..FileReport::graded(name, tree_name, facts.algorithm, grade)
+                    }
+                }
+                (Err(error), _) => FileReport::unreadable(name, tree_name, facts.algorithm, error),
+                (Ok(_), Some(Err(error))) => {
+                    FileReport::unreadable(name, tree_name, facts.algorithm, error.clone())
+                }
+                (Ok((_, lines)), Some(Ok(rubric))) => {
+                    let grade = grade(&facts, rubric, &lines, explain);
+                    FileReport::graded(name, tree_name, facts.algorithm, grade)
+                }
+                (Ok((text, lines)), None) => {
+                    claims_report(&facts, name, tree_name, &text, &lines, explain)
+                }
+            };
+            FileReport {
+                diagnosis,
+                ..report
+            }
         })
         .collect()
 }
 
-/// Checks the expectations `read` gives, written in `text` of file `name`.
-fn check_file(
+/// The largest tree whose answer files are diagnosed (each misconception
+/// searches it once more).
+const DIAGNOSE_UP_TO: usize = 100_000;
+
+/// The misconception that explains an answer file's wrong answers, if one
+/// does.
+fn diagnose(
+    diagnoser: &Diagnoser<'_, '_, Tree>,
+    lines: &[Result<Expectation, ParseError>],
+) -> Option<Diagnosis> {
+    let mut claims: Vec<&Claim> = Vec::new();
+    for claim in lines.iter().flatten().map(|e| &e.claim) {
+        if !claims.contains(&claim) {
+            claims.push(claim);
+        }
+    }
+    diagnoser.diagnose(&claims)
+}
+
+/// An answer file's lines; the file is unusable when it holds no answer
+/// that reads (empty, comments only, free text).
+fn read_answers(name: &str, text: &str) -> Result<Vec<Result<Expectation, ParseError>>, String> {
+    let lines = syntax::read_answers(name, text).map_err(|e| e.to_string())?;
+    match lines.iter().find_map(|l| l.as_ref().err()) {
+        Some(first) if lines.iter().all(Result::is_err) => {
+            Err(format!("{first}\nno line of the file reads as an answer"))
+        }
+        _ => Ok(lines),
+    }
+}
+
+/// The report on an answer file checked claim by claim, an unknown node
+/// pointed at in the line.
+fn claims_report(
     facts: &Facts<'_, gametree::tree::Tree>,
     name: &str,
     tree_name: &str,
     text: &str,
-    read: impl FnOnce() -> Result<Vec<Expectation>, String>,
+    lines: &[Result<Expectation, ParseError>],
+    explain: Explain,
 ) -> FileReport {
-    let algorithm = facts.algorithm;
-    let checked = read().and_then(|expectations| {
-        check(facts, &expectations).map_err(|unknown| {
-            let message = format!("{unknown} {tree_name}");
-            locate(name, text, unknown.line, &unknown.id, &message)
-        })
-    });
-    match checked {
-        Ok(verdicts) => FileReport::new(name, tree_name, algorithm, verdicts),
-        Err(error) => FileReport::unreadable(name, tree_name, algorithm, error),
+    let mut verdicts = check_lines(facts, lines, explain);
+    for (verdict, line) in verdicts.iter_mut().zip(lines) {
+        let (Some(error), Ok(e)) = (&mut verdict.error, line) else {
+            continue;
+        };
+        if let Err(unknown) = facts.compare(&e.claim) {
+            let message = format!(
+                "no node `{}` in the tree {tree_name}{}",
+                unknown.id,
+                unknown.did_you_mean()
+            );
+            *error = locate(name, text, e.line, &unknown.id, &message);
+            verdict.explanation = error.lines().next().unwrap_or("").to_string();
+        }
     }
+    FileReport::new(name, tree_name, facts.algorithm, verdicts)
 }
 
 /// An error about `id` on line `line` of `text`, pointing at the id.

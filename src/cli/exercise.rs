@@ -42,6 +42,12 @@ pub(super) struct ExerciseArgs {
     /// The answer key's search clamps values to the window (fail-hard).
     #[arg(long, requires = "exercise")]
     pub fail_hard: bool,
+    /// Write N exercises, pairwise different trees, each from the seed
+    /// after the one before: to standard output one after the other, or
+    /// with `--output DIR` one file each, `exercise-SEED.tree`.
+    #[arg(long, value_name = "N", default_value_t = 1, requires = "exercise",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub count: u64,
     /// How many seeds to try before giving up.
     #[arg(
         long,
@@ -59,6 +65,8 @@ pub(super) struct Exercise {
     pub game: GameSpec,
     /// The tree file, with the answer key unless `--blank`.
     pub text: String,
+    /// The tree alone, as written.
+    pub(super) tree: String,
 }
 
 impl ExerciseArgs {
@@ -96,12 +104,70 @@ impl ExerciseArgs {
         enough && deep && tie
     }
 
-    /// Tries seeds from `game`'s own, writing each candidate with `write`,
-    /// until one meets the constraints.
+    /// The options that shape an exercise and its key, as written on the
+    /// command line, for the header that says how to make it again. A blank
+    /// exercise's header leaves `--blank` out: it makes the keyed version,
+    /// the same tree.
+    pub(super) fn flags(&self) -> String {
+        let mut flags = vec!["--exercise".to_string()];
+        if let Some(n) = self.min_cuts {
+            flags.push(format!("--min-cuts {n}"));
+        }
+        for (set, flag) in [
+            (self.deep_cut, "--deep-cut"),
+            (self.tie, "--tie"),
+            (self.strict, "--strict"),
+            (self.fail_hard, "--fail-hard"),
+        ] {
+            if set {
+                flags.push(flag.to_string());
+            }
+        }
+        flags.join(" ")
+    }
+
+    /// `count` exercises, pairwise different trees: each found by
+    /// [`ExerciseArgs::find`] from the seed after the one before, a tree
+    /// already found skipped.
+    pub(super) fn find_many(
+        &self,
+        game: &GameSpec,
+        count: u64,
+        write: impl Fn(&GameSpec) -> Result<String, CliError>,
+        header: impl Fn(&GameSpec) -> String,
+    ) -> Result<Vec<Exercise>, CliError> {
+        let mut found: Vec<Exercise> = Vec::new();
+        let mut trees: std::collections::HashSet<String> = std::collections::HashSet::new();
+        let mut start = game.clone();
+        while (found.len() as u64) < count {
+            let exercise = self.find(
+                &start,
+                |g| {
+                    let text = write(g)?;
+                    // A tree already found counts as not meeting the constraints.
+                    Ok((!trees.contains(&text)).then_some(text))
+                },
+                &header,
+            )?;
+            let GameSpec::Random(mut next) = exercise.game.clone() else {
+                unreachable!("exercises are random games");
+            };
+            trees.insert(exercise.tree.clone());
+            next.seed = next.seed.wrapping_add(1);
+            start = GameSpec::Random(next);
+            found.push(exercise);
+        }
+        Ok(found)
+    }
+
+    /// Tries seeds from `game`'s own, writing each candidate with `write`
+    /// (`None` to skip it), until one meets the constraints; `header` gives
+    /// the first line's command for the seed found.
     pub(super) fn find(
         &self,
         game: &GameSpec,
-        write: impl Fn(&GameSpec) -> Result<String, CliError>,
+        write: impl Fn(&GameSpec) -> Result<Option<String>, CliError>,
+        header: impl Fn(&GameSpec) -> String,
     ) -> Result<Exercise, CliError> {
         let GameSpec::Random(spec) = game else {
             return Err(CliError::BadInput(format!(
@@ -117,10 +183,14 @@ impl ExerciseArgs {
             let mut candidate = *spec;
             candidate.seed = spec.seed.wrapping_add(offset);
             let candidate = GameSpec::Random(candidate);
-            if let Some(text) = self.try_one(&candidate, write(&candidate)?)? {
+            let Some(tree) = write(&candidate)? else {
+                continue;
+            };
+            if let Some(text) = self.try_one(&candidate, &tree, &header(&candidate))? {
                 return Ok(Exercise {
                     game: candidate,
                     text,
+                    tree,
                 });
             }
         }
@@ -131,10 +201,16 @@ impl ExerciseArgs {
         )))
     }
 
-    /// The exercise's text if the tree in `text` meets the constraints.
-    fn try_one(&self, game: &GameSpec, text: String) -> Result<Option<String>, CliError> {
+    /// The exercise's text if the tree in `text` meets the constraints,
+    /// after a first line `# COMMAND`.
+    fn try_one(
+        &self,
+        game: &GameSpec,
+        text: &str,
+        command: &str,
+    ) -> Result<Option<String>, CliError> {
         let name = game.to_string();
-        let tree = syntax::parse(&name, &text)
+        let tree = syntax::parse(&name, text)
             .map_err(|e| CliError::BadInput(format!("{name}: generated text unreadable: {e}")))?;
         let mut trace = Trace::new();
         let result = search(&tree, Algorithm::AlphaBeta, self.options(), &mut trace)
@@ -142,7 +218,7 @@ impl ExerciseArgs {
         if !self.met_by(result.stats.cutoffs, &trace) {
             return Ok(None);
         }
-        let mut exercise = format!("# {name}\n{text}");
+        let mut exercise = format!("# {command}\n{text}");
         if !self.blank {
             exercise.push('\n');
             exercise.push_str(&key_lines(&answer_key(&tree, &result, &trace)));

@@ -95,18 +95,66 @@ impl GenArgs {
 pub(super) fn run(args: &GenArgs, out: &mut impl Write) -> Result<(), CliError> {
     args.check()?;
     if args.exercise.exercise {
-        let found = args
-            .exercise
-            .find(&args.game, |game| game_text(args, game))?;
-        if found.game != args.game {
-            eprintln!("note: {} meets the constraints", found.game);
-        }
-        return emit(args, out, |out| out.write_all(found.text.as_bytes()));
+        return exercises(args, out);
     }
     let leaves = rescaled_leaves(args, &args.game)?;
     emit(args, out, |out| {
         write_game(args, &args.game, leaves.as_deref(), out).map(|_| ())
     })
+}
+
+/// Writes `--count` exercises (one by default): to `out` one after the
+/// other, or one file each in the `--output` folder when there are several.
+fn exercises(args: &GenArgs, out: &mut impl Write) -> Result<(), CliError> {
+    let exercise = &args.exercise;
+    let write = |game: &GameSpec| game_text(args, game).map(Some);
+    let header = |game: &GameSpec| regenerate(args, game);
+    if exercise.count == 1 {
+        let found = exercise.find(&args.game, write, header)?;
+        if found.game != args.game {
+            eprintln!("note: {} meets the constraints", found.game);
+        }
+        return emit(args, out, |out| out.write_all(found.text.as_bytes()));
+    }
+    let found = exercise.find_many(&args.game, exercise.count, |g| game_text(args, g), header)?;
+    let Some(dir) = &args.output else {
+        for (at, one) in found.iter().enumerate() {
+            if at > 0 {
+                writeln!(out)?;
+            }
+            out.write_all(one.text.as_bytes())?;
+        }
+        return Ok(());
+    };
+    std::fs::create_dir_all(dir)
+        .map_err(|e| CliError::BadInput(format!("{}: cannot create: {e}", dir.display())))?;
+    for one in &found {
+        let GameSpec::Random(spec) = &one.game else {
+            unreachable!("exercises are random games");
+        };
+        let path = dir.join(format!("exercise-{}.tree", spec.seed));
+        write_atomically_with(&path, |file| file.write_all(one.text.as_bytes()))
+            .map_err(|e| CliError::BadInput(format!("{}: cannot write: {e}", path.display())))?;
+    }
+    Ok(())
+}
+
+/// The command that writes the exercise of `game` again, every option
+/// that shapes it included: `gametree gen --game SPEC --names --values
+/// 0..30 --exercise --min-cuts 3`.
+fn regenerate(args: &GenArgs, game: &GameSpec) -> String {
+    let mut words = vec![format!("gametree gen --game {game}")];
+    if args.names {
+        words.push("--names".to_string());
+    }
+    if let Some(values) = &args.values {
+        words.push(format!("--values {values}"));
+    }
+    if args.distinct {
+        words.push("--distinct".to_string());
+    }
+    words.push(args.exercise.flags());
+    words.join(" ")
 }
 
 /// Sends what `write` writes to `--output` (atomically) or to `out`.

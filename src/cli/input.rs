@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 use super::progress::Phase;
 
 use super::{CliError, SearchArgs};
+use gametree::claim::Expectation;
 use gametree::search::{SearchError, SearchResult, search};
 use gametree::syntax::{self, SourceText};
 use gametree::trace::Recorder;
@@ -98,6 +99,8 @@ pub(super) struct Input {
     pub text: Option<String>,
     /// The tree.
     pub tree: Tree,
+    /// The `expect` lines written after the tree.
+    pub expectations: Vec<Expectation>,
     /// The size of the file in bytes.
     pub bytes: usize,
     /// How long reading, parsing and building took.
@@ -122,18 +125,19 @@ impl Input {
         let limits = args.limits();
         let mut times = Times::default();
         let bytes = text.len();
-        let builder = timed(&mut times.parse, format!("parsing {name}"), || {
+        let parsed = timed(&mut times.parse, format!("parsing {name}"), || {
             syntax::parse_unbuilt(&name, &text, &limits)
                 .map_err(|e| CliError::BadInput(e.to_string()))
         })?;
         let text = (bytes <= KEEP_TEXT_UP_TO).then_some(text);
-        let tree = timed(&mut times.build, format!("building {name}"), || {
-            builder.build()
+        let parsed = timed(&mut times.build, format!("building {name}"), || {
+            parsed.build_parsed()
         });
         Ok(Input {
             name,
             text,
-            tree,
+            tree: parsed.tree,
+            expectations: parsed.expectations,
             bytes,
             times,
         })

@@ -7,6 +7,7 @@ mod exercise;
 mod extras;
 mod r#gen;
 mod input;
+mod key;
 mod progress;
 mod render;
 mod solve;
@@ -44,6 +45,8 @@ enum Command {
     /// Check answers (`expect` lines) against the search, explaining failures.
     #[command(after_long_help = CHECK_EXAMPLES)]
     Check(check::CheckArgs),
+    /// Print the answer key of a tree file: the `expect` lines of its search.
+    Key(key::KeyArgs),
     /// Write a generated game (random tree, tic-tac-toe, marbles) as a tree file.
     #[command(after_long_help = GEN_EXAMPLES)]
     Gen(r#gen::GenArgs),
@@ -159,6 +162,10 @@ pub(crate) fn run(cli: Cli) -> Result<u8, CliError> {
             return check::run(&args, &mut out);
         }
         Command::Gen(args) => r#gen::run(&args, &mut out),
+        Command::Key(mut args) => {
+            args.search.take_parallel(&args.parallel);
+            key::run(&args, &mut out)
+        }
         Command::Render(mut args) => {
             args.search.take_parallel(&args.parallel);
             render::run(&args, &mut out)

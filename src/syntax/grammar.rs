@@ -11,7 +11,14 @@ pub(super) struct TreeParser;
 /// How a rule is named to a user who wrote something else.
 pub(super) fn describe(rule: &Rule) -> &'static str {
     match rule {
-        Rule::finite | Rule::number | Rule::infinity | Rule::count => "a number",
+        Rule::finite
+        | Rule::number
+        | Rule::infinity
+        | Rule::count
+        | Rule::answer_number
+        | Rule::infinity_word => "a number",
+        Rule::nothing => "`none`",
+        Rule::points | Rule::points_number => "`[N points]`",
         Rule::unknown => "a leaf value",
         Rule::kind => "`max`/`min`",
         Rule::name => "a node name",

@@ -7,6 +7,7 @@ use super::expect::parse_expectation;
 use super::grammar::Rule;
 use super::number::parse_number;
 use super::{Limits, ParseError, SourceText};
+use crate::claim::Expectation;
 use crate::tree::{NameClaim, TreeBuilder};
 use crate::value::{Kind, Value};
 
@@ -15,7 +16,7 @@ pub(super) fn load(
     file: Pair<'_, Rule>,
     source: &SourceText<'_>,
     limits: &Limits,
-) -> Result<TreeBuilder, ParseError> {
+) -> Result<(TreeBuilder, Vec<Expectation>), ParseError> {
     let mut loader = Loader {
         source,
         limits,
@@ -26,10 +27,9 @@ pub(super) fn load(
     loader.root(root)?;
     let expectations = parts
         .filter(|p| p.as_rule() == Rule::expect)
-        .map(|p| parse_expectation(p, source))
+        .map(|p| parse_expectation(p, source, 0))
         .collect::<Result<_, _>>()?;
-    loader.builder.expect(expectations);
-    Ok(loader.builder)
+    Ok((loader.builder, expectations))
 }
 
 struct Loader<'s, 'a> {

@@ -10,10 +10,10 @@ mod source;
 use pest::Parser;
 use pest::error::{ErrorVariant, InputLocation};
 
-pub use expect::{Claim, Expectation, Relation};
 pub use number::NumberTooLarge;
 pub use source::{ParseError, SourceText};
 
+use crate::claim::Expectation;
 use crate::tree::{Tree, TreeBuilder};
 use grammar::{Rule, TreeParser, describe};
 
@@ -35,9 +35,25 @@ impl Default for Limits {
     }
 }
 
-/// Reads a tree file. `path` names the file in error messages.
+/// Reads a tree file, its `expect` lines left out. `path` names the file
+/// in error messages.
 pub fn parse(path: &str, text: &str) -> Result<Tree, ParseError> {
     parse_with(path, text, &Limits::default())
+}
+
+/// What a tree file holds: the tree, and the `expect` lines written after
+/// it, kept apart (the tree knows nothing of claims).
+#[derive(Debug)]
+pub struct Parsed {
+    /// The tree.
+    pub tree: Tree,
+    /// The `expect` lines after the tree, in order.
+    pub expectations: Vec<Expectation>,
+}
+
+/// Reads a tree file: the tree and its `expect` lines.
+pub fn parse_file(path: &str, text: &str) -> Result<Parsed, ParseError> {
+    parse_unbuilt(path, text, &Limits::default()).map(Unbuilt::build_parsed)
 }
 
 /// Reads a tree file under the given limits.
@@ -48,15 +64,27 @@ pub fn parse_with(path: &str, text: &str, limits: &Limits) -> Result<Tree, Parse
     parse_unbuilt(path, text, limits).map(Unbuilt::build)
 }
 
-/// A tree read but not built yet: see [`parse_unbuilt`].
+/// A tree read but not built yet, and the `expect` lines after it: see
+/// [`parse_unbuilt`].
 #[derive(Debug)]
-pub struct Unbuilt(TreeBuilder);
+pub struct Unbuilt {
+    builder: TreeBuilder,
+    expectations: Vec<Expectation>,
+}
 
 impl Unbuilt {
     /// Builds the tree (the petgraph graph), the costlier half of reading a
-    /// large file.
+    /// large file; the `expect` lines are dropped.
     pub fn build(self) -> Tree {
-        self.0.finish()
+        self.builder.finish()
+    }
+
+    /// Builds the tree, keeping the `expect` lines beside it.
+    pub fn build_parsed(self) -> Parsed {
+        Parsed {
+            tree: self.builder.finish(),
+            expectations: self.expectations,
+        }
     }
 }
 
@@ -66,8 +94,11 @@ impl Unbuilt {
 pub fn parse_unbuilt(path: &str, text: &str, limits: &Limits) -> Result<Unbuilt, ParseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     match fast::scan(path, text, limits)? {
-        Some(builder) => Ok(Unbuilt(builder)),
-        None => parse_general_unbuilt(path, text, limits).map(Unbuilt),
+        Some(builder) => Ok(Unbuilt {
+            builder,
+            expectations: Vec::new(),
+        }),
+        None => parse_general_unbuilt(path, text, limits),
     }
 }
 
@@ -93,16 +124,12 @@ pub fn parse_using(
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let builder = match reader {
         Reader::FastScanner => fast::scan(path, text, limits)?,
-        Reader::Grammar => Some(parse_general_unbuilt(path, text, limits)?),
+        Reader::Grammar => Some(parse_general_unbuilt(path, text, limits)?.builder),
     };
     Ok(builder.map(TreeBuilder::finish))
 }
 
-fn parse_general_unbuilt(
-    path: &str,
-    text: &str,
-    limits: &Limits,
-) -> Result<TreeBuilder, ParseError> {
+fn parse_general_unbuilt(path: &str, text: &str, limits: &Limits) -> Result<Unbuilt, ParseError> {
     let source = SourceText::new(path, text);
     let depth = check_input(&source)?;
     crate::stack::with_stack_for_depth(depth, || {
@@ -110,7 +137,11 @@ fn parse_general_unbuilt(
             .map_err(|e| readable(&source, e))?
             .next()
             .expect("the file rule matched");
-        load::load(file, &source, limits)
+        let (builder, expectations) = load::load(file, &source, limits)?;
+        Ok(Unbuilt {
+            builder,
+            expectations,
+        })
     })
 }
 
@@ -122,21 +153,63 @@ pub fn is_answer_file(text: &str) -> bool {
 }
 
 /// Reads an answer file: `expect` lines only, in the same syntax as after a
-/// tree. `path` names the file in error messages.
+/// tree. `path` names the file in error messages. The first line that does
+/// not read is the error; [`read_answers`] reads past it.
 pub fn parse_answers(path: &str, text: &str) -> Result<Vec<Expectation>, ParseError> {
+    read_answers(path, text)?.into_iter().collect()
+}
+
+/// Reads an answer file line by line: each line that is not blank or a
+/// comment is one answer, read or refused on its own, so that one bad line
+/// costs that answer only. The file itself is refused when it holds a NUL
+/// byte (not text) or no answer at all.
+pub fn read_answers(
+    path: &str,
+    text: &str,
+) -> Result<Vec<Result<Expectation, ParseError>>, ParseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let source = SourceText::new(path, text);
     if let Some(at) = text.find('\0') {
         return Err(source.error_at(at, "the file contains a NUL byte: is it a text file?"));
     }
-    let file = TreeParser::parse(Rule::answers, text)
-        .map_err(|e| readable(&source, e))?
+    let mut answers = Vec::new();
+    let mut base = 0;
+    for line in text.split_inclusive('\n') {
+        let content = line.trim_end_matches(['\n', '\r']);
+        let words = content.trim_start();
+        if !words.is_empty() && !words.starts_with('#') {
+            answers.push(read_answer_line(&source, content, base));
+        }
+        base += line.len();
+    }
+    if answers.is_empty() {
+        let message =
+            "the file has no answers: write one `expect` line per answer, such as `expect value 5`";
+        return Err(source.error_at(text.len(), message));
+    }
+    Ok(answers)
+}
+
+/// Reads one line of an answer file, `base` its offset in the file.
+fn read_answer_line(
+    source: &SourceText<'_>,
+    line: &str,
+    base: usize,
+) -> Result<Expectation, ParseError> {
+    let first = line.split_whitespace().next().unwrap_or("");
+    if !first.eq_ignore_ascii_case("expect") {
+        let at = base + line.len() - line.trim_start().len();
+        let message = "an answer starts with `expect`, as in `expect value 5`";
+        return Err(source.error_at(at, message));
+    }
+    let pair = TreeParser::parse(Rule::answer_line, line)
+        .map_err(|e| readable_at(source, e, base))?
         .next()
-        .expect("the answers rule matched");
-    file.into_inner()
-        .filter(|p| p.as_rule() == Rule::expect)
-        .map(|p| expect::parse_expectation(p, &source))
-        .collect()
+        .expect("the answer line matched")
+        .into_inner()
+        .find(|p| p.as_rule() == Rule::expect)
+        .expect("an answer line holds an expect line");
+    expect::parse_expectation(pair, source, base)
 }
 
 /// The message for a tree over the node limit.
@@ -190,10 +263,21 @@ fn check_input(source: &SourceText<'_>) -> Result<usize, ParseError> {
 
 /// Turns pest's error into a message in plain words at the same place.
 fn readable(source: &SourceText<'_>, error: pest::error::Error<Rule>) -> ParseError {
-    let offset = match error.location {
-        InputLocation::Pos(p) => p,
-        InputLocation::Span((p, _)) => p,
-    };
+    readable_at(source, error, 0)
+}
+
+/// Like [`readable`], for an error in the text from offset `base` of
+/// `source` on.
+fn readable_at(
+    source: &SourceText<'_>,
+    error: pest::error::Error<Rule>,
+    base: usize,
+) -> ParseError {
+    let offset = base
+        + match error.location {
+            InputLocation::Pos(p) => p,
+            InputLocation::Span((p, _)) => p,
+        };
     if let Some(error) = unclosed_at_the_end(source, offset) {
         return error;
     }

@@ -1,6 +1,7 @@
 //! The language's edge cases and its error messages.
 
 use super::*;
+use crate::claim::Claim;
 use crate::tree::{GameTree, NodeId, Tree};
 use crate::value::{CutKind, Kind};
 
@@ -94,9 +95,9 @@ fn a_single_leaf_is_a_tree() {
 #[test]
 fn comments_blank_lines_crlf_and_a_byte_order_mark_are_accepted() {
     let text = "\u{feff}# a comment\r\n\r\n[ 1 # one\r\n  2 ]\r\nexpect value 2 # why\r\n";
-    let t = tree(text);
-    assert_eq!(t.len(), 3);
-    assert_eq!(t.expectations().len(), 1);
+    let parsed = parse_file("test", text).unwrap();
+    assert_eq!(parsed.tree.len(), 3);
+    assert_eq!(parsed.expectations.len(), 1);
 }
 
 #[test]
@@ -129,7 +130,8 @@ fn ids_find_their_nodes() {
 
 #[test]
 fn every_expectation_form_is_read() {
-    let t = tree(
+    let t = parse_file(
+        "test",
         "A [ B = 1 ]
          expect value 5
          expect pruned H T
@@ -143,12 +145,9 @@ fn every_expectation_form_is_read() {
          expect evaluated 9
          expect window J [2, +inf]
          expect value = 3",
-    );
-    let claims: Vec<String> = t
-        .expectations()
-        .iter()
-        .map(|e| e.claim.to_string())
-        .collect();
+    )
+    .unwrap();
+    let claims: Vec<String> = t.expectations.iter().map(|e| e.claim.to_string()).collect();
     assert_eq!(
         claims,
         [
@@ -163,12 +162,12 @@ fn every_expectation_form_is_read() {
             "best I",
             "evaluated 9",
             "window J [2, +inf]",
-            "value = 3",
+            "value 3", // `value` is a keyword in an expect line, not a node
         ]
     );
-    assert_eq!(t.expectations()[0].line, 2);
+    assert_eq!(t.expectations[0].line, 2);
     assert_eq!(
-        t.expectations()[3].claim,
+        t.expectations[3].claim,
         Claim::Cut {
             node: "P".into(),
             kind: CutKind::Alpha
@@ -293,4 +292,101 @@ fn a_long_line_is_shown_around_the_error_only() {
 fn a_short_line_is_shown_whole() {
     let shown = error("[1 2 x]").to_string();
     assert!(shown.ends_with("1 | [1 2 x]\n  |       ^"), "{shown}");
+}
+
+/// The claim an answer line reads as, written back in the canonical form.
+fn answer(line: &str) -> String {
+    match parse_answers("a.answers", line) {
+        Ok(read) => read[0].to_string(),
+        Err(e) => panic!("{line:?} should read:\n{e}"),
+    }
+}
+
+#[test]
+fn answers_read_the_way_students_write_them() {
+    let cases = [
+        ("expect value: 5", "expect value 5"),
+        ("expect value = 5", "expect value 5"),
+        ("expect value is 5", "expect value 5"),
+        ("EXPECT Value 5", "expect value 5"),
+        ("expect best is P", "expect best P"),
+        ("expect best: P", "expect best P"),
+        ("expect Best P", "expect best P"),
+        ("expect pruned M, V", "expect pruned M V"),
+        ("expect pruned M,V", "expect pruned M V"),
+        ("expect prune M V", "expect pruned M V"),
+        ("expect PRUNED: M", "expect pruned M"),
+        ("expect pruned none", "expect pruned none"),
+        ("expect pruned nothing", "expect pruned none"),
+        ("expect prune None", "expect pruned none"),
+        ("expect leaves D, E, G", "expect leaves D E G"),
+        ("expect evaluated: 9", "expect evaluated 9"),
+        ("expect window J [3, inf]", "expect window J [3, +inf]"),
+        ("expect window J [-inf, 3]", "expect window J [-inf, 3]"),
+        ("expect window J [-∞, ∞]", "expect window J [-inf, +inf]"),
+        (
+            "expect window J [-infinity, +Infinity]",
+            "expect window J [-inf, +inf]",
+        ),
+        ("expect window J: [2, 3]", "expect window J [2, 3]"),
+        ("expect cut F Beta", "expect cut F beta"),
+        ("expect cut at F: beta", "expect cut F beta"),
+        ("expect beta cut at F", "expect cut F beta"),
+        ("expect alpha cut F", "expect cut F alpha"),
+        ("expect cut F α", "expect cut F alpha"),
+        ("expect B: 2", "expect B = 2"),
+        ("expect F ≥ 6", "expect F >= 6"),
+        ("expect P ≤ 4", "expect P <= 4"),
+        ("expect F = inf", "expect F = +inf"),
+        ("  expect value 5   # a comment", "expect value 5"),
+        ("expect value 5\r", "expect value 5"),
+    ];
+    for (line, read) in cases {
+        assert_eq!(answer(line), read, "{line}");
+    }
+}
+
+#[test]
+fn a_key_line_says_what_it_is_worth() {
+    assert_eq!(
+        answer("expect value 5 [2 points]"),
+        "expect value 5 [2 points]"
+    );
+    assert_eq!(
+        answer("expect value 5 [1 point]"),
+        "expect value 5 [1 point]"
+    );
+    assert_eq!(
+        answer("expect pruned M V [0.5 pts]"),
+        "expect pruned M V [0.5 points]"
+    );
+    assert_eq!(
+        answer("expect window J [2, 3] [3 points]"),
+        "expect window J [2, 3] [3 points]"
+    );
+    let read = parse_answers("k", "expect best P [4 points]\nexpect value 3\n").unwrap();
+    assert_eq!((read[0].worth(), read[1].worth()), (4.0, 1.0));
+}
+
+#[test]
+fn one_bad_answer_line_costs_that_answer_only() {
+    let text = "expect value 5\nexpect cut LL alfa\nvalue 5\n# a note\n\nexpect best P\n";
+    let read = read_answers("a.answers", text).unwrap();
+    assert_eq!(read.len(), 4);
+    assert!(read[0].is_ok() && read[3].is_ok());
+    let bad = read[1].as_ref().unwrap_err();
+    assert_eq!((bad.line, bad.column), (2, 15), "{bad}");
+    let forgot = read[2].as_ref().unwrap_err();
+    assert_eq!(forgot.line, 3);
+    assert!(forgot.message.contains("starts with `expect`"), "{forgot}");
+    assert_eq!(read[3].as_ref().unwrap().line, 6);
+}
+
+#[test]
+fn an_answer_file_without_answers_is_refused() {
+    for text in ["", "\n\n", "# only a comment\n"] {
+        let error = read_answers("a.answers", text).unwrap_err();
+        assert!(error.message.contains("no answers"), "{text:?}: {error}");
+    }
+    assert!(read_answers("a.answers", "expect value 3\0").is_err());
 }

@@ -1,0 +1,297 @@
+//! Which misconception explains a student's wrong answers: the search is
+//! run once more for each common misconception, on the same tree, and each
+//! wrong answer is compared with those traces too.
+
+use std::hash::Hash;
+
+use serde::Serialize;
+
+use super::facts::Facts;
+use super::key::answer_key;
+use crate::claim::Claim;
+use crate::search::{Algorithm, Options, SearchResult, search};
+use crate::trace::Trace;
+use crate::tree::{GameTree, Location};
+use crate::value::{Kind, Value};
+
+/// A common misconception about the search, that the checker can run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Misconception {
+    /// Cutting only when a bound is strictly passed, when ties cut.
+    NoCutOnTies,
+    /// Cutting on ties, when only a strict pass cuts.
+    CutOnTies,
+    /// Clamping returned values to the window, when the search is
+    /// fail-soft.
+    FailHard,
+    /// Returning the value found, when the search clamps it (fail-hard).
+    FailSoft,
+    /// Searching children right to left.
+    RightToLeft,
+    /// Stopping one ply before the search does (at static values).
+    Shallower,
+    /// Going one ply further than the search does.
+    Deeper,
+    /// Taking MAX for MIN and MIN for MAX, from the root down.
+    SwappedPlayers,
+    /// Searching every node, as minimax does: no cut at all.
+    NoPruning,
+}
+
+impl Misconception {
+    /// Every misconception, in the order a tie between them is settled.
+    pub const ALL: [Misconception; 9] = [
+        Misconception::NoCutOnTies,
+        Misconception::CutOnTies,
+        Misconception::FailHard,
+        Misconception::FailSoft,
+        Misconception::RightToLeft,
+        Misconception::Shallower,
+        Misconception::Deeper,
+        Misconception::SwappedPlayers,
+        Misconception::NoPruning,
+    ];
+
+    /// What the student's search does, as in `your answers match ...`.
+    pub fn words(self) -> &'static str {
+        match self {
+            Misconception::NoCutOnTies => "alpha-beta that does not cut on ties",
+            Misconception::CutOnTies => "alpha-beta that cuts on ties",
+            Misconception::FailHard => "alpha-beta that clamps values to the window (fail-hard)",
+            Misconception::FailSoft => {
+                "alpha-beta that returns the value found instead of clamping it (fail-soft)"
+            }
+            Misconception::RightToLeft => "a search of the children from right to left",
+            Misconception::Shallower => "a search that stops one ply early",
+            Misconception::Deeper => "a search that goes one ply deeper",
+            Misconception::SwappedPlayers => "a search with MAX and MIN swapped",
+            Misconception::NoPruning => "a search without pruning (minimax)",
+        }
+    }
+
+    /// The search this misconception makes of a tree that `algorithm` with
+    /// `options` searches right; `None` when it does not apply (fail-hard
+    /// under minimax) or changes nothing.
+    fn variant(self, algorithm: Algorithm, options: Options, height: usize) -> Option<Variant> {
+        let prunes = algorithm.prunes();
+        let mut variant = Variant {
+            algorithm,
+            options,
+            reversed: false,
+            swapped: false,
+        };
+        match self {
+            Misconception::NoCutOnTies if prunes && !options.strict => {
+                variant.options.strict = true
+            }
+            Misconception::CutOnTies if prunes && options.strict => variant.options.strict = false,
+            Misconception::FailHard if prunes && !options.fail_hard => {
+                variant.options.fail_hard = true
+            }
+            Misconception::FailSoft if prunes && options.fail_hard => {
+                variant.options.fail_hard = false
+            }
+            Misconception::RightToLeft => variant.reversed = true,
+            Misconception::SwappedPlayers => variant.swapped = true,
+            Misconception::NoPruning if prunes => {
+                variant.algorithm = Algorithm::Minimax;
+                variant.options.strict = false;
+                variant.options.fail_hard = false;
+            }
+            Misconception::Shallower => {
+                let depth = options.depth.unwrap_or(height).min(height);
+                variant.options.depth = Some(depth.checked_sub(1)?);
+            }
+            Misconception::Deeper => {
+                variant.options.depth = Some(options.depth.filter(|d| *d < height)? + 1);
+            }
+            _ => return None,
+        }
+        Some(variant)
+    }
+}
+
+/// How a misconception searches.
+#[derive(Clone, Copy, Debug)]
+struct Variant {
+    algorithm: Algorithm,
+    options: Options,
+    reversed: bool,
+    swapped: bool,
+}
+
+/// A tree as a misconception sees it: children in reverse order, or
+/// players swapped. Ids are the tree's.
+pub struct View<'a, T> {
+    tree: &'a T,
+    reversed: bool,
+    swapped: bool,
+}
+
+impl<T: GameTree> GameTree for View<'_, T> {
+    type Node = T::Node;
+    type Children<'b>
+        = std::vec::IntoIter<T::Node>
+    where
+        Self: 'b;
+
+    fn root(&self) -> T::Node {
+        self.tree.root()
+    }
+    fn kind(&self, node: T::Node) -> Kind {
+        match (self.swapped, self.tree.kind(node)) {
+            (false, kind) => kind,
+            (true, Kind::Max) => Kind::Min,
+            (true, Kind::Min) => Kind::Max,
+        }
+    }
+    fn children(&self, node: T::Node) -> Self::Children<'_> {
+        let mut children: Vec<T::Node> = self.tree.children(node).collect();
+        if self.reversed {
+            children.reverse();
+        }
+        children.into_iter()
+    }
+    fn value(&self, node: T::Node) -> Option<Value> {
+        self.tree.value(node)
+    }
+    fn static_value(&self, node: T::Node) -> Option<Value> {
+        self.tree.static_value(node)
+    }
+    fn id(&self, node: T::Node) -> String {
+        self.tree.id(node)
+    }
+    fn location(&self, node: T::Node) -> Option<Location> {
+        self.tree.location(node)
+    }
+}
+
+/// One misconception's search of the tree, recorded.
+pub struct Mistaken<'a, T: GameTree> {
+    /// The misconception.
+    pub misconception: Misconception,
+    view: Box<View<'a, T>>,
+    result: SearchResult<T::Node>,
+    trace: Trace<T::Node>,
+    strict: bool,
+}
+
+impl<'a, T> Mistaken<'a, T>
+where
+    T: GameTree + Sync,
+    T::Node: Send + Sync + Hash,
+{
+    /// The misconception's search of `tree`, where `algorithm` with
+    /// `options` is the right one; `None` when it does not apply to this
+    /// search or cannot run on this tree (a leaf it needs is unknown).
+    pub fn run(
+        tree: &'a T,
+        misconception: Misconception,
+        algorithm: Algorithm,
+        options: Options,
+        height: usize,
+    ) -> Option<Mistaken<'a, T>> {
+        let variant = misconception.variant(algorithm, options, height)?;
+        let view = Box::new(View {
+            tree,
+            reversed: variant.reversed,
+            swapped: variant.swapped,
+        });
+        let mut trace = Trace::new();
+        let result = search(&*view, variant.algorithm, variant.options, &mut trace).ok()?;
+        Some(Mistaken {
+            misconception,
+            view,
+            result,
+            trace,
+            strict: variant.options.strict,
+        })
+    }
+
+    /// The facts of this search, to compare claims with.
+    pub fn facts(&self) -> Facts<'_, View<'a, T>> {
+        Facts::new(&*self.view, &self.result, &self.trace, self.strict)
+    }
+
+    /// The answer key this misconception gives.
+    pub fn key(&self) -> Vec<Claim> {
+        answer_key(&*self.view, &self.result, &self.trace)
+    }
+}
+
+/// The misconception named for a student's answers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Diagnosis {
+    /// What the student's search does (`alpha-beta that does not cut on
+    /// ties`).
+    pub misconception: String,
+    /// Its name (`no-cut-on-ties`).
+    pub name: Misconception,
+    /// How many of the wrong answers it explains.
+    pub explains: usize,
+    /// How many answers are wrong.
+    pub of: usize,
+}
+
+impl Diagnosis {
+    /// `your answers match alpha-beta that does not cut on ties: 5 of your 6
+    /// wrong answers follow from that`.
+    pub fn sentence(&self) -> String {
+        format!(
+            "your answers match {}: {} of your {} wrong answers follow from that",
+            self.misconception, self.explains, self.of
+        )
+    }
+}
+
+/// Every misconception that applies, searched once on one tree, to
+/// diagnose any number of answer files.
+pub struct Diagnoser<'f, 'a, T: GameTree> {
+    right: &'f Facts<'a, T>,
+    mistaken: Vec<(Misconception, Facts<'f, View<'a, T>>)>,
+}
+
+impl<'f, 'a, T> Diagnoser<'f, 'a, T>
+where
+    T: GameTree + Sync,
+    T::Node: Send + Sync + Hash,
+{
+    /// A diagnoser comparing with `right` (the right search) and with each
+    /// of `mistaken`.
+    pub fn new(right: &'f Facts<'a, T>, mistaken: &'f [Mistaken<'a, T>]) -> Self {
+        let mistaken = mistaken
+            .iter()
+            .map(|m| (m.misconception, m.facts()))
+            .collect();
+        Diagnoser { right, mistaken }
+    }
+
+    /// The misconception that explains the most of `claims` that the right
+    /// search does not support: named only when it explains at least two,
+    /// and supports more of all the claims than the right search does.
+    pub fn diagnose(&self, claims: &[&Claim]) -> Option<Diagnosis> {
+        let holds = |facts: &dyn Fn(&Claim) -> bool, c: &Claim| facts(c);
+        let right = |c: &Claim| self.right.compare(c).is_ok_and(|o| o.passed);
+        let wrong: Vec<&Claim> = claims.iter().copied().filter(|c| !right(c)).collect();
+        let right_count = claims.len() - wrong.len();
+        let mut best: Option<(usize, usize, Misconception)> = None;
+        for (misconception, facts) in &self.mistaken {
+            let supports = |c: &Claim| facts.compare(c).is_ok_and(|o| o.passed);
+            let explains = wrong.iter().filter(|c| holds(&supports, c)).count();
+            let agrees = claims.iter().filter(|c| holds(&supports, c)).count();
+            if explains < 2 || agrees <= right_count {
+                continue;
+            }
+            if best.is_none_or(|(e, a, _)| (explains, agrees) > (e, a)) {
+                best = Some((explains, agrees, *misconception));
+            }
+        }
+        best.map(|(explains, _, misconception)| Diagnosis {
+            misconception: misconception.words().to_string(),
+            name: misconception,
+            explains,
+            of: wrong.len(),
+        })
+    }
+}

@@ -1,0 +1,255 @@
+//! The report for grading platforms: Gradescope's `results.json` and JUnit
+//! XML, one test per question (or per claim without a key).
+
+use std::fmt::Write;
+
+use serde::Serialize;
+
+use super::report::{CheckReport, FileReport};
+use super::rubric::Status;
+
+/// When Gradescope shows a test to students.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[serde(rename_all = "snake_case")]
+pub enum Visibility {
+    /// Shown at once.
+    #[default]
+    Visible,
+    /// Never shown to students.
+    Hidden,
+    /// Shown after the due date.
+    #[cfg_attr(
+        feature = "cli",
+        value(name = "after_due_date", alias = "after-due-date")
+    )]
+    AfterDueDate,
+    /// Shown once grades are published.
+    #[cfg_attr(
+        feature = "cli",
+        value(name = "after_published", alias = "after-published")
+    )]
+    AfterPublished,
+}
+
+/// Gradescope's `results.json`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GradescopeResults {
+    /// The points earned over every file.
+    pub score: f64,
+    /// How long grading took, in seconds.
+    pub execution_time: f64,
+    /// The summary shown above the tests.
+    pub output: String,
+    /// One test per question (or claim) of each file.
+    pub tests: Vec<GradescopeTest>,
+}
+
+/// One test of Gradescope's `results.json`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GradescopeTest {
+    /// The question (`value`, `cut at F`), after the file's name when
+    /// several files are graded.
+    pub name: String,
+    /// The points earned.
+    pub score: f64,
+    /// The points it is worth.
+    pub max_score: f64,
+    /// `passed` or `failed` (a partly right answer has failed).
+    pub status: &'static str,
+    /// The answer and the explanation.
+    pub output: String,
+    /// When students see it.
+    pub visibility: Visibility,
+}
+
+/// One test case, whatever the platform.
+struct Case {
+    name: String,
+    points: f64,
+    max_points: f64,
+    passed: bool,
+    /// Whether the answer could not be read (an error rather than a failure).
+    error: bool,
+    output: String,
+}
+
+/// The test cases of one file: its questions with a key, its claims
+/// without, or one failed case for a file that could not be used.
+fn cases(file: &FileReport) -> Vec<Case> {
+    if let Some(error) = &file.error {
+        return vec![Case {
+            name: file.file.clone(),
+            points: 0.0,
+            max_points: 0.0,
+            passed: false,
+            error: true,
+            output: error.clone(),
+        }];
+    }
+    if let Some(grade) = &file.grade {
+        let mut cases: Vec<Case> = grade
+            .questions
+            .iter()
+            .map(|q| Case {
+                name: q.question.clone(),
+                points: q.points,
+                max_points: q.max_points,
+                passed: q.status == Status::Passed,
+                error: q.status == Status::Error,
+                output: [q.answer.clone().unwrap_or_default(), q.explanation.clone()]
+                    .into_iter()
+                    .filter(|s| !s.is_empty())
+                    .collect::<Vec<_>>()
+                    .join("\n"),
+            })
+            .collect();
+        cases.extend(grade.extras.iter().map(|x| Case {
+            name: format!("line {}", x.line),
+            points: 0.0,
+            max_points: 0.0,
+            passed: true,
+            error: false,
+            output: format!("{}: {}", x.answer, x.reason),
+        }));
+        return cases;
+    }
+    file.expectations
+        .iter()
+        .map(|e| Case {
+            name: format!("line {}: {}", e.line, e.expectation),
+            points: if e.passed { 1.0 } else { 0.0 },
+            max_points: 1.0,
+            passed: e.passed,
+            error: e.error.is_some(),
+            output: e.explanation.clone(),
+        })
+        .collect()
+}
+
+impl CheckReport {
+    /// Whether every file was usable and every answer in it holds.
+    pub fn all_passed(&self) -> bool {
+        self.files.iter().all(|f| {
+            f.error.is_none()
+                && f.failed == 0
+                && f.grade.as_ref().is_none_or(|g| g.errors.is_empty())
+        })
+    }
+
+    /// Gradescope's `results.json`: one test per question, its points and
+    /// its explanation; `execution_time` in seconds.
+    pub fn to_gradescope(&self, visibility: Visibility, execution_time: f64) -> GradescopeResults {
+        let several = self.files.len() > 1;
+        let mut tests = Vec::new();
+        let mut score = 0.0;
+        let mut output = String::new();
+        for file in &self.files {
+            let (points, most) = file.points();
+            score += points;
+            let _ = match &file.error {
+                Some(_) => writeln!(output, "{}: could not be graded", file.file),
+                None => writeln!(output, "{}: {points} of {most} points", file.file),
+            };
+            tests.extend(cases(file).into_iter().map(|c| GradescopeTest {
+                name: match several {
+                    true => format!("{}: {}", file.file, c.name),
+                    false => c.name,
+                },
+                score: c.points,
+                max_score: c.max_points,
+                status: if c.passed { "passed" } else { "failed" },
+                output: c.output,
+                visibility,
+            }));
+        }
+        GradescopeResults {
+            score: (score * 10_000.0).round() / 10_000.0,
+            execution_time,
+            output,
+            tests,
+        }
+    }
+
+    /// JUnit XML: one `testsuite` per file, one `testcase` per question
+    /// (or claim), a `failure` with the explanation for each that fails and
+    /// an `error` for each that could not be read.
+    pub fn to_junit(&self) -> String {
+        let suites: Vec<(String, Vec<Case>)> = self
+            .files
+            .iter()
+            .map(|f| (f.file.clone(), cases(f)))
+            .collect();
+        let count = |pick: fn(&Case) -> bool| -> usize {
+            suites
+                .iter()
+                .flat_map(|(_, c)| c)
+                .filter(|c| pick(c))
+                .count()
+        };
+        let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+        let _ = writeln!(
+            out,
+            "<testsuites name=\"gametree check\" tests=\"{}\" failures=\"{}\" errors=\"{}\">",
+            count(|_| true),
+            count(|c| !c.passed && !c.error),
+            count(|c| c.error)
+        );
+        for (file, cases) in &suites {
+            let failures = cases.iter().filter(|c| !c.passed && !c.error).count();
+            let errors = cases.iter().filter(|c| c.error).count();
+            let _ = writeln!(
+                out,
+                "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{failures}\" errors=\"{errors}\" skipped=\"0\">",
+                xml(file),
+                cases.len()
+            );
+            for case in cases {
+                let _ = write!(
+                    out,
+                    "    <testcase name=\"{}\" classname=\"{}\"",
+                    xml(&case.name),
+                    xml(file)
+                );
+                let tag = match (case.passed, case.error) {
+                    (true, _) => {
+                        out.push_str("/>\n");
+                        continue;
+                    }
+                    (false, true) => "error",
+                    (false, false) => "failure",
+                };
+                let message = case.output.lines().last().unwrap_or("");
+                let _ = writeln!(
+                    out,
+                    ">\n      <{tag} message=\"{}\" type=\"{tag}\">{}</{tag}>\n    </testcase>",
+                    xml(message),
+                    xml(&case.output)
+                );
+            }
+            out.push_str("  </testsuite>\n");
+        }
+        out.push_str("</testsuites>\n");
+        out
+    }
+}
+
+/// Text escaped for XML content and attributes; characters XML 1.0 cannot
+/// hold are dropped.
+fn xml(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            '\n' => out.push_str("&#10;"),
+            '\t' | '\r' => out.push(' '),
+            c if (c as u32) < 0x20 || c == '\u{fffe}' || c == '\u{ffff}' => {}
+            c => out.push(c),
+        }
+    }
+    out
+}

@@ -1,0 +1,132 @@
+//! The claims an answer makes about a search: what an `expect` line says,
+//! and where it is written. The parser produces them, the checker grades
+//! them; neither the tree nor the parser knows what they mean.
+
+use std::fmt;
+
+use crate::value::{CutKind, Value};
+
+/// One `expect` line and where it stands.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Expectation {
+    /// What the line claims.
+    pub claim: Claim,
+    /// The line it is written on, from 1.
+    pub line: usize,
+    /// What the question is worth in a key (`[2 points]`); `None` when the
+    /// line does not say (a question is then worth 1).
+    pub points: Option<f64>,
+}
+
+impl Expectation {
+    /// A claim on a line, its worth not given.
+    pub fn new(claim: Claim, line: usize) -> Expectation {
+        Expectation {
+            claim,
+            line,
+            points: None,
+        }
+    }
+
+    /// What the question is worth: 1 unless the line says.
+    pub fn worth(&self) -> f64 {
+        self.points.unwrap_or(1.0)
+    }
+}
+
+/// How an `expect` line compares a node's value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Relation {
+    /// `expect B = 2`
+    Equal,
+    /// `expect F >= 6`
+    AtLeast,
+    /// `expect P <= 4`
+    AtMost,
+}
+
+/// What an `expect` line claims about the search.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Claim {
+    /// `expect value 5`: the root value.
+    Value(Value),
+    /// `expect pruned H T`: the nodes never visited (a subtree's root stands
+    /// for the whole subtree); `expect pruned none` when empty.
+    Pruned(Vec<String>),
+    /// `expect cut F beta`: a cut at a node, of a kind.
+    Cut {
+        /// The node cut short.
+        node: String,
+        /// Alpha or beta.
+        kind: CutKind,
+    },
+    /// `expect leaves D E G`: the leaves evaluated, in order.
+    Leaves(Vec<String>),
+    /// `expect best I`: the root's best move.
+    Best(String),
+    /// `expect evaluated 9`: how many leaves are evaluated.
+    Evaluated(u64),
+    /// `expect window J [2, +inf]`: the window a node is entered with.
+    Window {
+        /// The node.
+        node: String,
+        /// The window's lower end.
+        alpha: Value,
+        /// The window's upper end.
+        beta: Value,
+    },
+    /// `expect B = 2`: a node's value (or bound).
+    Node {
+        /// The node.
+        node: String,
+        /// `=`, `>=` or `<=`.
+        relation: Relation,
+        /// The value.
+        value: Value,
+    },
+}
+
+impl fmt::Display for Relation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Relation::Equal => "=",
+            Relation::AtLeast => ">=",
+            Relation::AtMost => "<=",
+        })
+    }
+}
+
+impl fmt::Display for Claim {
+    /// The claim as it is written after `expect `.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Claim::Value(v) => write!(f, "value {v}"),
+            Claim::Pruned(ids) if ids.is_empty() => f.write_str("pruned none"),
+            Claim::Pruned(ids) => write!(f, "pruned {}", ids.join(" ")),
+            Claim::Cut { node, kind } => write!(f, "cut {node} {kind}"),
+            Claim::Leaves(ids) if ids.is_empty() => f.write_str("leaves none"),
+            Claim::Leaves(ids) => write!(f, "leaves {}", ids.join(" ")),
+            Claim::Best(id) => write!(f, "best {id}"),
+            Claim::Evaluated(n) => write!(f, "evaluated {n}"),
+            Claim::Window { node, alpha, beta } => write!(f, "window {node} [{alpha}, {beta}]"),
+            Claim::Node {
+                node,
+                relation,
+                value,
+            } => write!(f, "{node} {relation} {value}"),
+        }
+    }
+}
+
+impl fmt::Display for Expectation {
+    /// The line as it is written: `expect B = 2`, `expect value 5 [2
+    /// points]`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "expect {}", self.claim)?;
+        match self.points {
+            Some(1.0) => f.write_str(" [1 point]"),
+            Some(p) => write!(f, " [{p} points]"),
+            None => Ok(()),
+        }
+    }
+}

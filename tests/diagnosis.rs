@@ -1,0 +1,148 @@
+//! Diagnosis: answer files made from each misconception's own trace, on
+//! each example tree, are diagnosed as that misconception (or as one that
+//! gives the very same answers), and right answers as none.
+
+mod common;
+
+use gametree::check::{Claim, Diagnoser, Facts, Misconception, Mistaken, answer_key, key_lines};
+use gametree::search::{Algorithm, Options, search};
+use gametree::syntax::parse;
+use gametree::trace::Trace;
+use gametree::tree::Tree;
+
+fn example_trees() -> Vec<(String, Tree)> {
+    let mut files: Vec<String> = std::fs::read_dir("trees")
+        .unwrap()
+        .map(|e| e.unwrap().path().to_str().unwrap().to_string())
+        .filter(|p| p.ends_with(".tree"))
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|f| {
+            let text = std::fs::read_to_string(&f).unwrap();
+            let tree = parse(&f, &text).unwrap();
+            (f, tree)
+        })
+        .collect()
+}
+
+/// The conventions the right search is run with: the default, and strict
+/// fail-hard (so that cutting on ties and fail-soft are misconceptions).
+fn conventions() -> [Options; 2] {
+    [
+        Options::default(),
+        Options {
+            strict: true,
+            fail_hard: true,
+            ..Options::default()
+        },
+    ]
+}
+
+#[test]
+fn each_misconception_is_named_for_the_answers_it_gives() {
+    let mut diagnosed = std::collections::BTreeSet::new();
+    for (file, tree) in example_trees() {
+        for options in conventions() {
+            let mut trace = Trace::new();
+            let Ok(result) = search(&tree, Algorithm::AlphaBeta, options, &mut trace) else {
+                continue;
+            };
+            let right = Facts::new(&tree, &result, &trace, options.strict);
+            let mistaken: Vec<Mistaken<'_, Tree>> = Misconception::ALL
+                .iter()
+                .filter_map(|m| {
+                    Mistaken::run(&tree, *m, Algorithm::AlphaBeta, options, tree.depth())
+                })
+                .collect();
+            let diagnoser = Diagnoser::new(&right, &mistaken);
+            // Right answers: nothing to diagnose.
+            let key = answer_key(&tree, &result, &trace);
+            assert_eq!(diagnoser.diagnose(&key.iter().collect::<Vec<_>>()), None);
+            for m in &mistaken {
+                let answers = m.key();
+                let claims: Vec<&Claim> = answers.iter().collect();
+                let wrong = claims
+                    .iter()
+                    .filter(|c| !right.compare(c).is_ok_and(|o| o.passed))
+                    .count();
+                let diagnosis = diagnoser.diagnose(&claims);
+                let context = format!(
+                    "{file} {options:?} {:?}:\n{}",
+                    m.misconception,
+                    key_lines(&answers)
+                );
+                if wrong < 2 {
+                    assert!(diagnosis.is_none(), "{context}");
+                    continue;
+                }
+                let diagnosis = diagnosis.unwrap_or_else(|| panic!("none named: {context}"));
+                assert_eq!(
+                    (diagnosis.explains, diagnosis.of),
+                    (wrong, wrong),
+                    "{context}"
+                );
+                // The one named gives the very same answers.
+                let named = mistaken
+                    .iter()
+                    .find(|n| n.misconception == diagnosis.name)
+                    .unwrap();
+                let facts = named.facts();
+                for claim in &claims {
+                    assert!(
+                        facts.compare(claim).unwrap().passed,
+                        "{:?} named: {claim} {context}",
+                        diagnosis.name
+                    );
+                }
+                diagnosed.insert(format!("{:?}", m.misconception));
+            }
+        }
+    }
+    // Every misconception changes the answers on some example.
+    for m in [
+        "NoCutOnTies",
+        "CutOnTies",
+        "FailHard",
+        "FailSoft",
+        "RightToLeft",
+        "SwappedPlayers",
+        "NoPruning",
+    ] {
+        assert!(diagnosed.contains(m), "{m} never diagnosed: {diagnosed:?}");
+    }
+}
+
+#[test]
+fn the_diagnosis_is_in_the_report() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let answers = dir.join("no-ties.answers");
+    let key = common::run_gametree(&["key", "--strict", "trees/strict-tie.tree"], None);
+    std::fs::write(&answers, &key.stdout).unwrap();
+    let answers = answers.to_str().unwrap();
+    let out = common::run_gametree(
+        &[
+            "check",
+            "--format",
+            "json",
+            "trees/strict-tie.tree",
+            answers,
+        ],
+        None,
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let diagnosis = &json["files"][0]["diagnosis"];
+    assert_eq!(
+        diagnosis["misconception"],
+        "alpha-beta that does not cut on ties"
+    );
+    assert!(diagnosis["explains"].as_u64().unwrap() >= 2);
+    assert_eq!(diagnosis["explains"], diagnosis["of"]);
+    let out = common::run_gametree(&["check", "trees/strict-tie.tree", answers], None);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("your answers match alpha-beta that does not cut on ties: "),
+        "{text}"
+    );
+}
