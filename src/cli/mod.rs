@@ -42,10 +42,11 @@ enum Command {
     /// Tell the search step by step, in the lecture's words.
     #[command(after_long_help = TRACE_EXAMPLES)]
     Trace(trace::TraceArgs),
-    /// Check answers (`expect` lines) against the search, explaining failures.
+    /// Grade answers (`expect` lines) against a key and the search, explaining failures.
     #[command(after_long_help = CHECK_EXAMPLES)]
     Check(check::CheckArgs),
     /// Print the answer key of a tree file: the `expect` lines of its search.
+    #[command(after_long_help = KEY_EXAMPLES)]
     Key(key::KeyArgs),
     /// Write a generated game (random tree, tic-tac-toe, marbles) as a tree file.
     #[command(after_long_help = GEN_EXAMPLES)]
@@ -71,7 +72,13 @@ const TRACE_EXAMPLES: &str = "Examples:
 
 const CHECK_EXAMPLES: &str = "Examples:
   gametree check trees/lecture-a-to-v.tree
-  gametree check trees/lecture-a-to-v.tree answers/*.answers --format csv";
+  gametree check trees/lecture-a-to-v.tree answers/*.answers --format csv
+  gametree check --key key.answers --explain brief exam.tree alice.answers
+  gametree check --format gradescope --visibility after_due_date exam.tree submission.answers";
+
+const KEY_EXAMPLES: &str = "Examples:
+  gametree key trees/lecture-a-to-v.tree
+  gametree key exam.tree --strict --only value,best,pruned,cuts --points value=2,pruned=3 > key.answers";
 
 const GEN_EXAMPLES: &str = "Examples:
   gametree gen --game tictactoe:x...o.... -o ttt.tree
