@@ -10,6 +10,10 @@ use std::fmt;
 
 use serde::Serialize;
 
+mod schedule;
+
+pub use schedule::{Act, Happening, Schedule, ScheduleRecorder};
+
 use crate::tree::GameTree;
 use crate::value::{CutKind, Scored, Value};
 

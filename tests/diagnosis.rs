@@ -109,6 +109,7 @@ fn each_misconception_is_named_for_the_answers_it_gives() {
         "RightToLeft",
         "SwappedPlayers",
         "NoPruning",
+        "NegamaxSignSlip",
     ] {
         assert!(diagnosed.contains(m), "{m} never diagnosed: {diagnosed:?}");
     }
@@ -139,10 +140,63 @@ fn the_diagnosis_is_in_the_report() {
     );
     assert!(diagnosis["explains"].as_u64().unwrap() >= 2);
     assert_eq!(diagnosis["explains"], diagnosis["of"]);
+    let out = common::run_gametree(
+        &["check", "--format", "csv", "trees/strict-tie.tree", answers],
+        None,
+    );
+    let csv = String::from_utf8(out.stdout).unwrap();
+    assert!(csv.lines().next().unwrap().ends_with(",diagnosis"), "{csv}");
+    assert!(
+        csv.lines()
+            .nth(1)
+            .unwrap()
+            .ends_with(",alpha-beta that does not cut on ties"),
+        "{csv}"
+    );
     let out = common::run_gametree(&["check", "trees/strict-tie.tree", answers], None);
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(
         text.contains("your answers match alpha-beta that does not cut on ties: "),
         "{text}"
+    );
+}
+
+#[test]
+fn stopping_one_ply_early_is_named_on_a_tree_with_static_values() {
+    let tree = parse(
+        "t",
+        "A max [ B min = 3 [1 9 7] C min = 2 [4 8 6] D min = 0 [2 5] ]",
+    )
+    .unwrap();
+    let options = Options::default();
+    let mut trace = Trace::new();
+    let result = search(&tree, Algorithm::AlphaBeta, options, &mut trace).unwrap();
+    let right = Facts::new(&tree, &result, &trace, false);
+    let mistaken: Vec<Mistaken<'_, Tree>> = Misconception::ALL
+        .iter()
+        .filter_map(|m| Mistaken::run(&tree, *m, Algorithm::AlphaBeta, options, tree.depth()))
+        .collect();
+    let shallower = mistaken
+        .iter()
+        .find(|m| m.misconception == Misconception::Shallower)
+        .expect("the tree has static values one ply down");
+    // At depth 1 the student takes B = 3, C = 2, D = 0: value 3, best B;
+    // the search finds B = 1, C = 4, D <= 2: value 4, best C.
+    let answers = shallower.key();
+    let text = key_lines(&answers);
+    assert!(
+        text.starts_with("expect value 3\nexpect best B\n"),
+        "{text}"
+    );
+    let diagnoser = Diagnoser::new(&right, &mistaken);
+    let diagnosis = diagnoser
+        .diagnose(&answers.iter().collect::<Vec<_>>())
+        .unwrap();
+    assert_eq!(diagnosis.name, Misconception::Shallower, "{text}");
+    assert_eq!(diagnosis.explains, diagnosis.of);
+    assert!(
+        diagnosis
+            .sentence()
+            .starts_with("your answers match a search that stops one ply early: ")
     );
 }

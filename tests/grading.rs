@@ -190,12 +190,14 @@ fn a_batch_grades_every_file_and_exits_2_after_every_row() {
         );
     }
     // The typo costs its own answer only, and says what was meant.
-    assert!(rows[5].ends_with(",2,11"), "{}", rows[5]);
+    assert!(rows[5].ends_with(",2,11,"), "{}", rows[5]);
     assert!(
-        stderr.contains("no node `LL` in the tree: did you mean L?"),
+        stderr.contains(&format!(
+            "typo.answers:1:12: no node `LL` in the tree {LECTURE}: did you mean L?"
+        )),
         "{stderr}"
     );
-    assert!(rows[6].ends_with(",1,11"), "{}", rows[6]);
+    assert!(rows[6].ends_with(",1,11,"), "{}", rows[6]);
 }
 
 #[test]
@@ -427,4 +429,136 @@ fn a_key_asks_only_the_questions_chosen_with_their_points() {
     let (code, _, stderr) = gametree(&["key", "--points", "value=x", LECTURE]);
     assert_eq!(code, 2);
     assert!(stderr.contains("not a number of points"), "{stderr}");
+}
+
+#[test]
+fn a_broken_tree_file_gives_each_of_its_answer_files_a_row() {
+    let class = Class::new("broken-tree");
+    let tree = class.file("broken.tree", "[[3 12 8] [2 4\n");
+    let files = [
+        class.file("a.answers", "expect value 3\n"),
+        class.file("b.answers", "expect value 2\n"),
+    ];
+    let (code, stdout, stderr) = gametree(&[
+        "check", "--format", "csv", &tree, &files[0], &files[1], LECTURE, &files[0],
+    ]);
+    assert_eq!(code, 2, "{stderr}");
+    let rows: Vec<&str> = stdout.lines().skip(1).collect();
+    assert_eq!(rows.len(), 3, "{stdout}");
+    for row in &rows[..2] {
+        assert!(row.contains("the tree file could not be used"), "{row}");
+        assert!(row.contains("is never closed"), "{row}");
+    }
+    // The next tree file's answers are graded as usual.
+    assert!(
+        rows[2].starts_with(files[0].as_str()) && rows[2].contains(LECTURE),
+        "{}",
+        rows[2]
+    );
+    assert!(rows[2].ends_with(",0,,0,11,"), "{}", rows[2]);
+}
+
+#[test]
+fn the_diagnosis_reaches_the_grading_platforms() {
+    let class = Class::new("platform-diagnosis");
+    let (_, key, _) = gametree(&["key", "--fail-hard", LECTURE]);
+    let answers = class.file("fail-hard.answers", &key);
+    let (_, stdout, _) = gametree(&["check", "--format", "gradescope", LECTURE, &answers]);
+    let json: Json = serde_json::from_str(&stdout).unwrap();
+    let output = json["output"].as_str().unwrap();
+    assert!(
+        output.contains("your answers match alpha-beta that clamps values"),
+        "{output}"
+    );
+    let (_, stdout, _) = gametree(&["check", "--format", "junit", LECTURE, &answers]);
+    let doc = roxmltree::Document::parse(&stdout).unwrap();
+    let out = doc
+        .descendants()
+        .find(|n| n.has_tag_name("system-out"))
+        .unwrap();
+    assert!(out.text().unwrap().contains("fail-hard"), "{stdout}");
+}
+
+#[test]
+fn a_key_line_the_search_does_not_support_is_warned_about() {
+    let class = Class::new("bad-key");
+    let key = class.file("key.answers", "expect value 4 [2 points]\nexpect best I\n");
+    let answers = class.file("a.answers", "expect value 5\nexpect best I\n");
+    let (code, stdout, stderr) = gametree(&["check", "--key", &key, LECTURE, &answers]);
+    // Answers are graded against the search: the right value earns its points.
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(
+        stderr.contains("warning: the key's line 1 (expect value 4 [2 points]) does not hold"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_mistyped_node_is_pointed_at_in_its_line() {
+    let class = Class::new("pointed");
+    let answers = class.file("a.answers", "expect value 5\nexpect cut  LL alpha\n");
+    let (_, _, stderr) = gametree(&["check", LECTURE, &answers]);
+    let expected =
+        format!("error: {answers}:2:13: no node `LL` in the tree {LECTURE}: did you mean L?");
+    assert!(stderr.starts_with(&expected), "{stderr}");
+}
+
+#[test]
+fn a_cut_of_the_other_kind_is_an_alpha_cut_not_a_alpha_cut() {
+    let class = Class::new("article");
+    let answers = class.file("a.answers", "expect cut P beta\n");
+    let (_, stdout, _) = gametree(&["check", "--claims", LECTURE, &answers]);
+    assert!(
+        stdout.contains("the cut at P is an alpha cut, not beta"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("a alpha"), "{stdout}");
+}
+
+#[test]
+fn gradescope_results_of_a_batch_name_each_test_after_its_file() {
+    let class = Class::new("gradescope-batch");
+    let files = [
+        class.file("a.answers", "expect value 5\n"),
+        class.file("b.answers", ""),
+    ];
+    let (code, stdout, _) = gametree(&[
+        "check",
+        "--format",
+        "gradescope",
+        LECTURE,
+        &files[0],
+        &files[1],
+    ]);
+    assert_eq!(code, 2);
+    let json: Json = serde_json::from_str(&stdout).unwrap();
+    let tests = json["tests"].as_array().unwrap();
+    // 11 questions for each file; the unusable file's error, then its
+    // questions unanswered, so that max_score adds up to the key twice.
+    assert_eq!(tests.len(), 23);
+    assert_eq!(tests[0]["name"], format!("{}: value", files[0]));
+    assert_eq!(tests[11]["name"], format!("{}: {}", files[1], files[1]));
+    assert!(tests[11]["output"].as_str().unwrap().contains("no answers"));
+    assert_eq!(tests[12]["name"], format!("{}: value", files[1]));
+    let total: f64 = tests.iter().map(|t| t["max_score"].as_f64().unwrap()).sum();
+    assert_eq!(total, 22.0);
+    assert_eq!(json["score"], 1.0);
+    let output = json["output"].as_str().unwrap();
+    assert!(
+        output.contains(&format!("{}: could not be graded", files[1])),
+        "{output}"
+    );
+}
+
+#[test]
+fn a_bad_line_then_a_good_answer_to_the_same_question_keeps_both() {
+    let class = Class::new("bad-then-good");
+    let answers = class.file("a.answers", "expect value: five\nexpect value 5\n");
+    let (code, json, _) = json(&[LECTURE, &answers]);
+    assert_eq!(code, 1);
+    let file = &json["files"][0];
+    assert_eq!(question(file, "value")["status"], "passed");
+    let errors = file["grade"]["errors"].as_array().unwrap();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert_eq!(errors[0]["line"], 1);
 }

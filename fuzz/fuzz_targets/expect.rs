@@ -1,6 +1,7 @@
-//! `expect` lines on arbitrary text after a fixed tree: never a panic, and
-//! an accepted line keeps its line number (lines end at `\n`, `\r\n` or a
-//! `\r` alone).
+//! `expect` lines on arbitrary text after a fixed tree, and the same text as
+//! an answer file read line by line: never a panic, an accepted line keeps
+//! its line number, and an answer read back from its canonical form is the
+//! same answer. Lines end at `\n`, `\r\n` or a `\r` alone.
 
 #![no_main]
 
@@ -17,6 +18,16 @@ fuzz_target!(|data: &[u8]| {
         for expectation in &parsed.expectations {
             assert!(expectation.line >= 2 && expectation.line <= count);
             let _ = format!("{:?}", expectation.claim);
+        }
+    }
+    let answers = format!("expect {lines}");
+    if let Ok(read) = syntax::read_answers("fuzz", &answers) {
+        let count = line_count(&answers);
+        for answer in read.iter().flatten() {
+            assert!(answer.line >= 1 && answer.line <= count);
+            let again = syntax::parse_answers("again", &answer.to_string())
+                .unwrap_or_else(|e| panic!("{answer} does not read back: {e}"));
+            assert_eq!(again[0].claim, answer.claim, "{answer}");
         }
     }
 });

@@ -94,7 +94,7 @@ where
     }
 
     /// The ids of the tree closest in spelling to `id`, at most
-    /// [`MAX_EDITS`] edits away (and fewer than its length), best first; at
+    /// two edits away (and fewer than its length), best first; at
     /// most three.
     pub fn closest_ids(&self, id: &str) -> Vec<String> {
         let wanted: Vec<char> = id.chars().collect();

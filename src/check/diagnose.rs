@@ -37,11 +37,14 @@ pub enum Misconception {
     SwappedPlayers,
     /// Searching every node, as minimax does: no cut at all.
     NoPruning,
+    /// Negamax without negating the children's values: every node takes
+    /// the largest of its children's values, as if all were MAX.
+    NegamaxSignSlip,
 }
 
 impl Misconception {
     /// Every misconception, in the order a tie between them is settled.
-    pub const ALL: [Misconception; 9] = [
+    pub const ALL: [Misconception; 10] = [
         Misconception::NoCutOnTies,
         Misconception::CutOnTies,
         Misconception::FailHard,
@@ -51,6 +54,7 @@ impl Misconception {
         Misconception::Deeper,
         Misconception::SwappedPlayers,
         Misconception::NoPruning,
+        Misconception::NegamaxSignSlip,
     ];
 
     /// What the student's search does, as in `your answers match ...`.
@@ -67,6 +71,9 @@ impl Misconception {
             Misconception::Deeper => "a search that goes one ply deeper",
             Misconception::SwappedPlayers => "a search with MAX and MIN swapped",
             Misconception::NoPruning => "a search without pruning (minimax)",
+            Misconception::NegamaxSignSlip => {
+                "negamax that forgets to negate the children's values (every node takes the largest)"
+            }
         }
     }
 
@@ -80,6 +87,7 @@ impl Misconception {
             options,
             reversed: false,
             swapped: false,
+            all_max: false,
         };
         match self {
             Misconception::NoCutOnTies if prunes && !options.strict => {
@@ -94,6 +102,7 @@ impl Misconception {
             }
             Misconception::RightToLeft => variant.reversed = true,
             Misconception::SwappedPlayers => variant.swapped = true,
+            Misconception::NegamaxSignSlip => variant.all_max = true,
             Misconception::NoPruning if prunes => {
                 variant.algorithm = Algorithm::Minimax;
                 variant.options.strict = false;
@@ -119,14 +128,16 @@ struct Variant {
     options: Options,
     reversed: bool,
     swapped: bool,
+    all_max: bool,
 }
 
-/// A tree as a misconception sees it: children in reverse order, or
-/// players swapped. Ids are the tree's.
+/// A tree as a misconception sees it: children in reverse order, players
+/// swapped, or every node MAX. Ids are the tree's.
 pub struct View<'a, T> {
     tree: &'a T,
     reversed: bool,
     swapped: bool,
+    all_max: bool,
 }
 
 impl<T: GameTree> GameTree for View<'_, T> {
@@ -140,6 +151,9 @@ impl<T: GameTree> GameTree for View<'_, T> {
         self.tree.root()
     }
     fn kind(&self, node: T::Node) -> Kind {
+        if self.all_max {
+            return Kind::Max;
+        }
         match (self.swapped, self.tree.kind(node)) {
             (false, kind) => kind,
             (true, Kind::Max) => Kind::Min,
@@ -197,6 +211,7 @@ where
             tree,
             reversed: variant.reversed,
             swapped: variant.swapped,
+            all_max: variant.all_max,
         });
         let mut trace = Trace::new();
         let result = search(&*view, variant.algorithm, variant.options, &mut trace).ok()?;

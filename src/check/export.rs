@@ -75,23 +75,24 @@ struct Case {
 }
 
 /// The test cases of one file: its questions with a key, its claims
-/// without, or one failed case for a file that could not be used.
+/// without. A file that could not be used has a failed case for its error,
+/// then (with a key) its questions, unanswered, so that the points still
+/// add up to the key's.
 fn cases(file: &FileReport) -> Vec<Case> {
+    let mut cases: Vec<Case> = Vec::new();
     if let Some(error) = &file.error {
-        return vec![Case {
+        cases.push(Case {
             name: file.file.clone(),
             points: 0.0,
             max_points: 0.0,
             passed: false,
             error: true,
             output: error.clone(),
-        }];
+        });
     }
     if let Some(grade) = &file.grade {
-        let mut cases: Vec<Case> = grade
-            .questions
-            .iter()
-            .map(|q| Case {
+        cases.extend(grade.questions.iter().map(|q| {
+            Case {
                 name: q.question.clone(),
                 points: q.points,
                 max_points: q.max_points,
@@ -102,8 +103,8 @@ fn cases(file: &FileReport) -> Vec<Case> {
                     .filter(|s| !s.is_empty())
                     .collect::<Vec<_>>()
                     .join("\n"),
-            })
-            .collect();
+            }
+        }));
         cases.extend(grade.extras.iter().map(|x| Case {
             name: format!("line {}", x.line),
             points: 0.0,
@@ -114,17 +115,15 @@ fn cases(file: &FileReport) -> Vec<Case> {
         }));
         return cases;
     }
-    file.expectations
-        .iter()
-        .map(|e| Case {
-            name: format!("line {}: {}", e.line, e.expectation),
-            points: if e.passed { 1.0 } else { 0.0 },
-            max_points: 1.0,
-            passed: e.passed,
-            error: e.error.is_some(),
-            output: e.explanation.clone(),
-        })
-        .collect()
+    cases.extend(file.expectations.iter().map(|e| Case {
+        name: format!("line {}: {}", e.line, e.expectation),
+        points: if e.passed { 1.0 } else { 0.0 },
+        max_points: 1.0,
+        passed: e.passed,
+        error: e.error.is_some(),
+        output: e.explanation.clone(),
+    }));
+    cases
 }
 
 impl CheckReport {
@@ -151,6 +150,9 @@ impl CheckReport {
                 Some(_) => writeln!(output, "{}: could not be graded", file.file),
                 None => writeln!(output, "{}: {points} of {most} points", file.file),
             };
+            if let Some(diagnosis) = &file.diagnosis {
+                let _ = writeln!(output, "{}", diagnosis.sentence());
+            }
             tests.extend(cases(file).into_iter().map(|c| GradescopeTest {
                 name: match several {
                     true => format!("{}: {}", file.file, c.name),
@@ -195,7 +197,7 @@ impl CheckReport {
             count(|c| !c.passed && !c.error),
             count(|c| c.error)
         );
-        for (file, cases) in &suites {
+        for ((file, cases), report) in suites.iter().zip(&self.files) {
             let failures = cases.iter().filter(|c| !c.passed && !c.error).count();
             let errors = cases.iter().filter(|c| c.error).count();
             let _ = writeln!(
@@ -225,6 +227,13 @@ impl CheckReport {
                     ">\n      <{tag} message=\"{}\" type=\"{tag}\">{}</{tag}>\n    </testcase>",
                     xml(message),
                     xml(&case.output)
+                );
+            }
+            if let Some(diagnosis) = &report.diagnosis {
+                let _ = writeln!(
+                    out,
+                    "    <system-out>{}</system-out>",
+                    xml(&diagnosis.sentence())
                 );
             }
             out.push_str("  </testsuite>\n");

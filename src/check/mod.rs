@@ -43,6 +43,7 @@ pub use key::{QuestionKind, answer_key, key_lines, rubric_lines};
 pub use report::{CheckReport, ExpectationReport, FileReport};
 pub use rubric::{
     ExtraAnswer, Grade, LineError, Question, QuestionReport, Rubric, Status, Topic, grade, topic,
+    unread_words,
 };
 
 /// The claims the checker grades, produced by the parser.

@@ -326,7 +326,8 @@ impl CheckReport {
     /// error is given by its first line, `file:line:column: message`.
     pub fn to_csv(&self) -> String {
         let mut out =
-            "file,tree,algorithm,passed,failed,total,score,error,points,max_points\n".to_string();
+            "file,tree,algorithm,passed,failed,total,score,error,points,max_points,diagnosis\n"
+                .to_string();
         for f in &self.files {
             let fields = [
                 csv_field(&f.file),
@@ -344,6 +345,11 @@ impl CheckReport {
                 ),
                 f.points().0.to_string(),
                 f.points().1.to_string(),
+                csv_field(
+                    f.diagnosis
+                        .as_ref()
+                        .map_or("", |d| d.misconception.as_str()),
+                ),
             ];
             let _ = writeln!(out, "{}", fields.join(","));
         }

@@ -108,6 +108,9 @@ pub struct QuestionReport {
     /// Why, at the level of detail asked for; empty when it passed or when
     /// no explanation is given.
     pub explanation: String,
+    /// The line meant to answer it that could not be read (status `error`).
+    #[serde(skip)]
+    pub unread: Option<LineError>,
 }
 
 /// An answer that scores nothing: to no question of the key, or to one
@@ -131,6 +134,10 @@ pub struct LineError {
     pub line: usize,
     /// What is wrong (`file:line:column: message`).
     pub error: String,
+    /// The id that names no node, when that is what is wrong (for a caller
+    /// that has the text, to point at it).
+    #[serde(skip)]
+    pub unknown: Option<UnknownNode>,
 }
 
 /// An answer file graded against a key.
@@ -251,6 +258,7 @@ where
                 let line_error = LineError {
                     line: error.line,
                     error: error.to_string(),
+                    unknown: None,
                 };
                 match guessed_topic(&error.source_line) {
                     Some(t) if !erred.contains_key(&t) => _ = erred.insert(t, line_error),
@@ -267,6 +275,7 @@ where
                 let line_error = LineError {
                     line: e.line,
                     error,
+                    unknown: Some(unknown.clone()),
                 };
                 match meant_topic(facts, &e.claim, &unknown) {
                     Some(t) if !erred.contains_key(&t) => _ = erred.insert(t, line_error),
@@ -290,11 +299,16 @@ where
             }
         }
     }
-    let questions: Vec<QuestionReport> = rubric
-        .questions
-        .iter()
-        .map(|q| question_report(q, first.get(&q.topic), erred.remove(&q.topic), explain))
-        .collect();
+    let mut questions: Vec<QuestionReport> = Vec::with_capacity(rubric.questions.len());
+    for q in &rubric.questions {
+        let answered = first.get(&q.topic);
+        let mut error = erred.remove(&q.topic);
+        if answered.is_some() {
+            // Answered by a line that reads: the bad line is an error apart.
+            errors.extend(error.take());
+        }
+        questions.push(question_report(q, answered, error, explain));
+    }
     errors.extend(erred.into_values());
     errors.sort_by_key(|e| e.line);
     Grade {
@@ -337,12 +351,14 @@ fn question_report(
         line: None,
         actual: None,
         explanation: "unanswered".to_string(),
+        unread: None,
     };
     let Some(answered) = answered else {
         if let Some(error) = error {
             report.status = Status::Error;
             report.line = Some(error.line);
-            report.explanation = format!("the answer could not be read: {}", error.error);
+            report.explanation = unread_words(&error);
+            report.unread = Some(error);
         }
         return report;
     };
@@ -364,6 +380,13 @@ fn question_report(
         report.actual = Some(outcome.actual.clone());
     }
     report
+}
+
+/// What a question says of the line meant to answer it that could not be
+/// read.
+pub fn unread_words(error: &LineError) -> String {
+    let first = error.error.lines().next().unwrap_or("");
+    format!("the answer could not be read: {first}")
 }
 
 /// The question a line that could not be read meant to answer, from its

@@ -67,6 +67,50 @@ pub(crate) struct ParallelArgs {
     pub(crate) width: Option<u16>,
 }
 
+/// `--simulate`: the parallel search on simulated processors, for the
+/// subcommands that show it (solve, trace, render).
+#[derive(Clone, Debug, Default, Args)]
+pub(crate) struct SimulateArgs {
+    /// Simulate `--algo parallel` on P processors in discrete time (one
+    /// step a node, the same schedule every run); `solve` takes a list,
+    /// `1,2,4,8,16`, and prints a table.
+    #[arg(
+        long,
+        value_name = "P",
+        value_delimiter = ',',
+        value_parser = clap::value_parser!(u16).range(1..),
+        help_heading = "Parallel search"
+    )]
+    pub(crate) simulate: Vec<u16>,
+}
+
+impl SimulateArgs {
+    /// The processors to simulate, once checked against the algorithm:
+    /// none when `--simulate` is absent.
+    pub(crate) fn processors(&self, algorithm: Algorithm) -> Result<Vec<usize>, CliError> {
+        if self.simulate.is_empty() {
+            return Ok(Vec::new());
+        }
+        if !algorithm.is_parallel() {
+            return Err(CliError::BadInput(format!(
+                "--simulate simulates the parallel search, not {algorithm}: add --algo parallel"
+            )));
+        }
+        Ok(self.simulate.iter().map(|&p| usize::from(p)).collect())
+    }
+
+    /// The one number of processors `trace` and `render` show, if any.
+    pub(crate) fn one(&self, algorithm: Algorithm) -> Result<Option<usize>, CliError> {
+        match self.processors(algorithm)?[..] {
+            [] => Ok(None),
+            [p] => Ok(Some(p)),
+            _ => Err(CliError::BadInput(
+                "--simulate takes one number of processors here (solve takes a list)".to_string(),
+            )),
+        }
+    }
+}
+
 impl Default for ParallelArgs {
     fn default() -> ParallelArgs {
         ParallelArgs {

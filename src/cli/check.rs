@@ -14,8 +14,8 @@ use super::args::ParallelArgs;
 use super::input::{Input, display_name, read_text};
 use super::{CliError, EXIT_BAD_INPUT, EXIT_FAILED, SearchArgs};
 use gametree::check::{
-    CheckReport, Diagnoser, Diagnosis, Explain, Facts, FileReport, Misconception, Mistaken, Rubric,
-    Visibility, check_lines, grade,
+    CheckReport, Diagnoser, Diagnosis, Explain, Facts, FileReport, Grade, LineError, Misconception,
+    Mistaken, Rubric, UnknownNode, Visibility, check_lines, grade, unread_words,
 };
 use gametree::claim::{Claim, Expectation};
 use gametree::search::SearchResult;
@@ -40,7 +40,7 @@ pub(super) struct CheckArgs {
     key: Option<String>,
     /// Check each claim an answer file makes against the search, without a
     /// key (the score is the share of its claims that hold).
-    #[arg(long, help_heading = "Grading")]
+    #[arg(long, conflicts_with = "key", help_heading = "Grading")]
     claims: bool,
     /// How much a failed answer's explanation tells: full (why, with the
     /// right answer), brief (what is wrong, without it), none (verdicts).
@@ -63,7 +63,7 @@ pub(super) struct CheckArgs {
 /// The `--format` values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub(super) enum Format {
-    /// One line per expectation for one file; a table for several.
+    /// One line per question (or claim) for one file; a table for several.
     Text,
     /// Every verdict with its explanation, and the scores.
     Json,
@@ -158,8 +158,8 @@ fn file_errors(file: &FileReport) -> Vec<String> {
     let graded = file.grade.iter().flat_map(|g| g.errors.iter());
     let questions = file.grade.iter().flat_map(|g| &g.questions);
     let unread = questions
-        .filter(|q| q.status == gametree::check::Status::Error)
-        .map(|q| q.explanation.clone());
+        .filter_map(|q| q.unread.as_ref())
+        .map(|e| e.error.clone());
     let named = |error: String| match error.starts_with(&file.file) {
         true => error,
         false => format!("{}: {error}", file.file),
@@ -256,106 +256,158 @@ fn check_exercise(
     exercise: &Exercise,
 ) -> Vec<FileReport> {
     let tree_name = exercise.name.as_str();
-    let algorithm = args.search.algorithm();
     let searched = match &exercise.searched {
         Ok(searched) => searched,
-        Err(error) if exercise.answers.is_empty() => {
-            return vec![FileReport::unreadable(
-                tree_name,
-                tree_name,
-                algorithm,
-                error.clone(),
-            )];
-        }
-        Err(error) => {
-            let error = format!("the tree file could not be used: {error}");
-            let unusable = |(name, _): &(String, _)| {
-                FileReport::unreadable(name, tree_name, algorithm, error.clone())
-            };
-            return exercise.answers.iter().map(unusable).collect();
-        }
+        Err(error) => return unusable_tree(args, exercise, error),
     };
     let input = &searched.input;
-    let facts = Facts::new(
-        &input.tree,
-        &searched.result,
-        &searched.trace,
-        args.search.strict,
-    );
-    let explain = args.explain;
+    let strict = args.search.strict;
+    let facts = Facts::new(&input.tree, &searched.result, &searched.trace, strict);
     if exercise.answers.is_empty() {
-        if input.expectations.is_empty() {
-            let error = format!(
-                "{tree_name}: the tree file has no `expect` lines, and no answer file follows it"
-            );
-            return vec![FileReport::unreadable(
-                tree_name,
-                tree_name,
-                facts.algorithm,
-                error,
-            )];
-        }
-        let lines: Vec<Result<Expectation, ParseError>> =
-            input.expectations.iter().cloned().map(Ok).collect();
-        let text = input.text.as_deref().unwrap_or("");
-        return vec![claims_report(
-            &facts, tree_name, tree_name, text, &lines, explain,
+        return vec![own_key_report(args, &facts, input)];
+    }
+    let mistaken = misconceptions(args, &facts, &input.tree);
+    let grader = Grader {
+        facts: &facts,
+        diagnoser: Diagnoser::new(&facts, &mistaken),
+        rubric: rubric(args, &facts, key.unwrap_or(&input.expectations), tree_name),
+        explain: args.explain,
+        tree_name,
+    };
+    let answers = exercise.answers.iter();
+    answers
+        .map(|(name, text)| grader.report(name, text))
+        .collect()
+}
+
+/// The rows of a tree file that could not be read or searched: its own, or
+/// one per answer file after it, each with the error.
+fn unusable_tree(args: &CheckArgs, exercise: &Exercise, error: &str) -> Vec<FileReport> {
+    let tree_name = exercise.name.as_str();
+    let algorithm = args.search.algorithm();
+    if exercise.answers.is_empty() {
+        let error = error.to_string();
+        return vec![FileReport::unreadable(
+            tree_name, tree_name, algorithm, error,
         )];
     }
+    let error = format!("the tree file could not be used: {error}");
+    let unusable =
+        |(name, _): &(String, _)| FileReport::unreadable(name, tree_name, algorithm, error.clone());
+    exercise.answers.iter().map(unusable).collect()
+}
+
+/// A tree file that no answer file follows, checked claim by claim against
+/// its own `expect` lines.
+fn own_key_report(args: &CheckArgs, facts: &Facts<'_, Tree>, input: &Input) -> FileReport {
+    let name = input.name.as_str();
+    if input.expectations.is_empty() {
+        let error =
+            format!("{name}: the tree file has no `expect` lines, and no answer file follows it");
+        return FileReport::unreadable(name, name, facts.algorithm, error);
+    }
+    let lines: Vec<Result<Expectation, ParseError>> =
+        input.expectations.iter().cloned().map(Ok).collect();
+    let text = input.text.as_deref().unwrap_or("");
+    claims_report(facts, name, name, text, &lines, args.explain)
+}
+
+/// The searches of the misconceptions that apply, on trees small enough
+/// to diagnose.
+fn misconceptions<'a>(
+    args: &CheckArgs,
+    facts: &Facts<'_, Tree>,
+    tree: &'a Tree,
+) -> Vec<Mistaken<'a, Tree>> {
+    if tree.len() > DIAGNOSE_UP_TO {
+        return Vec::new();
+    }
     let options = args.search.options();
-    let height = input.tree.depth();
-    let mistaken: Vec<Mistaken<'_, Tree>> = match input.tree.len() <= DIAGNOSE_UP_TO {
-        true => Misconception::ALL
-            .iter()
-            .filter_map(|m| Mistaken::run(&input.tree, *m, facts.algorithm, options, height))
-            .collect(),
-        false => Vec::new(),
-    };
-    let diagnoser = Diagnoser::new(&facts, &mistaken);
-    let key = key.unwrap_or(&input.expectations);
-    let rubric = match (args.claims, key.is_empty()) {
-        (false, false) => {
-            Some(Rubric::new(&facts, key).map_err(|u| format!("the key, line {}: {u}", u.line)))
-        }
-        _ => None,
-    };
-    exercise
-        .answers
-        .iter()
-        .map(|(name, text)| {
-            let lines = text
-                .clone()
-                .and_then(|t| read_answers(name, &t).map(|lines| (t, lines)));
-            let diagnosis = lines
-                .as_ref()
-                .ok()
-                .and_then(|(_, lines)| diagnose(&diagnoser, lines));
-            let report = match (lines, &rubric) {
-                (Err(error), Some(Ok(rubric))) => {
-                    let grade = grade(&facts, rubric, &[], explain);
-                    FileReport {
-                        error: Some(error),
-                        ..FileReport::graded(name, tree_name, facts.algorithm, grade)
-                    }
+    let run = |m: &Misconception| Mistaken::run(tree, *m, facts.algorithm, options, tree.depth());
+    Misconception::ALL.iter().filter_map(run).collect()
+}
+
+/// The rubric answer files are graded with: `None` without a key or with
+/// `--claims`; an error when the key names a node the tree lacks.
+fn rubric(
+    args: &CheckArgs,
+    facts: &Facts<'_, Tree>,
+    key: &[Expectation],
+    tree_name: &str,
+) -> Option<Result<Rubric, String>> {
+    if args.claims || key.is_empty() {
+        return None;
+    }
+    let rubric = Rubric::new(facts, key).map_err(|u| format!("the key, line {}: {u}", u.line));
+    if rubric.is_ok() {
+        warn_about_key(facts, key, tree_name);
+    }
+    Some(rubric)
+}
+
+/// What grading the answer files of one tree file takes.
+struct Grader<'f, 'a> {
+    facts: &'f Facts<'a, Tree>,
+    diagnoser: Diagnoser<'f, 'a, Tree>,
+    rubric: Option<Result<Rubric, String>>,
+    explain: Explain,
+    tree_name: &'f str,
+}
+
+impl Grader<'_, '_> {
+    /// The row of one answer file, `text` its text or why it could not be
+    /// read.
+    fn report(&self, name: &str, text: &Result<String, String>) -> FileReport {
+        let (facts, tree_name) = (self.facts, self.tree_name);
+        let algorithm = facts.algorithm;
+        let lines = text
+            .clone()
+            .and_then(|t| read_answers(name, &t).map(|lines| (t, lines)));
+        let diagnosis = lines
+            .as_ref()
+            .ok()
+            .and_then(|(_, lines)| diagnose(&self.diagnoser, lines));
+        let report = match (lines, &self.rubric) {
+            (Err(error), Some(Ok(rubric))) => {
+                let grade = grade(facts, rubric, &[], self.explain);
+                FileReport {
+                    error: Some(error),
+                    ..FileReport::graded(name, tree_name, algorithm, grade)
                 }
-                (Err(error), _) => FileReport::unreadable(name, tree_name, facts.algorithm, error),
-                (Ok(_), Some(Err(error))) => {
-                    FileReport::unreadable(name, tree_name, facts.algorithm, error.clone())
-                }
-                (Ok((_, lines)), Some(Ok(rubric))) => {
-                    let grade = grade(&facts, rubric, &lines, explain);
-                    FileReport::graded(name, tree_name, facts.algorithm, grade)
-                }
-                (Ok((text, lines)), None) => {
-                    claims_report(&facts, name, tree_name, &text, &lines, explain)
-                }
-            };
-            FileReport {
-                diagnosis,
-                ..report
             }
-        })
-        .collect()
+            (Err(error), _) => FileReport::unreadable(name, tree_name, algorithm, error),
+            (Ok(_), Some(Err(error))) => {
+                FileReport::unreadable(name, tree_name, algorithm, error.clone())
+            }
+            (Ok((text, lines)), Some(Ok(rubric))) => {
+                let mut grade = grade(facts, rubric, &lines, self.explain);
+                point_at_unknown_nodes(&mut grade, name, &text, tree_name);
+                FileReport::graded(name, tree_name, algorithm, grade)
+            }
+            (Ok((text, lines)), None) => {
+                claims_report(facts, name, tree_name, &text, &lines, self.explain)
+            }
+        };
+        FileReport {
+            diagnosis,
+            ..report
+        }
+    }
+}
+
+/// Warns, on standard error, about each claim of the key that the search
+/// does not support: answers are graded against the search, so a key line
+/// that disagrees with it is likely a slip in the key (or in the options).
+fn warn_about_key(facts: &Facts<'_, Tree>, key: &[Expectation], tree_name: &str) {
+    for e in key {
+        if facts.compare(&e.claim).is_ok_and(|o| !o.passed) {
+            eprintln!(
+                "warning: the key's line {} ({e}) does not hold for the search of {tree_name} \
+                 with {}: answers are graded against the search",
+                e.line, facts.algorithm
+            );
+        }
+    }
 }
 
 /// The largest tree whose answer files are diagnosed (each misconception
@@ -389,6 +441,33 @@ fn read_answers(name: &str, text: &str) -> Result<Vec<Result<Expectation, ParseE
     }
 }
 
+/// Points each error about an id that names no node at the id, in
+/// `file:line:column` form with the line under it.
+fn point_at_unknown_nodes(grade: &mut Grade, name: &str, text: &str, tree_name: &str) {
+    let locate_one = |error: &mut LineError| {
+        if let Some(unknown) = &error.unknown {
+            let message = unknown_message(unknown, tree_name);
+            error.error = locate(name, text, error.line, &unknown.id, &message);
+        }
+    };
+    grade.errors.iter_mut().for_each(locate_one);
+    for question in &mut grade.questions {
+        if let Some(error) = &mut question.unread {
+            locate_one(error);
+            question.explanation = unread_words(error);
+        }
+    }
+}
+
+/// `no node `LL` in the tree FILE: did you mean L?`
+fn unknown_message(unknown: &UnknownNode, tree_name: &str) -> String {
+    format!(
+        "no node `{}` in the tree {tree_name}{}",
+        gametree::text::quoted(&unknown.id),
+        unknown.did_you_mean()
+    )
+}
+
 /// The report on an answer file checked claim by claim, an unknown node
 /// pointed at in the line.
 fn claims_report(
@@ -405,11 +484,7 @@ fn claims_report(
             continue;
         };
         if let Err(unknown) = facts.compare(&e.claim) {
-            let message = format!(
-                "no node `{}` in the tree {tree_name}{}",
-                gametree::text::quoted(&unknown.id),
-                unknown.did_you_mean()
-            );
+            let message = unknown_message(&unknown, tree_name);
             *error = locate(name, text, e.line, &unknown.id, &message);
             verdict.explanation = error.lines().next().unwrap_or("").to_string();
         }

@@ -43,10 +43,11 @@ enum Command {
     /// Tell the search step by step, in the lecture's words.
     #[command(after_long_help = TRACE_EXAMPLES)]
     Trace(trace::TraceArgs),
-    /// Check answers (`expect` lines) against the search, explaining failures.
+    /// Grade answers (`expect` lines) against a key and the search, explaining failures.
     #[command(after_long_help = CHECK_EXAMPLES)]
     Check(check::CheckArgs),
     /// Print the answer key of a tree file: the `expect` lines of its search.
+    #[command(after_long_help = KEY_EXAMPLES)]
     Key(key::KeyArgs),
     /// Write a generated game (random tree, tic-tac-toe, marbles) as a tree file.
     #[command(after_long_help = GEN_EXAMPLES)]
@@ -64,15 +65,23 @@ const SOLVE_EXAMPLES: &str = "Examples:
   gametree solve trees/lecture-a-to-v.tree
   gametree solve trees/lecture-a-to-v.tree --algo minimax --json
   echo '[[3 12 8] [2 4 6] [14 5 2]]' | gametree solve -
-  gametree solve --game random:branching=4,depth=8,seed=1 --algo parallel --stats";
+  gametree solve --game random:branching=4,depth=8,seed=1 --algo parallel --stats
+  gametree solve --game random:branching=4,depth=7,seed=1 --algo parallel --simulate 1,2,4,8,16";
 
 const TRACE_EXAMPLES: &str = "Examples:
   gametree trace trees/lecture-a-to-v.tree
-  gametree trace trees/strict-tie.tree --strict --json";
+  gametree trace trees/strict-tie.tree --strict --json
+  gametree trace trees/parallel-lecture-beta-cuts.tree --algo parallel --simulate 2";
 
 const CHECK_EXAMPLES: &str = "Examples:
   gametree check trees/lecture-a-to-v.tree
-  gametree check trees/lecture-a-to-v.tree answers/*.answers --format csv";
+  gametree check trees/lecture-a-to-v.tree answers/*.answers --format csv
+  gametree check --key key.answers --explain brief exam.tree alice.answers
+  gametree check --format gradescope --visibility after_due_date exam.tree submission.answers";
+
+const KEY_EXAMPLES: &str = "Examples:
+  gametree key trees/lecture-a-to-v.tree
+  gametree key exam.tree --strict --only value,best,pruned,cuts --points value=2,pruned=3 > key.answers";
 
 const GEN_EXAMPLES: &str = "Examples:
   gametree gen --game tictactoe:x...o.... -o ttt.tree
@@ -81,7 +90,8 @@ const GEN_EXAMPLES: &str = "Examples:
 const RENDER_EXAMPLES: &str = "Examples:
   gametree render trees/lecture-a-to-v.tree -o lecture.dot
   gametree render trees/lecture-a-to-v.tree --windows --provisional -o lecture.svg
-  gametree render trees/deep-cut.tree --style squares --frames frames/";
+  gametree render trees/deep-cut.tree --style squares --frames frames/
+  gametree render trees/parallel-lecture-beta-cuts.tree --algo parallel --simulate 4 -o p4.svg";
 
 /// Why a command failed; each maps to an exit code.
 #[derive(Debug, thiserror::Error)]

@@ -5,16 +5,18 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 
-use super::args::ParallelArgs;
+use super::args::{ParallelArgs, SimulateArgs};
 use super::args::{Source, is_standard_output};
-use super::input::read_tree;
+use super::input::{Input, read_tree};
 use super::{CliError, SearchArgs};
 use gametree::output::write_atomically;
 use gametree::render::{
-    DEFAULT_MAX_DRAW_NODES, Diagram, Engine, Format, ImageOptions, Labels, Layers, RenderError,
-    RenderOptions, Style, check_size, deck_format, write_frames,
+    DEFAULT_MAX_DRAW_NODES, Diagram, Engine, Format, ImageOptions, Labels, Layers, Processors,
+    RenderError, RenderOptions, Style, check_size, deck_format, write_frames,
 };
-use gametree::trace::Trace;
+use gametree::search::{SearchError, SearchResult, simulate};
+use gametree::trace::{Schedule, Trace};
+use gametree::tree::NodeId;
 
 /// Arguments of `gametree render`.
 #[derive(Debug, Args)]
@@ -94,6 +96,8 @@ pub(super) struct RenderArgs {
     draw_depth: Option<usize>,
     #[command(flatten)]
     pub(super) parallel: ParallelArgs,
+    #[command(flatten)]
+    simulate: SimulateArgs,
 }
 
 impl RenderArgs {
@@ -193,6 +197,9 @@ pub(super) fn run(args: &RenderArgs, out: &mut impl Write) -> Result<(), CliErro
     };
     let mut input = read_tree(file, &args.search)?;
     check_size(&input.tree, args.draw_depth, args.max_draw_nodes).map_err(render_error)?;
+    if let Some(processors) = args.simulate.one(args.search.algorithm())? {
+        return run_simulated(&input, args, format, processors, out);
+    }
     let mut trace = Trace::new();
     let result = input
         .search(&args.search, &mut trace)
@@ -218,15 +225,71 @@ pub(super) fn run(args: &RenderArgs, out: &mut impl Write) -> Result<(), CliErro
         }
         None => {}
     }
+    write_output(args, &full, out)
+}
+
+/// Writes the full diagram to OUT, or to standard output when there is
+/// neither OUT nor frames.
+fn write_output(args: &RenderArgs, full: &[u8], out: &mut impl Write) -> Result<(), CliError> {
     match args
         .output
         .as_deref()
         .filter(|path| !is_standard_output(path))
     {
-        Some(path) => write_atomically(path, &full)
+        Some(path) => write_atomically(path, full)
             .map_err(|e| CliError::BadInput(format!("{}: cannot write: {e}", path.display())))?,
-        None if args.frames.is_none() || args.output.is_some() => out.write_all(&full)?,
+        None if args.frames.is_none() || args.output.is_some() => out.write_all(full)?,
         None => {}
     }
     Ok(())
+}
+
+/// `render --simulate P`: the parallel search simulated on P processors,
+/// drawn through DOT (Graphviz for images) with each node in the colour
+/// of the processor that searched it; frames, one per time step, go into
+/// a folder.
+fn run_simulated(
+    input: &Input,
+    args: &RenderArgs,
+    format: Format,
+    processors: usize,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
+    let deck = args.frames.as_deref().is_some_and(|f| deck_of(f).is_some());
+    if matches!(format, Format::Tex) || deck || args.key {
+        return Err(CliError::BadInput(
+            "render --simulate draws through Graphviz: DOT, SVG, PNG or PDF (not LaTeX, \
+             --key or a one-file deck of frames), with --frames DIR for one frame per step"
+                .to_string(),
+        ));
+    }
+    let failed = |e: SearchError| input.error(e.location(), &super::search_message(&e));
+    let (trace, result, schedule) = simulated(&input.tree, args, processors).map_err(failed)?;
+    let drawn = Processors::from_schedule(&input.tree, &schedule, processors);
+    let diagram = Diagram::new(&input.tree, &trace, &result, args.options()).with_processors(drawn);
+    let full = format.bytes(&diagram.to_dot()).map_err(render_error)?;
+    if let Some(dir) = &args.frames {
+        let frames = diagram.frames_at(&schedule.step_ends());
+        let frames: Vec<Vec<u8>> = frames
+            .iter()
+            .map(|dot| format.bytes(dot))
+            .collect::<Result<_, _>>()
+            .map_err(render_error)?;
+        write_frames(dir, format, &frames).map_err(render_error)?;
+    }
+    write_output(args, &full, out)
+}
+
+/// A simulated search: its events, its result, and its schedule.
+type Simulated = (Trace<NodeId>, SearchResult<NodeId>, Schedule<NodeId>);
+
+/// The parallel search simulated on `processors` processors.
+fn simulated(
+    tree: &gametree::tree::Tree,
+    args: &RenderArgs,
+    processors: usize,
+) -> Result<Simulated, SearchError> {
+    let mut schedule = Schedule::new();
+    let simulation = simulate(tree, args.search.options(), processors, &mut schedule)?;
+    Ok((schedule.trace(), simulation.result, schedule))
 }

@@ -4,14 +4,16 @@ use std::io::Write;
 
 use clap::Args;
 
-use super::args::ParallelArgs;
 use super::args::Source;
+use super::args::{ParallelArgs, SimulateArgs};
 use super::input::{read_tree, search_timed};
 use super::stats::{RunStats, SearchStats};
 use super::{CliError, SearchArgs};
 use gametree::games::{GameSpec, GameVisitor};
-use gametree::report::SolveReport;
-use gametree::search::{Algorithm, Comparison, SearchError, SearchResult, baseline};
+use gametree::report::{SolveReport, simulation_text};
+use gametree::search::{
+    Algorithm, Comparison, SearchError, SearchResult, SimulationSummary, baseline, simulate,
+};
 use gametree::trace::{Cut, CutLog, NoRecorder};
 use gametree::tree::GameTree;
 
@@ -36,10 +38,13 @@ pub(super) struct SolveArgs {
     stats: bool,
     #[command(flatten)]
     pub(super) parallel: ParallelArgs,
+    #[command(flatten)]
+    simulate: SimulateArgs,
 }
 
 /// Solves the tree or game and prints the report.
 pub(super) fn run(args: &SolveArgs, out: &mut impl Write) -> Result<(), CliError> {
+    args.simulate.processors(args.search.algorithm())?;
     match args.search.source()? {
         Source::File(file) => solve_file(file, args, out),
         Source::Game(game) => game.visit(SolveGame { game, args, out }),
@@ -59,13 +64,17 @@ fn solve_file(file: &str, args: &SolveArgs, out: &mut impl Write) -> Result<(), 
         .then(|| RunStats::new(&input, result.stats.nodes_visited));
     let stats = stats.map(|s| (s.to_text(), serde_json::to_value(s)));
     let tree = &input.tree;
-    let comparison = compare_if_asked(tree, args, &result)
-        .map_err(|e| input.error(e.location(), &super::search_message(&e)))?;
+    let failed = |e: SearchError| input.error(e.location(), &super::search_message(&e));
+    let extras = Extras {
+        stats,
+        comparison: compare_if_asked(tree, args, &result).map_err(failed)?,
+        simulations: simulations(tree, args).map_err(failed)?,
+    };
     let listed = Listed {
         cuts: recorded.then_some(&cuts.cuts[..]),
         note: unrecorded_note(),
     };
-    print(tree, &result, listed, stats, comparison, args, out)
+    print(tree, &result, listed, extras, args, out)
 }
 
 /// Solving a generated game.
@@ -101,7 +110,11 @@ impl<W: Write> GameVisitor for SolveGame<'_, W> {
             .stats
             .then(|| SearchStats::new(time, result.stats.nodes_visited));
         let stats = stats.map(|s| (s.to_text(), serde_json::to_value(s)));
-        let comparison = compare_if_asked(tree, self.args, &result).map_err(failed)?;
+        let extras = Extras {
+            stats,
+            comparison: compare_if_asked(tree, self.args, &result).map_err(failed)?,
+            simulations: simulations(tree, self.args).map_err(failed)?,
+        };
         let listed = Listed {
             cuts: cuts.as_deref(),
             note: match small {
@@ -109,9 +122,7 @@ impl<W: Write> GameVisitor for SolveGame<'_, W> {
                 false => unlisted_note(),
             },
         };
-        print(
-            tree, &result, listed, stats, comparison, self.args, self.out,
-        )
+        print(tree, &result, listed, extras, self.args, self.out)
     }
 }
 
@@ -119,6 +130,28 @@ impl<W: Write> GameVisitor for SolveGame<'_, W> {
 struct Listed<'a, N> {
     cuts: Option<&'a [Cut<N>]>,
     note: String,
+}
+
+/// What the report adds to the search's own: `--stats`'s figures (text
+/// and JSON), its comparison with plain alpha-beta, and `--simulate`'s.
+struct Extras {
+    stats: Option<(String, serde_json::Result<serde_json::Value>)>,
+    comparison: Option<Comparison>,
+    simulations: Vec<SimulationSummary>,
+}
+
+/// The parallel search simulated on each number of processors
+/// `--simulate` lists (none without it).
+fn simulations<T>(tree: &T, args: &SolveArgs) -> Result<Vec<SimulationSummary>, SearchError>
+where
+    T: GameTree + Sync,
+    T::Node: Send + Sync,
+{
+    let options = args.search.options();
+    let processors = args.simulate.simulate.iter().map(|&p| usize::from(p));
+    processors
+        .map(|p| simulate(tree, options, p, &mut NoRecorder).map(|s| s.summary()))
+        .collect()
 }
 
 /// Whether `--stats` compares the search with plain alpha-beta: for the
@@ -152,11 +185,15 @@ fn print<T: GameTree>(
     tree: &T,
     result: &SearchResult<T::Node>,
     listed: Listed<'_, T::Node>,
-    stats: Option<(String, serde_json::Result<serde_json::Value>)>,
-    comparison: Option<Comparison>,
+    extras: Extras,
     args: &SolveArgs,
     out: &mut impl Write,
 ) -> Result<(), CliError> {
+    let Extras {
+        stats,
+        comparison,
+        simulations,
+    } = extras;
     let cuts = listed.cuts;
     let limit = (!args.json).then_some(TEXT_LIST_LIMIT);
     let options = args.search.options();
@@ -172,6 +209,14 @@ fn print<T: GameTree>(
         if let Some(comparison) = comparison {
             json["comparison"] = serde_json::to_value(comparison).map_err(std::io::Error::from)?;
         }
+        let simulation = match &simulations[..] {
+            [] => None,
+            [one] => Some(serde_json::to_value(one)),
+            many => Some(serde_json::to_value(many)),
+        };
+        if let Some(simulation) = simulation {
+            json["simulation"] = simulation.map_err(std::io::Error::from)?;
+        }
         serde_json::to_writer_pretty(&mut *out, &json).map_err(std::io::Error::from)?;
         writeln!(out)?;
     } else {
@@ -182,6 +227,7 @@ fn print<T: GameTree>(
         if let Some(comparison) = comparison {
             out.write_all(comparison.to_text().as_bytes())?;
         }
+        out.write_all(simulation_text(&simulations).as_bytes())?;
     }
     Ok(())
 }

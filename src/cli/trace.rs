@@ -4,12 +4,14 @@ use std::io::Write;
 
 use clap::Args;
 
-use super::args::ParallelArgs;
 use super::args::Source;
+use super::args::{ParallelArgs, SimulateArgs};
 use super::input::{read_tree, search_timed};
 use super::{CliError, SearchArgs};
 use gametree::games::{GameSpec, GameVisitor};
-use gametree::report::{TraceForm, TraceWriter};
+use gametree::report::{TraceForm, TraceWriter, schedule_json, schedule_lines};
+use gametree::search::{SearchError, simulate};
+use gametree::trace::Schedule;
 use gametree::tree::GameTree;
 
 /// The largest generated game `trace` tells (in nodes, as
@@ -26,21 +28,27 @@ pub(super) struct TraceArgs {
     json: bool,
     #[command(flatten)]
     pub(super) parallel: ParallelArgs,
+    #[command(flatten)]
+    simulate: SimulateArgs,
 }
 
 /// Searches the tree or game and prints every step as the search takes
 /// it. `out` is written from the search's own thread, so it must be `Send`.
 pub(super) fn run(args: &TraceArgs, out: &mut (impl Write + Send)) -> Result<(), CliError> {
+    let processors = args.simulate.one(args.search.algorithm())?;
     match args.search.source()? {
+        Source::File(file) if processors.is_some() => {
+            let input = read_tree(file, &args.search)?;
+            let failed = |e: SearchError| input.error(e.location(), &super::search_message(&e));
+            let schedule = simulated(&input.tree, args).map_err(failed)?;
+            print_schedule(&input.tree, &schedule, args, out)
+        }
         Source::File(file) => {
             let input = read_tree(file, &args.search)?;
             let mut writer = writer(&input.tree, args, out);
             let (result, _) = search_timed(&input.tree, &input.name, &args.search, &mut writer);
-            let message = |e: &gametree::search::SearchError| super::search_message(e);
-            end(
-                writer,
-                result.map_err(|e| input.error(e.location(), &message(&e))),
-            )
+            let failed = |e: SearchError| input.error(e.location(), &super::search_message(&e));
+            end(writer, result.map_err(failed))
         }
         Source::Game(game) => {
             let bound = game.node_bound();
@@ -75,13 +83,20 @@ impl<W: Write + Send> GameVisitor for TraceGame<'_, W> {
         T::Node: Send + Sync,
     {
         let name = self.game.to_string();
+        let failed =
+            |e: SearchError| CliError::BadInput(format!("{name}: {}", super::search_message(&e)));
+        if self
+            .args
+            .simulate
+            .one(self.args.search.algorithm())?
+            .is_some()
+        {
+            let schedule = simulated(tree, self.args).map_err(failed)?;
+            return print_schedule(tree, &schedule, self.args, self.out);
+        }
         let mut writer = writer(tree, self.args, self.out);
         let (result, _) = search_timed(tree, &name, &self.args.search, &mut writer);
-        end(
-            writer,
-            result
-                .map_err(|e| CliError::BadInput(format!("{name}: {}", super::search_message(&e)))),
-        )
+        end(writer, result.map_err(failed))
     }
 }
 
@@ -112,4 +127,40 @@ fn end<T: GameTree, W: Write, V>(
             Err(error)
         }
     }
+}
+
+/// The schedule of the parallel search simulated on `--simulate P`
+/// processors.
+fn simulated<T>(tree: &T, args: &TraceArgs) -> Result<Schedule<T::Node>, SearchError>
+where
+    T: GameTree + Sync,
+    T::Node: Send + Sync,
+{
+    let processors = args
+        .simulate
+        .simulate
+        .first()
+        .map_or(1, |&p| usize::from(p));
+    let mut schedule = Schedule::new();
+    simulate(tree, args.search.options(), processors, &mut schedule)?;
+    Ok(schedule)
+}
+
+/// Prints a simulated schedule: one line an act, or JSON.
+fn print_schedule<T: GameTree>(
+    tree: &T,
+    schedule: &Schedule<T::Node>,
+    args: &TraceArgs,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
+    if args.json {
+        serde_json::to_writer_pretty(&mut *out, &schedule_json(tree, schedule))
+            .map_err(std::io::Error::from)?;
+        writeln!(out)?;
+        return Ok(());
+    }
+    for line in schedule_lines(tree, schedule, args.search.strict) {
+        writeln!(out, "{line}")?;
+    }
+    Ok(())
 }

@@ -1,16 +1,17 @@
 //! The graphviz-rust model of a diagram, and its DOT text.
 
 use graphviz_rust::dot_structures::{
-    Attribute, Edge, EdgeTy, Graph, GraphAttributes, Id, Node, NodeId as DotNodeId, Stmt, Vertex,
+    Attribute, Edge, EdgeTy, Graph, GraphAttributes, Id, Node, NodeId as DotNodeId, Stmt, Subgraph,
+    Vertex,
 };
 use graphviz_rust::printer::{DotPrinter, PrinterContext};
 
-use super::Diagram;
 use super::geometry::is_named;
 use super::label::{hidden_label, label, plain_label};
 use super::layers::layer_slots;
 use super::state::{CutMark, Picture};
 use super::style::{self, Labels};
+use super::{Diagram, Processors};
 use crate::tree::{GameTree, NodeId};
 
 /// A DOT attribute with a plain (unquoted) value.
@@ -65,6 +66,9 @@ impl Diagram<'_> {
                 stmts.extend(self.hidden_stmts(picture, drawn.node, drawn.hidden_below));
             }
         }
+        if let Some(processors) = &self.processors {
+            stmts.push(legend(processors));
+        }
         Graph::DiGraph {
             id: Id::Plain("gametree".to_string()),
             strict: false,
@@ -100,7 +104,10 @@ impl Diagram<'_> {
             plain("shape", self.options.style.shape(tree.kind(node))),
             label(&slots, full_slots.as_deref()),
         ];
-        if picture.is_pruned(node) {
+        // A simulated search leaves unvisited the nodes below the brothers
+        // a cut stopped: drawn as pruned once the search is done.
+        let stopped = self.processors.is_some() && picture.is_finished() && state.visit.is_none();
+        if picture.is_pruned(node) || stopped {
             attributes.push(plain("color", style::PRUNED));
             attributes.push(plain("fontcolor", style::PRUNED));
         } else if state.leaf.is_none()
@@ -109,7 +116,10 @@ impl Diagram<'_> {
         {
             attributes.push(plain("fontcolor", style::PENDING));
         }
-        if picture.is_open(tree, node) {
+        let processor = self.processors.as_ref().filter(|_| state.visit.is_some());
+        if let Some(processors) = processor {
+            attributes.extend(processor_attributes(processors, node));
+        } else if picture.is_open(tree, node) {
             attributes.push(plain("style", "filled"));
             attributes.push(plain_label("fillcolor", &[style::OPEN_FILL.to_string()]));
         }
@@ -218,4 +228,79 @@ impl Diagram<'_> {
             edge(self.name(node), name, edge_attributes),
         ]
     }
+}
+
+/// How a node searched by a simulated processor is drawn: filled with the
+/// processor's colour, dashed and doubled when speculative.
+fn processor_attributes(processors: &Processors, node: NodeId) -> Vec<Attribute> {
+    let Some(p) = processors.of(node) else {
+        return Vec::new();
+    };
+    let (fill, text) = Processors::colours(p);
+    let speculative = processors.is_speculative(node);
+    let style = if speculative {
+        "filled,dashed"
+    } else {
+        "filled"
+    };
+    let mut attributes = vec![
+        plain_label("style", &[style.to_string()]),
+        plain_label("fillcolor", &[fill.to_string()]),
+        plain("fontcolor", text),
+    ];
+    if speculative {
+        attributes.push(plain("peripheries", "2"));
+    }
+    attributes
+}
+
+/// The legend of a diagram of a simulated search: the processors' colours
+/// in one row, P1 first, and what a speculative node looks like.
+fn legend(processors: &Processors) -> Stmt {
+    let cells: String = (0..processors.count())
+        .map(|p| {
+            let (fill, text) = Processors::colours(p);
+            format!(
+                "<td bgcolor=\"{fill}\" border=\"1\"><font color=\"{text}\">P{}</font></td>",
+                p + 1
+            )
+        })
+        .collect();
+    let table =
+        format!("<table border=\"0\" cellspacing=\"4\" cellpadding=\"6\"><tr>{cells}</tr></table>");
+    let stmts = vec![
+        Stmt::GAttribute(GraphAttributes::Graph(vec![
+            plain_label("label", &["processors".to_string()]),
+            plain("color", "gray70"),
+        ])),
+        Stmt::Node(Node::new(
+            dot_id("legend_processors".to_string()),
+            vec![
+                plain("shape", "plaintext"),
+                Attribute(
+                    Id::Plain("label".to_string()),
+                    Id::Html(format!("<{table}>")),
+                ),
+            ],
+        )),
+        Stmt::Node(Node::new(
+            dot_id("legend_speculative".to_string()),
+            vec![
+                plain("shape", "box"),
+                plain_label(
+                    "label",
+                    &[
+                        "speculative:".to_string(),
+                        "alpha-beta prunes it".to_string(),
+                    ],
+                ),
+                plain_label("style", &["dashed".to_string()]),
+                plain("peripheries", "2"),
+            ],
+        )),
+    ];
+    Stmt::Subgraph(Subgraph {
+        id: Id::Plain("cluster_legend".to_string()),
+        stmts,
+    })
 }

@@ -49,6 +49,26 @@ impl Diagram<'_> {
         frames
     }
 
+    /// The DOT text of one frame after each prefix of the trace that
+    /// `ends` gives (the number of events shown, rising): for a simulated
+    /// parallel search, one frame per time step
+    /// ([`Schedule::step_ends`](crate::trace::Schedule::step_ends)).
+    pub fn frames_at(&self, ends: &[usize]) -> Vec<String> {
+        let full = Picture::after(self.tree, self.events);
+        let mut picture = Picture::new(self.tree);
+        let mut shown = 0;
+        let mut frames = Vec::with_capacity(ends.len());
+        for &end in ends {
+            let end = end.min(self.events.len());
+            for event in &self.events[shown.min(end)..end] {
+                picture.apply(self.tree, event);
+            }
+            shown = shown.max(end);
+            frames.push(self.dot(&picture, Some(&full)));
+        }
+        frames
+    }
+
     /// The SVG of every frame, drawn natively on the full diagram's
     /// geometry: a frame shows only what the trace has said so far, and
     /// nothing of what comes later takes visible room. With captions on,

@@ -18,6 +18,7 @@ mod key;
 mod label;
 mod layers;
 pub mod layout;
+mod processors;
 mod raster;
 mod scene;
 mod size;
@@ -31,6 +32,7 @@ pub use font::{FONT_DATA, FONT_FAMILY, text_width};
 pub use frames::{frame_name, write_frames};
 pub use image::{Engine, Format};
 pub use layers::{Layers, NodeType, node_types};
+pub use processors::Processors;
 pub use size::{DEFAULT_MAX_DRAW_NODES, check_size};
 pub use state::{CutMark, NodeState, Picture};
 pub use style::{Labels, Style};
@@ -182,6 +184,8 @@ pub struct Diagram<'a> {
     answer: (Scored, Option<NodeId>),
     /// The Knuth-Moore types, when that layer is on.
     types: Option<Vec<NodeType>>,
+    /// Who searched each node, for a simulated parallel search.
+    processors: Option<Processors>,
 }
 
 impl RenderOptions {
@@ -214,7 +218,15 @@ impl<'a> Diagram<'a> {
             pv,
             answer: (result.score, result.best_move),
             types: options.layers.node_types.then(|| node_types(tree)),
+            processors: None,
         }
+    }
+
+    /// The same diagram with each node coloured by the processor of a
+    /// simulated parallel search that searched it (see [`Processors`]).
+    pub fn with_processors(mut self, processors: Processors) -> Diagram<'a> {
+        self.processors = Some(processors);
+        self
     }
 
     /// The full diagram as DOT text: every event of the trace shown.

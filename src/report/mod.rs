@@ -1,10 +1,14 @@
 //! Views of a search for people and programs: the `solve` summary and the
 //! step-by-step trace, as text in the lecture's words and as JSON.
 
+mod schedule_view;
+mod simulation;
 mod solve;
 mod trace_stream;
 mod trace_view;
 
+pub use schedule_view::{schedule_json, schedule_lines};
+pub use simulation::simulation_text;
 pub use solve::{CutReport, SolveReport};
 pub use trace_stream::{HELD_LINES, TraceForm, TraceWriter};
 pub use trace_view::{event_json, trace_json, trace_lines};

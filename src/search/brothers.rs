@@ -267,7 +267,7 @@ where
 
 /// The bound a `kind` node improves: alpha at MAX, beta at MIN (the one
 /// it does not cut against).
-fn own_bound<N>(kind: Kind, alpha: Edge<N>, beta: Edge<N>) -> Value {
+pub(super) fn own_bound<N>(kind: Kind, alpha: Edge<N>, beta: Edge<N>) -> Value {
     cut_bound(kind.opponent(), alpha, beta).value
 }
 
@@ -275,7 +275,7 @@ fn own_bound<N>(kind: Kind, alpha: Edge<N>, beta: Edge<N>) -> Value {
 /// `kind` node does better than `now`: `[now, next]` at MAX, `[previous,
 /// now]` at MIN, where next and previous are the neighbouring floats.
 /// None when `now` is infinite.
-fn null_window<N: Copy>(kind: Kind, now: Value, node: N) -> Option<(Edge<N>, Edge<N>)> {
+pub(super) fn null_window<N: Copy>(kind: Kind, now: Value, node: N) -> Option<(Edge<N>, Edge<N>)> {
     if now.is_infinite() {
         return None;
     }

@@ -9,6 +9,7 @@ mod brothers;
 mod context;
 mod ordering;
 mod result;
+mod simulate;
 mod split;
 
 use std::fmt;
@@ -17,6 +18,7 @@ pub use brothers::YoungBrothers;
 pub use ordering::Order;
 pub use parallel::DEFAULT_SPLIT_DEPTH;
 pub use result::{Comparison, SearchError, SearchOption, SearchResult, Stats};
+pub use simulate::{Simulation, SimulationSummary, simulate};
 
 use crate::stack::{stack_bytes_for_depth, with_stack_for_depth};
 use crate::trace::{NoRecorder, Recorder};

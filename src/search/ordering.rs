@@ -133,21 +133,37 @@ pub(super) fn order_children<'t, T: GameTree, R>(
     if cx.options.order == Order::None && memo.is_none() {
         return;
     }
-    let sorted = sorted_children(cx, children.by_ref(), kind, memo);
+    let by_static = cx.options.order == Order::Static;
+    let sorted = sorted_children(cx.tree, by_static, children.by_ref(), kind, memo);
     children.sorted = Some(sorted.into_iter());
+}
+
+/// The children of the `kind` node `node` in the order alpha-beta searches
+/// them under `order` (without iterative deepening's memory).
+pub(super) fn search_order<T: GameTree>(
+    tree: &T,
+    order: Order,
+    node: T::Node,
+    kind: Kind,
+) -> Vec<T::Node> {
+    let given = tree.children(node).enumerate();
+    let sorted = match order {
+        Order::None => given.collect(),
+        Order::Static => sorted_children(tree, true, given, kind, None),
+    };
+    sorted.into_iter().map(|(_, child)| child).collect()
 }
 
 /// `children` (with their indices) sorted for a `kind` node: by static
 /// value when static ordering is on, after the previous iteration's values
 /// when `memo` holds them.
-fn sorted_children<'t, T: GameTree, R>(
-    cx: &Context<'t, T, R>,
+fn sorted_children<T: GameTree>(
+    tree: &T,
+    by_static: bool,
     children: impl Iterator<Item = (usize, T::Node)>,
     kind: Kind,
     memo: Option<&Memo>,
 ) -> Vec<(usize, T::Node)> {
-    let tree = cx.tree;
-    let by_static = cx.options.order == Order::Static;
     let key = |index: usize, child: T::Node| {
         let previous = memo.and_then(|m| m.entry(index)).map(|(_, v, _)| *v);
         let fixed = by_static.then(|| static_key(tree, child)).flatten();

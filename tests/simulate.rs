@@ -1,0 +1,477 @@
+//! The simulated parallel search: sequential alpha-beta on one processor,
+//! alpha-beta's value on any number, the same schedule every run, no
+//! overhead on perfectly ordered trees, and the schedule of the parallel
+//! lecture's tree.
+
+mod common;
+
+use common::{Shape, all_options, oracle, run_gametree, shapes, shapes_with};
+use gametree::search::{Algorithm, Options, Order, Simulation, YoungBrothers, search, simulate};
+use gametree::syntax::parse;
+use gametree::trace::{NoRecorder, Schedule, Trace};
+use gametree::tree::{GameTree, NodeId, Tree};
+use proptest::prelude::*;
+
+fn tree_of(shape: &Shape) -> Tree {
+    parse("random", &shape.text()).unwrap()
+}
+
+fn scheduled(tree: &Tree, options: Options, p: usize) -> (Simulation<NodeId>, Schedule<NodeId>) {
+    let mut schedule = Schedule::new();
+    let simulation = simulate(tree, options, p, &mut schedule).unwrap();
+    (simulation, schedule)
+}
+
+fn alphabeta_trace(tree: &Tree, options: Options) -> Trace<NodeId> {
+    let mut trace = Trace::new();
+    search(tree, Algorithm::AlphaBeta, options, &mut trace).unwrap();
+    trace
+}
+
+/// One processor is sequential alpha-beta, event for event, one node a
+/// step, never idle, nothing speculative.
+fn assert_sequential(tree: &Tree, options: Options) {
+    let (simulation, schedule) = scheduled(tree, options, 1);
+    let expected = alphabeta_trace(tree, options);
+    assert_eq!(schedule.trace().events, expected.events, "{options:?}");
+    let visits = expected.visited().count() as u64;
+    assert_eq!(simulation.steps, visits);
+    assert_eq!(simulation.sequential_steps, visits);
+    assert_eq!(simulation.idle_steps, 0);
+    assert!(
+        schedule
+            .visits()
+            .all(|(_, p, speculative)| p == 0 && !speculative)
+    );
+    let times: Vec<u64> = schedule
+        .acts
+        .iter()
+        .filter(|act| {
+            matches!(
+                act.what,
+                gametree::trace::Happening::Search {
+                    event: gametree::trace::Event::Enter { .. },
+                    ..
+                }
+            )
+        })
+        .map(|act| act.time)
+        .collect();
+    assert_eq!(times, (1..=visits).collect::<Vec<_>>(), "one node a step");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn one_processor_is_alphabeta_step_for_step(shape in shapes()) {
+        let tree = tree_of(&shape);
+        for options in all_options() {
+            assert_sequential(&tree, options);
+        }
+    }
+
+    #[test]
+    fn one_processor_is_alphabeta_with_ordering_and_a_depth_limit(
+        shape in shapes_with(true),
+        depth in 0usize..4,
+        split_depth in 0usize..5,
+    ) {
+        let tree = tree_of(&shape);
+        let options = Options {
+            order: Order::Static,
+            depth: Some(depth),
+            split_depth: Some(split_depth),
+            ..Options::default()
+        };
+        assert_sequential(&tree, options);
+    }
+
+    #[test]
+    fn any_processors_give_alphabetas_value(
+        shape in shapes(),
+        p in 1usize..17,
+        scout in any::<bool>(),
+        split_depth in 1usize..6,
+        width in prop::option::of(1usize..4),
+    ) {
+        let tree = tree_of(&shape);
+        let young_brothers = match scout {
+            true => YoungBrothers::Scout,
+            false => YoungBrothers::Full,
+        };
+        for base in all_options() {
+            let options = Options {
+                young_brothers,
+                split_depth: Some(split_depth),
+                width,
+                ..base
+            };
+            let simulation = simulate(&tree, options, p, &mut NoRecorder).unwrap();
+            prop_assert_eq!(simulation.result.score.value, oracle(&tree, tree.root()));
+            let nodes = simulation.result.stats.nodes_visited;
+            prop_assert_eq!(simulation.steps * p as u64, nodes + simulation.idle_steps);
+            prop_assert!(simulation.steps <= nodes);
+        }
+    }
+
+    #[test]
+    fn the_same_tree_gives_the_same_schedule(shape in shapes(), p in 2usize..9, scout in any::<bool>()) {
+        let tree = tree_of(&shape);
+        let options = Options {
+            young_brothers: if scout { YoungBrothers::Scout } else { YoungBrothers::Full },
+            ..Options::default()
+        };
+        let (_, first) = scheduled(&tree, options, p);
+        let (_, second) = scheduled(&tree, options, p);
+        prop_assert_eq!(first.acts, second.acts);
+    }
+}
+
+/// The ids of the nodes sequential alpha-beta visits.
+fn alphabeta_visits(tree: &Tree, options: Options) -> Vec<String> {
+    let trace = alphabeta_trace(tree, options);
+    trace.visited().map(|n| tree.id(n)).collect()
+}
+
+#[test]
+fn perfectly_ordered_trees_have_no_overhead() {
+    // Static values are the true minimax values and all leaves differ:
+    // static ordering is perfect. Every CUT node then cuts after its
+    // eldest, so no younger brother of a CUT node is ever offered, and the
+    // brothers at PV and ALL nodes are all needed: the lecture's minimal
+    // tree, whatever the processors.
+    for (b, d) in [(2, 8), (3, 6), (4, 5), (6, 3)] {
+        for seed in 0..4 {
+            let tree = tree_of(&common::shuffled_with_true_statics(b, d, seed));
+            let options = Options {
+                order: Order::Static,
+                split_depth: Some(d),
+                ..Options::default()
+            };
+            let sequential = alphabeta_visits(&tree, options);
+            for p in [2, 4, 8, 16] {
+                let (simulation, schedule) = scheduled(&tree, options, p);
+                let summary = simulation.summary();
+                assert_eq!(summary.overhead_nodes, 0, "b={b} d={d} seed={seed} P={p}");
+                let mut visited: Vec<String> =
+                    schedule.visits().map(|(n, _, _)| tree.id(n)).collect();
+                assert!(schedule.visits().all(|(_, _, speculative)| !speculative));
+                visited.sort();
+                let mut expected = sequential.clone();
+                expected.sort();
+                assert_eq!(visited, expected);
+                // A binary tree gives Young Brothers Wait one brother at a
+                // time: nothing to do in parallel.
+                if b > 2 {
+                    assert!(summary.speedup > 1.0, "b={b} d={d} P={p}: {summary:?}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn badly_ordered_trees_have_overhead() {
+    // The same trees searched worst first: the speculation is visible.
+    let mut overheads = Vec::new();
+    for seed in 0..4 {
+        let tree = tree_of(&common::shuffled_with_true_statics(4, 5, seed));
+        let options = Options {
+            split_depth: Some(5),
+            ..Options::default()
+        };
+        let (simulation, schedule) = scheduled(&tree, options, 8);
+        let speculative = schedule.visits().filter(|(_, _, s)| *s).count() as i64;
+        assert!(speculative >= simulation.summary().overhead_nodes);
+        overheads.push(simulation.summary().overhead_nodes);
+    }
+    assert!(overheads.iter().any(|&o| o > 0), "{overheads:?}");
+}
+
+#[test]
+fn more_processors_never_take_more_steps_on_a_uniform_tree() {
+    let tree = tree_of(&common::uniform(4, 6, 1000, 7));
+    let steps: Vec<u64> = [1, 2, 4, 8, 16]
+        .iter()
+        .map(|&p| {
+            let simulation = simulate(&tree, Options::default(), p, &mut NoRecorder).unwrap();
+            simulation.steps
+        })
+        .collect();
+    assert!(steps.windows(2).all(|w| w[1] <= w[0]), "{steps:?}");
+    assert!(steps[4] * 3 < steps[0], "{steps:?}");
+}
+
+#[test]
+fn the_lecture_tree_on_two_and_four_processors() {
+    for p in ["2", "4"] {
+        let output = run_gametree(
+            &[
+                "trace",
+                "trees/parallel-lecture-beta-cuts.tree",
+                "--algo",
+                "parallel",
+                "--simulate",
+                p,
+            ],
+            None,
+        );
+        assert!(output.status.success());
+        let stdout = String::from_utf8(output.stdout).unwrap();
+        insta::assert_snapshot!(format!("lecture_beta_cuts_on_{p}"), stdout);
+    }
+}
+
+#[test]
+fn the_lecture_tree_scout_on_two_processors() {
+    let output = run_gametree(
+        &[
+            "trace",
+            "trees/parallel-lecture-beta-cuts.tree",
+            "--algo",
+            "parallel",
+            "--young-brothers",
+            "scout",
+            "--simulate",
+            "2",
+        ],
+        None,
+    );
+    assert!(output.status.success());
+    insta::assert_snapshot!(String::from_utf8(output.stdout).unwrap());
+}
+
+#[test]
+fn simulate_needs_the_parallel_search() {
+    let output = run_gametree(
+        &["trace", "trees/lecture-a-to-v.tree", "--simulate", "2"],
+        None,
+    );
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("--algo parallel"), "{stderr}");
+    let output = run_gametree(
+        &[
+            "trace",
+            "trees/lecture-a-to-v.tree",
+            "--algo",
+            "parallel",
+            "--simulate",
+            "2,4",
+        ],
+        None,
+    );
+    assert_eq!(output.status.code(), Some(2));
+}
+
+fn stdout_of(args: &[&str]) -> String {
+    let output = run_gametree(args, None);
+    assert!(output.status.success(), "{args:?}: {output:?}");
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn solve_reports_the_simulation_in_json() {
+    let json = stdout_of(&[
+        "solve",
+        "trees/parallel-lecture-beta-cuts.tree",
+        "--algo",
+        "parallel",
+        "--simulate",
+        "2",
+        "--json",
+    ]);
+    let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let simulation = &json["simulation"];
+    assert_eq!(simulation["processors"], 2);
+    assert_eq!(simulation["steps"], 7);
+    assert_eq!(simulation["sequential_steps"], 10);
+    assert_eq!(simulation["overhead_nodes"], 1);
+    assert_eq!(simulation["idle_steps"], 3);
+    let speedup = simulation["speedup"].as_f64().unwrap();
+    assert!((speedup - 10.0 / 7.0).abs() < 1e-9);
+    let efficiency = simulation["efficiency"].as_f64().unwrap();
+    assert!((efficiency - speedup / 2.0).abs() < 1e-9);
+}
+
+#[test]
+fn solve_prints_a_table_for_a_list_of_processors() {
+    let text = stdout_of(&[
+        "solve",
+        "--game",
+        "random:branching=4,depth=5,seed=3",
+        "--algo",
+        "parallel",
+        "--simulate",
+        "1,2,4,8,16",
+    ]);
+    let table: Vec<&str> = text
+        .lines()
+        .skip_while(|line| !line.starts_with("processors"))
+        .skip(1)
+        .collect();
+    assert_eq!(table.len(), 5, "{text}");
+    let first: Vec<&str> = table[0].split_whitespace().collect();
+    assert_eq!(&first[..1], ["1"]);
+    assert_eq!(first[2], "1.00", "one processor is sequential: {text}");
+    let json = stdout_of(&[
+        "solve",
+        "--game",
+        "random:branching=4,depth=5,seed=3",
+        "--algo",
+        "parallel",
+        "--simulate",
+        "1,4",
+        "--json",
+    ]);
+    let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let processors: Vec<u64> = json["simulation"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["processors"].as_u64().unwrap())
+        .collect();
+    assert_eq!(processors, [1, 4]);
+}
+
+#[test]
+fn render_colours_nodes_by_processor_with_a_legend() {
+    let dot = stdout_of(&[
+        "render",
+        "trees/parallel-lecture-beta-cuts.tree",
+        "--algo",
+        "parallel",
+        "--simulate",
+        "4",
+    ]);
+    let legend = dot
+        .lines()
+        .find(|l| l.contains("legend_processors["))
+        .unwrap();
+    for p in 1..=4 {
+        assert!(legend.contains(&format!(">P{p}</font>")), "{legend}");
+    }
+    assert!(!legend.contains(">P5<"), "{legend}");
+    let speculative: Vec<&str> = dot
+        .lines()
+        .filter(|line| line.contains("peripheries=2") && !line.contains("legend"))
+        .collect();
+    assert_eq!(speculative.len(), 1, "{dot}");
+    assert!(speculative[0].contains("label=\"@2.3"), "{dot}");
+    let p2 = dot
+        .lines()
+        .filter(|line| line.contains("fillcolor=\"#875692\"") && !line.contains("legend"))
+        .count();
+    assert_eq!(p2, 4, "@1.3, @2.3, @3 and @3.1 are P2's: {dot}");
+}
+
+#[test]
+fn render_writes_one_frame_per_time_step() {
+    let dir = common::scratch("simulate-frames");
+    let full = dir.join("full.dot");
+    let frames = dir.join("frames");
+    let args = [
+        "render",
+        "trees/parallel-lecture-beta-cuts.tree",
+        "--algo",
+        "parallel",
+        "--simulate",
+        "2",
+        "--format",
+        "dot",
+        "-o",
+        full.to_str().unwrap(),
+        "--frames",
+        frames.to_str().unwrap(),
+    ];
+    stdout_of(&args);
+    let names = common::entries(&frames);
+    assert_eq!(names.len(), 7, "seven steps: {names:?}");
+    let last = std::fs::read_to_string(frames.join(&names[6])).unwrap();
+    assert_eq!(last, std::fs::read_to_string(&full).unwrap());
+    let first = std::fs::read_to_string(frames.join(&names[0])).unwrap();
+    let filled = |dot: &str| {
+        dot.lines()
+            .filter(|l| l.contains("fillcolor") && !l.contains("legend"))
+            .count()
+    };
+    assert_eq!(filled(&first), 1, "only the root is entered at step 1");
+    assert_eq!(filled(&last), 11);
+}
+
+#[test]
+fn step_ends_close_every_time_step() {
+    let tree = parse("lecture", "min [[3 6 4] [2 9 5] [7 4 8]]").unwrap();
+    let (simulation, schedule) = scheduled(&tree, Options::default(), 2);
+    let ends = schedule.step_ends();
+    assert_eq!(ends.len() as u64, simulation.steps);
+    assert!(ends.windows(2).all(|w| w[0] < w[1]));
+    assert_eq!(*ends.last().unwrap(), schedule.trace().events.len());
+}
+
+#[test]
+fn trace_json_tags_every_act_with_its_step_and_processor() {
+    let json = stdout_of(&[
+        "trace",
+        "trees/parallel-lecture-beta-cuts.tree",
+        "--algo",
+        "parallel",
+        "--simulate",
+        "2",
+        "--json",
+    ]);
+    let acts: Vec<serde_json::Value> = serde_json::from_str(&json).unwrap();
+    assert!(
+        acts.iter()
+            .all(|a| a["time"].is_u64() && a["processor"].is_u64())
+    );
+    let speculative: Vec<&serde_json::Value> = acts
+        .iter()
+        .filter(|a| a["speculative"] == true)
+        .map(|a| &a["node"])
+        .collect();
+    assert_eq!(speculative, ["@2.3", "@2.3"], "its entry and its value");
+    let stop = acts.iter().find(|a| a["event"] == "stop").unwrap();
+    assert_eq!(stop["node"], "@2.3");
+    assert_eq!(stop["processors"], serde_json::json!([2]));
+}
+
+#[test]
+fn a_leaf_the_speculation_needs_must_have_a_value() {
+    // Sequential alpha-beta prunes T, U and V; four processors reach U.
+    let output = run_gametree(
+        &[
+            "trace",
+            "trees/lecture-a-to-v.tree",
+            "--algo",
+            "parallel",
+            "--simulate",
+            "4",
+        ],
+        None,
+    );
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("lecture-a-to-v.tree:8:"), "{stderr}");
+    assert!(stderr.contains("leaf U has an unknown value"), "{stderr}");
+}
+
+#[test]
+fn render_simulate_refuses_what_it_cannot_colour() {
+    for extra in [&["--format", "tex"][..], &["--key"][..]] {
+        let mut args = vec![
+            "render",
+            "trees/parallel-lecture-beta-cuts.tree",
+            "--algo",
+            "parallel",
+            "--simulate",
+            "2",
+        ];
+        args.extend_from_slice(extra);
+        let output = run_gametree(&args, None);
+        assert_eq!(output.status.code(), Some(2), "{extra:?}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(stderr.contains("draws through Graphviz"), "{stderr}");
+    }
+}
