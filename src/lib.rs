@@ -15,6 +15,7 @@
 
 pub mod check;
 pub mod claim;
+pub mod cleanup;
 pub mod games;
 pub mod output;
 pub mod render;

@@ -1,23 +1,87 @@
-//! Writing output files so that a failure never damages an existing file.
+//! Writing output files so that a failure never damages an existing file,
+//! and writing to a device or a pipe never replaces it.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-/// Writes `bytes` to `path` atomically: into a temporary file in the same
-/// folder, then renamed over `path`. On any error the temporary file is
-/// removed and an existing `path` is left as it was; readers see the old
-/// file or the new one, never a part. A symbolic link at `path` is
-/// replaced by the file, not written through.
+use crate::cleanup::{self, Registered};
+
+/// Writes `bytes` to `path`; see [`write_atomically_with`].
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     write_atomically_with(path, |file| file.write_all(bytes))
 }
 
-/// Like [`write_atomically`], with the content produced by `fill`, which
-/// writes into the temporary file; an error from `fill` leaves `path` as it
-/// was.
+/// Writes what `fill` writes to `path`, as the file at `path` requires:
+///
+/// - a regular file, or none yet, is replaced atomically: the content goes
+///   into a temporary file in the same folder, which is then renamed over
+///   `path`. On any error (or a panic in `fill`) the temporary file is
+///   removed and an existing `path` is left as it was; readers see the old
+///   file or the new one, never a part. An existing file's permission bits
+///   (and, where allowed, its owner) carry over to the new one.
+/// - a device, a FIFO or a socket is written in place, as a shell's `>`
+///   would, and never replaced.
+/// - a symbolic link is followed: the file it points to is written (or
+///   replaced) as above, and the link stays.
+///
+/// Temporary files are named `.gametree-PID-N.NAME.tmp`; they are
+/// registered with [`crate::cleanup`], and those of runs killed outright are
+/// swept before a new one is made in the same folder.
 pub fn write_atomically_with(
     path: &Path,
+    fill: impl FnOnce(&mut std::fs::File) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    let target = follow_links(path)?;
+    match std::fs::metadata(&target) {
+        Ok(meta) if meta.is_file() => replace(&target, Some(&meta), fill),
+        Ok(meta) if meta.is_dir() => Err(std::io::Error::new(
+            std::io::ErrorKind::IsADirectory,
+            "is a folder",
+        )),
+        Ok(_) => write_in_place(&target, fill),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => replace(&target, None, fill),
+        Err(e) => Err(e),
+    }
+}
+
+/// The most symbolic links followed in a row, as the system's own limit.
+const MAX_LINKS: usize = 40;
+
+/// `path` with every symbolic link at its end followed (the target may not
+/// exist yet).
+fn follow_links(path: &Path) -> std::io::Result<PathBuf> {
+    let mut path = path.to_path_buf();
+    for _ in 0..MAX_LINKS {
+        match std::fs::symlink_metadata(&path) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                let target = std::fs::read_link(&path)?;
+                path = match path.parent() {
+                    Some(parent) if target.is_relative() => parent.join(target),
+                    _ => target,
+                };
+            }
+            _ => return Ok(path),
+        }
+    }
+    Err(std::io::Error::other("too many levels of symbolic links"))
+}
+
+/// Writes into a device, FIFO or socket where it stands.
+fn write_in_place(
+    path: &Path,
+    fill: impl FnOnce(&mut std::fs::File) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    let mut file = std::fs::OpenOptions::new().write(true).open(path)?;
+    fill(&mut file)?;
+    file.flush()
+}
+
+/// Replaces the regular file at `path` (or makes it) through a temporary
+/// file renamed over it.
+fn replace(
+    path: &Path,
+    existing: Option<&std::fs::Metadata>,
     fill: impl FnOnce(&mut std::fs::File) -> std::io::Result<()>,
 ) -> std::io::Result<()> {
     let folder = match path.parent() {
@@ -30,54 +94,52 @@ pub fn write_atomically_with(
             "the output path names no file",
         )
     })?;
-    let (mut temporary, mut file) = create_temporary(folder, &name.to_string_lossy())?;
+    cleanup::sweep_leftovers(folder);
+    let (temporary, mut file) = create_temporary(folder, &name.to_string_lossy())?;
+    if let Some(meta) = existing {
+        keep_owner_and_mode(&file, meta)?;
+    }
     fill(&mut file)?;
     file.sync_all()?;
     drop(file);
-    std::fs::rename(&temporary.path, path)?;
-    temporary.renamed = true;
+    std::fs::rename(temporary.path(), path)?;
+    temporary.keep();
     Ok(())
 }
 
-/// A temporary file, removed when dropped unless it was renamed into
-/// place: on an error, and even if `fill` panics, nothing is left behind.
-struct Temporary {
-    path: PathBuf,
-    renamed: bool,
-}
-
-impl Drop for Temporary {
-    fn drop(&mut self) {
-        if !self.renamed {
-            let _ = std::fs::remove_file(&self.path);
+/// Gives the new file the old one's permission bits, and its owner when the
+/// process may (as root); a refused change of owner is not an error.
+fn keep_owner_and_mode(file: &std::fs::File, old: &std::fs::Metadata) -> std::io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let new = file.metadata()?;
+        if (new.uid(), new.gid()) != (old.uid(), old.gid()) {
+            let _ = std::os::unix::fs::fchown(file, Some(old.uid()), Some(old.gid()));
         }
     }
+    file.set_permissions(old.permissions())
 }
 
-/// Writes in progress in this process, so that each gets its own temporary.
+/// Temporaries made by this process, so that each gets its own name.
 static WRITES: AtomicU64 = AtomicU64::new(0);
 
-/// Creates a new temporary file beside the output: `.NAME.PID.N.tmp`. It is
-/// created afresh, never opened if it exists, so that two writes never
-/// share one and a file planted under that name is never written through.
-fn create_temporary(folder: &Path, name: &str) -> std::io::Result<(Temporary, std::fs::File)> {
+/// Creates a new temporary file beside the output. It is created afresh,
+/// never opened if it exists, so that two writes never share one and a
+/// file planted under that name is never written through.
+fn create_temporary(folder: &Path, name: &str) -> std::io::Result<(Registered, std::fs::File)> {
     loop {
         let n = WRITES.fetch_add(1, Ordering::Relaxed);
-        let temporary = folder.join(format!(".{name}.{}.{n}.tmp", std::process::id()));
-        match std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&temporary)
-        {
-            Ok(file) => {
-                let temporary = Temporary {
-                    path: temporary,
-                    renamed: false,
-                };
-                return Ok((temporary, file));
-            }
+        let temporary = folder.join(cleanup::leftover_name(name, n));
+        let created = cleanup::create(temporary, |path| {
+            std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(path)
+        });
+        match created {
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
-            Err(e) => return Err(e),
+            other => return other,
         }
     }
 }
@@ -162,7 +224,7 @@ mod tests {
         let next = WRITES.load(Ordering::Relaxed);
         let mut planted = Vec::new();
         for n in next..next + 50 {
-            let name = format!(".out.dot.{}.{n}.tmp", std::process::id());
+            let name = cleanup::leftover_name("out.dot", n);
             std::fs::write(dir.join(&name), "planted").unwrap();
             planted.push(name);
         }

@@ -61,13 +61,19 @@ pub struct Cut<N> {
     pub deep: bool,
 }
 
+/// How many pruned nodes a cut in words names before it counts the rest.
+pub const CUT_LISTS_UP_TO: usize = 20;
+
 impl<N: Copy> Cut<N> {
     /// The cut in the lecture's words:
     /// `beta cut at F: H pruned (6 >= 2, bound from B)`; with `strict`
-    /// the relation is the strict one the search cut on (`6 > 2`).
+    /// the relation is the strict one the search cut on (`6 > 2`). Ids are
+    /// shortened and the pruned list cut after [`CUT_LISTS_UP_TO`] nodes,
+    /// then `and N more`.
     pub fn describe<T: GameTree<Node = N>>(&self, tree: &T, strict: bool) -> String {
         let deep = if self.deep { "deep " } else { "" };
-        let pruned = crate::tree::ids(tree, &self.pruned).join(" ");
+        let pruned = crate::tree::id_list(tree, &self.pruned, CUT_LISTS_UP_TO);
+        let id = |node| crate::text::quoted(&tree.id(node)).into_owned();
         let relation = match (self.kind, strict) {
             (CutKind::Beta, false) => ">=",
             (CutKind::Beta, true) => ">",
@@ -75,13 +81,13 @@ impl<N: Copy> Cut<N> {
             (CutKind::Alpha, true) => "<",
         };
         let source = match self.bound_from {
-            Some(node) => format!("bound from {}", tree.id(node)),
+            Some(node) => format!("bound from {}", id(node)),
             None => "bound from the initial window".to_string(),
         };
         format!(
             "{deep}{} cut at {}: {pruned} pruned ({} {relation} {}, {source})",
             self.kind,
-            tree.id(self.node),
+            id(self.node),
             self.value,
             self.threshold
         )

@@ -57,6 +57,21 @@ pub fn ids<T: GameTree>(tree: &T, nodes: &[T::Node]) -> Vec<String> {
     nodes.iter().map(|n| tree.id(*n)).collect()
 }
 
+/// The ids of `nodes` separated by spaces, each shortened
+/// ([`crate::text::quoted`]), at most `up_to` of them, then `and N more`:
+/// one line whatever the number of nodes.
+pub fn id_list<T: GameTree>(tree: &T, nodes: &[T::Node], up_to: usize) -> String {
+    let mut shown: Vec<String> = nodes
+        .iter()
+        .take(up_to)
+        .map(|n| crate::text::quoted(&tree.id(*n)).into_owned())
+        .collect();
+    if nodes.len() > shown.len() {
+        shown.push(format!("and {} more", nodes.len() - shown.len()));
+    }
+    shown.join(" ")
+}
+
 /// `node` and every node below it, in preorder.
 pub fn subtree<T: GameTree>(tree: &T, node: T::Node) -> Vec<T::Node> {
     let mut out = Vec::new();

@@ -2,7 +2,7 @@
 //! scanner accepts a text, it must build the very tree the grammar builds,
 //! and it must accept every plain tree.
 
-use gametree::syntax::{Limits, Reader, parse_using, parse_with};
+use gametree::syntax::{Limits, ParseError, Reader, limit_passed, parse_using, parse_with};
 use gametree::tree::Tree;
 
 /// The tree the fast scanner reads, if it reads the text.
@@ -37,6 +37,7 @@ fn pieces() -> impl Strategy<Value = String> {
         1 => Just("99999999999999999999"), 1 => Just("-"), 1 => Just("-0"), 1 => Just("007"),
         2 => Just("= 3 "), 1 => Just("=-2.5["), 1 => Just("= ? ["),
         1 => Just("123456789012345"), 1 => Just("-1234567890123456"), 1 => Just("5?"), 1 => Just("\u{e9}"), 1 => Just("expect value 1\n"),
+        1 => Just("\r"), 1 => Just("# note\r"), 1 => Just("\u{3a9}"), 1 => Just("maxé"), 1 => Just("Été = 2"),
     ];
     prop::collection::vec(piece, 0..40).prop_map(|v| v.concat())
 }
@@ -59,7 +60,9 @@ fn plain_trees() -> impl Strategy<Value = String> {
                         Just(","),
                         Just(", "),
                         Just("\n  "),
-                        Just(" # c\n")
+                        Just(" # c\n"),
+                        Just("\r"),
+                        Just(" # c\r ")
                     ],
                 ),
                 1..5,
@@ -102,6 +105,30 @@ proptest! {
             }
             prop_assert_eq!(parse_with("t", &text, &limits), general);
         }
+    }
+
+    #[test]
+    fn a_prefix_past_the_limit_gives_the_whole_file_s_error(
+        text in plain_trees(),
+        limit in 1usize..30,
+        cut in 0.0f64..1.0,
+    ) {
+        let limits = Limits { max_nodes: limit };
+        let mut end = (text.len() as f64 * cut) as usize;
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        let whole = parse_with("t", &text, &limits).map(|_| ());
+        if let Some(error) = limit_passed("t", &text[..end], &limits) {
+            // The same error, but for the offending line, shown as far as
+            // it was read.
+            let place = |e: &ParseError| (e.line, e.column, e.message.clone());
+            prop_assert_eq!(whole.as_ref().map_err(place), Err(place(&error)));
+            let line = &whole.as_ref().unwrap_err().source_line;
+            prop_assert!(line.starts_with(&error.source_line));
+        }
+        // The whole file passes the limit exactly when the reader says so.
+        prop_assert_eq!(limit_passed("t", &text, &limits).is_some(), whole.is_err());
     }
 
     #[test]

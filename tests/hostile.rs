@@ -618,3 +618,254 @@ fn failed_frames_leave_earlier_frames_untouched() {
     assert_eq!(old, "old frame");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_lone_carriage_return_ends_a_line_and_a_comment() {
+    let tree = "[[3 12 8] [2 4 6] [14 5 2]]\nexpect value 3 # right\rexpect value 99\r";
+    let outcome = gametree(&["check", "-"], tree.as_bytes().to_vec());
+    assert_eq!(outcome.code, 1, "the wrong answer after the CR is read");
+    assert!(outcome.stdout.contains("99"), "{}", outcome.stdout);
+    // Positions count CR-only lines, in the fast path and the grammar.
+    let plain = solve_stdin("[[1 2]\r [3 ?]]", &["--algo", "minimax"]);
+    assert_refused(&plain, "<stdin>:2:5:", "unknown value `?`");
+    let named = solve_stdin("A [ B = 1\r\r C = ? ]", &["--algo", "minimax"]);
+    assert_refused(&named, "<stdin>:3:2:", "leaf C has an unknown value `?`");
+    let bad = solve_stdin("# note\r[1 2 x]\r", &[]);
+    assert_refused(&bad, "<stdin>:2:7:", "expected");
+}
+
+#[test]
+fn answer_files_end_lines_at_a_lone_carriage_return() {
+    let dir = std::env::temp_dir().join(format!("gametree-cr-answers-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let tree = dir.join("t.tree");
+    let answers = dir.join("a.txt");
+    std::fs::write(&tree, "[[3 12 8] [2 4 6] [14 5 2]]\n").unwrap();
+    std::fs::write(&answers, "expect value 3 # right\rexpect value 99\r").unwrap();
+    let outcome = gametree(
+        &["check", tree.to_str().unwrap(), answers.to_str().unwrap()],
+        Vec::new(),
+    );
+    assert_eq!(outcome.code, 1, "{}{}", outcome.stdout, outcome.stderr);
+    std::fs::write(&answers, "expect value 3\rexpect nobody = 3\r").unwrap();
+    let unknown = gametree(
+        &["check", tree.to_str().unwrap(), answers.to_str().unwrap()],
+        Vec::new(),
+    );
+    assert!(unknown.stderr.contains("a.txt:2:8:"), "{}", unknown.stderr);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn names_may_hold_letters_of_any_script() {
+    let outcome = solve_stdin("Été [ Ωmega = 3  naïve' = 5 ]\nexpect best naïve'\n", &[]);
+    assert_eq!(outcome.code, 0, "{}", outcome.stderr);
+    assert!(outcome.stdout.contains("naïve'"), "{}", outcome.stdout);
+    // Digits and marks continue a name but do not start one.
+    let digit = solve_stdin("[ 1x = 3 ]", &[]);
+    assert_refused(&digit, "<stdin>:1:3:", "expected");
+}
+
+#[test]
+fn a_second_byte_order_mark_is_named() {
+    let outcome = solve_stdin("\u{feff}\u{feff}[1 2]", &[]);
+    assert_refused(&outcome, "<stdin>:1:1:", "byte-order mark");
+}
+
+#[test]
+fn control_characters_are_named_not_printed() {
+    let outcome = solve_stdin("[1 2 \u{1a}]", &[]);
+    assert_refused(&outcome, "<stdin>:1:6:", "U+001A");
+    assert!(!outcome.stderr.contains('\u{1a}'), "{:?}", outcome.stderr);
+}
+
+#[test]
+fn a_closed_pipe_ends_the_output_and_keeps_the_verdict() {
+    use std::process::{Command, Stdio};
+    let dir = std::env::temp_dir().join(format!("gametree-pipe-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let tree = dir.join("t.tree");
+    let answers = dir.join("wrong.txt");
+    std::fs::write(&tree, "[[3 12 8] [2 4 6] [14 5 2]]\n").unwrap();
+    // More failing lines than a pipe holds, so that the write meets the
+    // closed pipe whenever the reader closes it.
+    std::fs::write(&answers, "expect value 99\n".repeat(5000)).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gametree"))
+        .args(["check"])
+        .args([&tree, &answers])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "the verdict: {stderr}");
+    assert!(stderr.is_empty(), "no message about the pipe: {stderr}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn generated_games_deeper_than_the_limit_are_refused_like_files() {
+    let limit = MAX_DEPTH.to_string();
+    let past = (MAX_DEPTH + 1).to_string();
+    for spec in [
+        format!("billes:n={past},k=1"),
+        "billes:n=100000,k=1".to_string(),
+        format!("random:branching=1,depth={past},seed=1"),
+    ] {
+        let outcome = gametree(&["solve", "--game", &spec], Vec::new());
+        assert_eq!(outcome.code, 2, "{spec}: {}", outcome.stderr);
+        assert!(
+            outcome.stderr.contains(&limit),
+            "{spec}: {}",
+            outcome.stderr
+        );
+    }
+    let at_limit = gametree(
+        &["solve", "--game", &format!("billes:n={limit},k=1")],
+        Vec::new(),
+    );
+    assert_eq!(at_limit.code, 0, "{}", at_limit.stderr);
+    assert!(at_limit.stdout.contains("value: -1"), "{}", at_limit.stdout);
+}
+
+#[test]
+fn max_nodes_applies_to_generated_games() {
+    let game = "random:branching=3,depth=5,seed=1";
+    let refused = gametree(&["solve", "--game", game, "--max-nodes", "363"], Vec::new());
+    assert_refused(&refused, game, "up to 364 nodes");
+    let fits = gametree(&["solve", "--game", game, "--max-nodes", "364"], Vec::new());
+    assert_eq!(fits.code, 0, "{}", fits.stderr);
+    let billes = gametree(
+        &["trace", "--game", "billes:n=30,k=3", "--max-nodes", "1000"],
+        Vec::new(),
+    );
+    assert_eq!(billes.code, 2, "{}", billes.stderr);
+}
+
+#[test]
+fn game_spec_errors_stay_short() {
+    let long_value = format!("random:branching=3,depth={},seed=1", "9".repeat(100_000));
+    for spec in [
+        "random:branching=3,depth=5,seed=1,noise=1e308",
+        long_value.as_str(),
+    ] {
+        let outcome = gametree(&["solve", "--game", spec], Vec::new());
+        assert_eq!(outcome.code, 2);
+        let first = outcome.stderr.lines().next().unwrap_or("");
+        assert!(
+            first.len() <= 300,
+            "{} characters: {first:.300}",
+            first.len()
+        );
+    }
+    let control = gametree(&["solve", "--game", "tictactoe:x\u{1a}......."], Vec::new());
+    assert_eq!(control.code, 2);
+    assert!(
+        control.stderr.contains("`\\u{1a}` is not a square"),
+        "{:?}",
+        control.stderr
+    );
+}
+
+#[test]
+fn a_draw_limit_of_zero_suggests_nothing_impossible() {
+    let outcome = gametree(
+        &[
+            "render",
+            "trees/aima-figure-5-2.tree",
+            "--max-draw-nodes",
+            "0",
+        ],
+        Vec::new(),
+    );
+    assert_refused(&outcome, "the tree has 13 nodes", "draws nothing");
+    assert!(!outcome.stderr.contains("(0 nodes)"), "{}", outcome.stderr);
+}
+
+#[test]
+fn an_unknown_long_id_is_shortened_on_stderr_and_in_the_csv() {
+    let id = "x".repeat(1_000_000);
+    let tree = format!("[[3 12 8] [2 4 6] [14 5 2]]\nexpect {id} = 3\n");
+    let short = format!("no node `{}...{}`", &id[..20], &id[..20]);
+    let text = gametree(&["check", "-"], tree.clone().into_bytes());
+    assert_ne!(text.code, 0, "{}", text.stderr);
+    assert!(!text.stderr.contains("panicked"), "{:.300}", text.stderr);
+    let first = text.stderr.lines().next().unwrap_or("");
+    assert!(first.starts_with("error: <stdin>:2:8:"), "{first:.300}");
+    assert!(first.contains(&short), "{first:.300}");
+    for line in text.stderr.lines().chain(text.stdout.lines()) {
+        assert!(
+            line.chars().count() <= 300,
+            "a line too long: {line:.300}..."
+        );
+    }
+    let csv = gametree(&["check", "-", "--format", "csv"], tree.into_bytes());
+    assert!(csv.stdout.len() < 1000, "{} bytes of CSV", csv.stdout.len());
+    for line in csv.stderr.lines() {
+        assert!(
+            line.chars().count() <= 300,
+            "a line too long: {line:.300}..."
+        );
+    }
+}
+
+#[test]
+fn a_cut_of_many_nodes_is_listed_short_in_solve_and_check() {
+    let leaves = vec!["4"; 100_000].join(" ");
+    let tree = format!("[5 min [4 {leaves}]]\nexpect pruned @2.2\n");
+    let solved = solve_stdin(tree.clone(), &[]);
+    assert_eq!(solved.code, 0, "{}", solved.stderr);
+    assert!(
+        solved.stdout.contains("and 99980 more pruned"),
+        "{}",
+        solved.stdout
+    );
+    assert!(solved.stdout.len() < 2000, "{} bytes", solved.stdout.len());
+    let checked = gametree(&["check", "-"], tree.clone().into_bytes());
+    assert_eq!(checked.code, 1, "{}", checked.stderr);
+    assert!(
+        checked.stdout.len() < 10_000,
+        "{} bytes",
+        checked.stdout.len()
+    );
+    // The JSON keeps the full lists.
+    let json = solve_stdin(tree, &["--json"]);
+    assert!(
+        json.stdout.contains("\"@2.100001\""),
+        "the last pruned leaf"
+    );
+}
+
+#[test]
+fn max_nodes_stops_reading_an_endless_plain_stream() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gametree"))
+        .args(["solve", "-", "--max-nodes", "1000"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    // Up to 2 GB, far more than the reader may hold: it must stop long before.
+    let feeder = std::thread::spawn(move || {
+        let block = "1 ".repeat(32 * 1024);
+        let mut sent = input.write_all(b"[").map(|()| 1usize);
+        while let Ok(n) = sent {
+            if n > 2 << 30 {
+                return n;
+            }
+            sent = input.write_all(block.as_bytes()).map(|()| n + block.len());
+        }
+        0
+    });
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.starts_with("error: <stdin>:1:2000:"), "{stderr}");
+    assert!(stderr.contains("more than 1000 nodes"), "{stderr}");
+    assert_eq!(feeder.join().unwrap(), 0, "the reader stopped first");
+}

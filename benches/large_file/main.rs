@@ -3,6 +3,9 @@
 //! those arrays. Prints a table of times per phase, MB/s and ratios, and
 //! the peak memory of `gametree solve --stats` on the same file.
 //!
+//! Then the same trees on one line and one node per line, whose reading
+//! times must stay close (reading is linear whatever the line length).
+//!
 //! Run with `cargo bench --bench large_file`. The file is written by
 //! `gametree gen --game random:branching=10,depth=7,seed=1` (11.1 million
 //! nodes, static values on interior nodes) to `target/bench-data/` on first
@@ -70,6 +73,79 @@ fn main() {
     );
     println!("root value: {}", values.0);
     print_peak_memory(&path);
+    print_line_shapes(&path);
+}
+
+/// Reading time does not depend on line length: the same trees written on
+/// one line and one node per line, read (parse + build) best of 3.
+fn print_line_shapes(path: &PathBuf) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let unknowns = 10_000_000;
+    let named = 1_000_000;
+    // Three copies of the big file under one root: about 100 MB.
+    let tripled = format!("[{}]", [text.as_str(); 3].join(" "));
+    let shapes = [
+        (
+            "the big file x3",
+            tripled.replace('\n', " "),
+            tripled.replace(' ', "\n"),
+        ),
+        (
+            "10M `?` leaves",
+            format!("[{}]", "? ".repeat(unknowns)),
+            format!("[\n{}]", "?\n".repeat(unknowns)),
+        ),
+        (
+            "1M named leaves",
+            format!("[{}]", named_leaves(named, " ")),
+            format!("[\n{}]", named_leaves(named, "\n")),
+        ),
+    ];
+    println!("reading by line shape, best of 3, in seconds");
+    println!(
+        "{:<18} {:>9} {:>10} {:>14} {:>7}",
+        "tree", "MB", "one line", "node per line", "ratio"
+    );
+    drop(tripled);
+    for (name, one_line, per_line) in shapes {
+        let (a, b) = best_reads(&one_line, &per_line);
+        println!(
+            "{name:<18} {:>9.1} {:>10.3} {:>14.3} {:>7.2}",
+            one_line.len() as f64 / 1e6,
+            a.as_secs_f64(),
+            b.as_secs_f64(),
+            a.as_secs_f64() / b.as_secs_f64()
+        );
+    }
+}
+
+/// `X0 = 1`, `X1 = 1`, ... separated by `separator`.
+fn named_leaves(count: usize, separator: &str) -> String {
+    let mut text = String::new();
+    for i in 0..count {
+        text.push_str(&format!("X{i} = 1{separator}"));
+    }
+    text
+}
+
+/// The best of three times to parse and build each text, the two read in
+/// turn so that neither pays alone for the allocator's first growth.
+fn best_reads(one: &str, other: &str) -> (Duration, Duration) {
+    let read = |text: &str| {
+        let start = Instant::now();
+        let tree = parse_unbuilt("shape", text, &Limits::default())
+            .unwrap()
+            .build();
+        let elapsed = start.elapsed();
+        drop(tree);
+        elapsed
+    };
+    let mut best = (Duration::MAX, Duration::MAX);
+    for _ in 0..3 {
+        best.0 = best.0.min(read(one));
+        best.1 = best.1.min(read(other));
+    }
+    best
 }
 
 /// Times of one run, phase by phase.

@@ -28,6 +28,25 @@ fuzz_target!(|data: &[u8]| {
             "plain and general trees differ"
         );
     }
+    // A reader that stops early at the node limit refuses a file the whole
+    // reading refuses too; where the whole reading also refuses it for the
+    // limit, at the same place. (A syntax error further on, such as a
+    // bracket the file never closes, is seen only by the whole reading.)
+    let tight = Limits { max_nodes: 3 };
+    let mut half = text.len() / 2;
+    while !text.is_char_boundary(half) {
+        half -= 1;
+    }
+    if let Some(early) = syntax::limit_passed("fuzz", &text[..half], &tight) {
+        let whole = syntax::parse_with("fuzz", &text, &tight).expect_err("the limit is passed");
+        if whole.message == early.message {
+            assert_eq!(
+                (whole.line, whole.column),
+                (early.line, early.column),
+                "stopping early moves the limit's error"
+            );
+        }
+    }
     if let Ok(tree) = &general {
         // A tight node limit is refused cleanly, never a panic.
         let small = Limits {

@@ -30,7 +30,7 @@ pub struct Outcome {
 
 /// An id in an expectation that names no node of the tree.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("no node `{id}` in the tree{}", did_you_mean(.suggestions))]
+#[error("no node `{}` in the tree{}", crate::text::quoted(.id), did_you_mean(.suggestions))]
 pub struct UnknownNode {
     /// The id as written.
     pub id: String,
@@ -355,10 +355,11 @@ where
         }
     }
 
+    /// The ids of `nodes`, each shortened, at most [`LISTED`] of them.
     fn ids(&self, nodes: &[T::Node]) -> String {
         match nodes.is_empty() {
             true => "none".to_string(),
-            false => crate::tree::ids(self.tree, nodes).join(" "),
+            false => crate::tree::id_list(self.tree, nodes, LISTED),
         }
     }
 }

@@ -46,7 +46,8 @@ pub struct Facts<'a, T: GameTree> {
     /// subtree holds it.
     pruned_by: HashMap<T::Node, (usize, T::Node)>,
     parents: HashMap<T::Node, T::Node>,
-    by_id: HashMap<String, T::Node>,
+    /// Every node by id, made at the first name (not path) looked up.
+    by_id: std::cell::OnceCell<HashMap<String, T::Node>>,
 }
 
 impl<'a, T: GameTree> Facts<'a, T>
@@ -71,7 +72,7 @@ where
             visits: HashMap::new(),
             pruned_by: HashMap::new(),
             parents: HashMap::new(),
-            by_id: HashMap::new(),
+            by_id: std::cell::OnceCell::new(),
         };
         facts.index_tree();
         for (at, event) in trace.events.iter().enumerate() {
@@ -82,7 +83,6 @@ where
 
     fn index_tree(&mut self) {
         for node in crate::tree::subtree(self.tree, self.tree.root()) {
-            self.by_id.insert(self.tree.id(node), node);
             for child in self.tree.children(node) {
                 self.parents.insert(child, node);
             }
@@ -132,12 +132,43 @@ where
 
     /// Every id of the tree (names and paths), in no order.
     pub fn all_ids(&self) -> impl Iterator<Item = &str> {
-        self.by_id.keys().map(String::as_str)
+        self.id_index().keys().map(String::as_str)
     }
 
-    /// The node with this id.
+    /// The node with this id: an unnamed node's path (`@2.1`) is followed
+    /// from the root, without an index of every node; a name (or a path
+    /// the children's order does not follow) is looked up in the index of
+    /// every id, made when first needed.
     pub fn find(&self, id: &str) -> Option<T::Node> {
-        self.by_id.get(id).copied()
+        match id.strip_prefix('@') {
+            // A tree that orders children otherwise than its ids (a view
+            // searching right to left) falls back on the index.
+            Some(path) => self
+                .follow(path)
+                .filter(|n| self.tree.id(*n) == id)
+                .or_else(|| self.id_index().get(id).copied()),
+            None => self.id_index().get(id).copied(),
+        }
+    }
+
+    /// The node at a 1-based child path (`2.1`) from the root.
+    fn follow(&self, path: &str) -> Option<T::Node> {
+        let mut node = self.tree.root();
+        for step in path.split('.') {
+            let index: usize = step.parse().ok()?;
+            node = self.tree.children(node).nth(index.checked_sub(1)?)?;
+        }
+        Some(node)
+    }
+
+    /// Every node by id.
+    fn id_index(&self) -> &HashMap<String, T::Node> {
+        self.by_id.get_or_init(|| {
+            crate::tree::subtree(self.tree, self.tree.root())
+                .into_iter()
+                .map(|node| (self.tree.id(node), node))
+                .collect()
+        })
     }
 
     /// What the trace says about a visited node; `None` if it was pruned.
@@ -164,7 +195,7 @@ where
 
     /// The node's id.
     pub fn id(&self, node: T::Node) -> String {
-        self.tree.id(node)
+        crate::text::quoted(&self.tree.id(node)).into_owned()
     }
 
     /// Whether `node` is a leaf.

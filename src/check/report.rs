@@ -248,7 +248,8 @@ impl FileReport {
             .unwrap_or(1);
         for e in &self.expectations {
             let verdict = if e.passed { "pass" } else { "FAIL" };
-            let _ = writeln!(out, "line {:>width$}  {verdict}  {}", e.line, e.expectation);
+            let claim = echoed(&e.expectation);
+            let _ = writeln!(out, "line {:>width$}  {verdict}  {claim}", e.line);
             if !e.passed {
                 let _ = writeln!(out, "{:indent$}{}", "", e.explanation, indent = width + 13);
             }
@@ -402,6 +403,18 @@ fn aligned(rows: &[[String; 6]]) -> String {
         let _ = writeln!(out, "{}", cells.join("  ").trim_end());
     }
     out
+}
+
+/// The longest answer line echoed whole in the text report.
+const ECHOED_UP_TO: usize = 200;
+
+/// An answer line as the text report echoes it: whole up to
+/// [`ECHOED_UP_TO`] characters, else its first and last 20 characters.
+fn echoed(line: &str) -> std::borrow::Cow<'_, str> {
+    match line.chars().count() > ECHOED_UP_TO {
+        true => crate::text::quoted(line),
+        false => std::borrow::Cow::Borrowed(line),
+    }
 }
 
 /// A CSV field, quoted when it holds a comma, a quote or a line break.

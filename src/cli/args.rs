@@ -15,7 +15,7 @@ pub(crate) struct SearchArgs {
     pub(crate) file: Option<String>,
     /// A generated game instead of a file: `random:branching=B,depth=D,seed=S`,
     /// `tictactoe[:POSITION]` or `billes:n=N,k=K`.
-    #[arg(long, value_name = "SPEC", help_heading = "Input")]
+    #[arg(long, value_name = "SPEC", help_heading = "Input", value_parser = GameSpecParser)]
     pub(crate) game: Option<GameSpec>,
     /// Refuse a tree of more nodes than this, before building it (for
     /// untrusted input).
@@ -141,7 +141,7 @@ impl SearchArgs {
     pub(crate) fn source(&self) -> Result<Source<'_>, CliError> {
         match (&self.file, &self.game) {
             (Some(file), None) => Ok(Source::File(file)),
-            (None, Some(game)) => Ok(Source::Game(game)),
+            (None, Some(game)) => self.within_max_nodes(game).map(|()| Source::Game(game)),
             (Some(_), Some(_)) => Err(CliError::BadInput(
                 "give a tree FILE or --game SPEC, not both".to_string(),
             )),
@@ -150,6 +150,19 @@ impl SearchArgs {
                  or --game SPEC"
                     .to_string(),
             )),
+        }
+    }
+
+    /// `--max-nodes` applied to a generated game: refused when the game may
+    /// have more nodes (its bound, exact but for branching ranges and
+    /// tic-tac-toe's early wins), before anything is built.
+    fn within_max_nodes(&self, game: &GameSpec) -> Result<(), CliError> {
+        match self.max_nodes {
+            Some(max) if game.node_bound() > max as u64 => Err(CliError::BadInput(format!(
+                "{game}: the game has up to {} nodes, more than --max-nodes {max}",
+                game.node_bound()
+            ))),
+            _ => Ok(()),
         }
     }
 
@@ -196,5 +209,35 @@ impl SearchArgs {
             Some(n) => n.into(),
             None => std::thread::available_parallelism().map_or(1, |n| n.get()),
         }
+    }
+}
+
+/// Whether an output path is `-`, which names standard output.
+pub(crate) fn is_standard_output(path: &std::path::Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// Reads `--game SPEC`, with the spec's own message alone: clap's would
+/// quote the whole value, however long.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct GameSpecParser;
+
+impl clap::builder::TypedValueParser for GameSpecParser {
+    type Value = GameSpec;
+
+    fn parse_ref(
+        &self,
+        _cmd: &clap::Command,
+        _arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<GameSpec, clap::Error> {
+        let refused = |message: String| {
+            clap::Error::raw(clap::error::ErrorKind::ValueValidation, message + "\n")
+        };
+        let text = value
+            .to_str()
+            .ok_or_else(|| refused("--game: the spec is not UTF-8".to_string()))?;
+        text.parse()
+            .map_err(|e: gametree::games::SpecError| refused(format!("--game: {e}")))
     }
 }

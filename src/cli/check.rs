@@ -110,24 +110,40 @@ pub(super) fn run(args: &CheckArgs, out: &mut impl Write) -> Result<u8, CliError
             eprintln!("error: {error}");
         }
     }
+    let verdict = match (report.has_errors(), report.all_passed()) {
+        (true, _) => EXIT_BAD_INPUT,
+        (false, true) => 0,
+        (false, false) => EXIT_FAILED,
+    };
+    // A reader that stopped early (`| head -1`) ends the output, not the
+    // verdict: the exit code stays the check's.
+    match write_report(args, &report, started, out) {
+        Err(CliError::Output(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(verdict),
+        written => written.map(|()| verdict),
+    }
+}
+
+/// Prints the report in the asked form.
+fn write_report(
+    args: &CheckArgs,
+    report: &CheckReport,
+    started: Instant,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
     let format = if args.json { Format::Json } else { args.format };
     match (format, report.files.as_slice()) {
         (Format::Text, [one]) if one.error.is_some() => {}
         (Format::Text, [one]) => out.write_all(one.to_text().as_bytes())?,
         (Format::Text, _) => out.write_all(report.to_table().as_bytes())?,
         (Format::Csv, _) => out.write_all(report.to_csv().as_bytes())?,
-        (Format::Json, _) => write_json(out, &report)?,
+        (Format::Json, _) => write_json(out, report)?,
         (Format::Gradescope, _) => {
             let time = started.elapsed().as_secs_f64();
             write_json(out, &report.to_gradescope(args.visibility, time))?;
         }
         (Format::Junit, _) => out.write_all(report.to_junit().as_bytes())?,
     }
-    Ok(match (report.has_errors(), report.all_passed()) {
-        (true, _) => EXIT_BAD_INPUT,
-        (false, true) => 0,
-        (false, false) => EXIT_FAILED,
-    })
+    Ok(out.flush()?)
 }
 
 fn write_json(out: &mut impl Write, value: &impl serde::Serialize) -> Result<(), CliError> {
@@ -447,7 +463,7 @@ fn point_at_unknown_nodes(grade: &mut Grade, name: &str, text: &str, tree_name: 
 fn unknown_message(unknown: &UnknownNode, tree_name: &str) -> String {
     format!(
         "no node `{}` in the tree {tree_name}{}",
-        unknown.id,
+        gametree::text::quoted(&unknown.id),
         unknown.did_you_mean()
     )
 }
@@ -479,18 +495,19 @@ fn claims_report(
 /// An error about `id` on line `line` of `text`, pointing at the id.
 fn locate(name: &str, text: &str, line: usize, id: &str, message: &str) -> String {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let Some(line_text) = text.split('\n').nth(line.wrapping_sub(1)) else {
+    let source = SourceText::new(name, text);
+    let Some(line_text) = source.line(line) else {
         return format!("{name}:{line}: {message}");
     };
     let column = id_column(line_text, id).unwrap_or(1);
-    SourceText::new(name, text)
+    source
         .error_at_location(Location { line, column }, message)
         .to_string()
 }
 
 /// The column (in characters, from 1) of `id` as a whole word in `line`.
 fn id_column(line: &str, id: &str) -> Option<usize> {
-    let is_word = |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '\'' | '@' | '.');
+    let is_word = |c: char| c.is_alphanumeric() || matches!(c, '_' | '\'' | '@' | '.');
     line.match_indices(id)
         .find(|(at, _)| {
             let before = line[..*at].chars().next_back();

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::CliError;
+use super::args::{GameSpecParser, is_standard_output};
 use super::exercise::ExerciseArgs;
 use gametree::games::{
     GameSpec, GameVisitor, ValueRange, WriteOptions, WriteSummary, rescale, write_tree,
@@ -28,10 +29,11 @@ pub(super) struct GenArgs {
     /// The game to write: `random:branching=B,depth=D,seed=S[,noise=E][,order=O]`
     /// (B may be a range LOW..HIGH; O is random, best-first or worst-first),
     /// `tictactoe[:POSITION]` or `billes:n=N,k=K`.
-    #[arg(long, value_name = "SPEC")]
+    #[arg(long, value_name = "SPEC", value_parser = GameSpecParser)]
     pub game: GameSpec,
-    /// Write the tree to FILE (replaced atomically) instead of standard
-    /// output.
+    /// Write the tree to FILE (a regular file replaced atomically, a device
+    /// or pipe written in place; `-` is standard output) instead of
+    /// standard output.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// Name the nodes A, B, C, ... in preorder (AA, AB, ... after Z).
@@ -163,7 +165,11 @@ fn emit(
     out: &mut impl Write,
     write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
 ) -> Result<(), CliError> {
-    let Some(path) = &args.output else {
+    let Some(path) = args
+        .output
+        .as_deref()
+        .filter(|path| !is_standard_output(path))
+    else {
         return Ok(write(out)?);
     };
     write_atomically_with(path, |file| write(file))

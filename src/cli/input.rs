@@ -9,7 +9,7 @@ use super::progress::Phase;
 use super::{CliError, SearchArgs};
 use gametree::claim::Expectation;
 use gametree::search::{SearchError, SearchResult, search};
-use gametree::syntax::{self, SourceText};
+use gametree::syntax::{self, Limits, SourceText};
 use gametree::trace::Recorder;
 use gametree::tree::{GameTree, Location, NodeId, Tree};
 
@@ -20,10 +20,30 @@ pub(super) fn display_name(path: &str) -> &str {
 
 /// Reads the file named by `path` (`-` for standard input) as UTF-8 text.
 pub(super) fn read_text(path: &str) -> Result<String, CliError> {
+    read_text_within(path, None)
+}
+
+/// Reads a tree file as [`read_text`] does; with a node limit, stops as
+/// soon as what was read passes it (see [`syntax::limit_passed`]), so that
+/// memory stays bounded by the limit rather than the file's size.
+fn read_text_within(path: &str, limits: Option<&Limits>) -> Result<String, CliError> {
     let name = display_name(path);
     let cannot_read = |e: std::io::Error| CliError::BadInput(format!("{name}: cannot read: {e}"));
+    let mut refused = None;
+    let mut next_look = EARLY_LOOK_FROM;
+    let mut passed = |prefix: &[u8]| {
+        let Some(limits) = limits.filter(|_| prefix.len() >= next_look) else {
+            return false;
+        };
+        next_look = prefix.len().saturating_mul(2);
+        let Ok(prefix) = std::str::from_utf8(prefix) else {
+            return false;
+        };
+        refused = syntax::limit_passed(name, prefix, limits);
+        refused.is_some()
+    };
     let bytes = if path == "-" {
-        read_until_not_text(&mut std::io::stdin().lock()).map_err(cannot_read)?
+        read_until_not_text(&mut std::io::stdin().lock(), &mut passed).map_err(cannot_read)?
     } else {
         if std::path::Path::new(path).is_dir() {
             return Err(CliError::BadInput(format!(
@@ -31,16 +51,28 @@ pub(super) fn read_text(path: &str) -> Result<String, CliError> {
             )));
         }
         let mut file = std::fs::File::open(path).map_err(cannot_read)?;
-        read_until_not_text(&mut file).map_err(cannot_read)?
+        read_until_not_text(&mut file, &mut passed).map_err(cannot_read)?
     };
+    if let Some(error) = refused {
+        return Err(CliError::BadInput(error.to_string()));
+    }
     String::from_utf8(bytes).map_err(|e| invalid_utf8(name, e))
 }
+
+/// How much of a file is read before looking whether it passes the node
+/// limit; each later look waits until what was read has doubled, so that
+/// looking costs time linear in what is read.
+const EARLY_LOOK_FROM: usize = 1 << 20;
 
 /// Reads to the end, or to the first block that shows the input is not
 /// text (a NUL byte or invalid UTF-8): a device such as `/dev/zero` or
 /// `/dev/urandom` is refused at once instead of filling the memory. The
-/// parser then reports the first such byte.
-fn read_until_not_text(reader: &mut impl Read) -> std::io::Result<Vec<u8>> {
+/// parser then reports the first such byte. Stops early, too, when `enough`
+/// says so of the valid text read so far (`bytes[..checked]`, UTF-8).
+fn read_until_not_text(
+    reader: &mut impl Read,
+    enough: &mut impl FnMut(&[u8]) -> bool,
+) -> std::io::Result<Vec<u8>> {
     let mut bytes = Vec::new();
     let mut checked = 0; // bytes[..checked] is known to be valid UTF-8
     let mut block = vec![0u8; 64 * 1024];
@@ -59,6 +91,9 @@ fn read_until_not_text(reader: &mut impl Read) -> std::io::Result<Vec<u8>> {
             Ok(_) => checked = bytes.len(),
             Err(e) if e.error_len().is_some() => return Ok(bytes),
             Err(e) => checked += e.valid_up_to(), // a character cut by the block's end
+        }
+        if enough(&bytes[..checked]) {
+            return Ok(bytes);
         }
     }
 }
@@ -111,7 +146,10 @@ pub(super) struct Input {
 pub(super) fn read_tree(file: &str, args: &SearchArgs) -> Result<Input, CliError> {
     let name = display_name(file);
     let mut read = Duration::ZERO;
-    let text = timed(&mut read, format!("reading {name}"), || read_text(file))?;
+    let limits = args.limits();
+    let text = timed(&mut read, format!("reading {name}"), || {
+        read_text_within(file, args.max_nodes.map(|_| &limits))
+    })?;
     let mut input = Input::parse(name, text, args)?;
     input.times.read = read;
     Ok(input)

@@ -10,6 +10,7 @@ mod input;
 mod key;
 mod progress;
 mod render;
+mod signals;
 mod solve;
 mod stats;
 mod trace;
@@ -145,6 +146,7 @@ pub(crate) fn main() -> ExitCode {
             return ExitCode::from(if e.use_stderr() { EXIT_BAD_INPUT } else { 0 });
         }
     };
+    signals::install();
     match run(cli) {
         Ok(code) => ExitCode::from(code),
         Err(CliError::Output(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
@@ -157,16 +159,21 @@ pub(crate) fn main() -> ExitCode {
 
 /// Runs one parsed command; returns the exit code on success.
 pub(crate) fn run(cli: Cli) -> Result<u8, CliError> {
+    if let Command::Trace(mut args) = cli.command {
+        // Written while the search runs, from the search's own thread: not
+        // through this thread's lock on standard output.
+        args.search.take_parallel(&args.parallel);
+        let mut out = std::io::BufWriter::new(std::io::stdout());
+        trace::run(&args, &mut out)?;
+        return Ok(0);
+    }
     let mut out = std::io::stdout().lock();
     match cli.command {
         Command::Solve(mut args) => {
             args.search.take_parallel(&args.parallel);
             solve::run(&args, &mut out)
         }
-        Command::Trace(mut args) => {
-            args.search.take_parallel(&args.parallel);
-            trace::run(&args, &mut out)
-        }
+        Command::Trace(_) => Ok(()),
         Command::Check(mut args) => {
             args.search.take_parallel(&args.parallel);
             return check::run(&args, &mut out);

@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 
-use super::args::Source;
 use super::args::{ParallelArgs, SimulateArgs};
+use super::args::{Source, is_standard_output};
 use super::input::{Input, read_tree};
 use super::{CliError, SearchArgs};
 use gametree::output::write_atomically;
@@ -23,7 +23,8 @@ use gametree::tree::NodeId;
 pub(super) struct RenderArgs {
     #[command(flatten)]
     pub(super) search: SearchArgs,
-    /// Write the diagram to this file (atomically); DOT on standard output
+    /// Write the diagram to this file (a regular file atomically, a device
+    /// or pipe in place; `-` is standard output); DOT on standard output
     /// when absent.
     #[arg(short, long, value_name = "OUT", help_heading = "Output")]
     output: Option<PathBuf>,
@@ -104,7 +105,11 @@ impl RenderArgs {
         if let Some(format) = self.format {
             return Ok(format);
         }
-        match &self.output {
+        match self
+            .output
+            .as_deref()
+            .filter(|path| !is_standard_output(path))
+        {
             None => Ok(Format::Dot),
             Some(path) => Format::from_path(path).ok_or_else(|| {
                 CliError::BadInput(format!(
@@ -226,10 +231,14 @@ pub(super) fn run(args: &RenderArgs, out: &mut impl Write) -> Result<(), CliErro
 /// Writes the full diagram to OUT, or to standard output when there is
 /// neither OUT nor frames.
 fn write_output(args: &RenderArgs, full: &[u8], out: &mut impl Write) -> Result<(), CliError> {
-    match &args.output {
+    match args
+        .output
+        .as_deref()
+        .filter(|path| !is_standard_output(path))
+    {
         Some(path) => write_atomically(path, full)
             .map_err(|e| CliError::BadInput(format!("{}: cannot write: {e}", path.display())))?,
-        None if args.frames.is_none() => out.write_all(full)?,
+        None if args.frames.is_none() || args.output.is_some() => out.write_all(full)?,
         None => {}
     }
     Ok(())

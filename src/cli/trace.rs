@@ -9,9 +9,9 @@ use super::args::{ParallelArgs, SimulateArgs};
 use super::input::{read_tree, search_timed};
 use super::{CliError, SearchArgs};
 use gametree::games::{GameSpec, GameVisitor};
-use gametree::report::{schedule_json, schedule_lines, trace_json, trace_lines};
+use gametree::report::{TraceForm, TraceWriter, schedule_json, schedule_lines};
 use gametree::search::{SearchError, simulate};
-use gametree::trace::{Schedule, Trace};
+use gametree::trace::Schedule;
 use gametree::tree::GameTree;
 
 /// The largest generated game `trace` tells (in nodes, as
@@ -32,8 +32,9 @@ pub(super) struct TraceArgs {
     simulate: SimulateArgs,
 }
 
-/// Searches the tree or game and prints every step.
-pub(super) fn run(args: &TraceArgs, out: &mut impl Write) -> Result<(), CliError> {
+/// Searches the tree or game and prints every step as the search takes
+/// it. `out` is written from the search's own thread, so it must be `Send`.
+pub(super) fn run(args: &TraceArgs, out: &mut (impl Write + Send)) -> Result<(), CliError> {
     let processors = args.simulate.one(args.search.algorithm())?;
     match args.search.source()? {
         Source::File(file) if processors.is_some() => {
@@ -43,10 +44,11 @@ pub(super) fn run(args: &TraceArgs, out: &mut impl Write) -> Result<(), CliError
             print_schedule(&input.tree, &schedule, args, out)
         }
         Source::File(file) => {
-            let mut input = read_tree(file, &args.search)?;
-            let mut trace = Trace::new();
-            input.search(&args.search, &mut trace)?;
-            print(&input.tree, &trace, args, out)
+            let input = read_tree(file, &args.search)?;
+            let mut writer = writer(&input.tree, args, out);
+            let (result, _) = search_timed(&input.tree, &input.name, &args.search, &mut writer);
+            let failed = |e: SearchError| input.error(e.location(), &super::search_message(&e));
+            end(writer, result.map_err(failed))
         }
         Source::Game(game) => {
             let bound = game.node_bound();
@@ -72,7 +74,7 @@ struct TraceGame<'a, W> {
     out: &'a mut W,
 }
 
-impl<W: Write> GameVisitor for TraceGame<'_, W> {
+impl<W: Write + Send> GameVisitor for TraceGame<'_, W> {
     type Output = Result<(), CliError>;
 
     fn visit<T>(self, tree: &T) -> Self::Output
@@ -92,31 +94,39 @@ impl<W: Write> GameVisitor for TraceGame<'_, W> {
             let schedule = simulated(tree, self.args).map_err(failed)?;
             return print_schedule(tree, &schedule, self.args, self.out);
         }
-        let mut trace = Trace::new();
-        let (result, _) = search_timed(tree, &name, &self.args.search, &mut trace);
-        result.map_err(failed)?;
-        print(tree, &trace, self.args, self.out)
+        let mut writer = writer(tree, self.args, self.out);
+        let (result, _) = search_timed(tree, &name, &self.args.search, &mut writer);
+        end(writer, result.map_err(failed))
     }
 }
 
-fn print<T: GameTree>(
-    tree: &T,
-    trace: &Trace<T::Node>,
+/// The recorder that prints the trace while the search runs.
+fn writer<'t, T: GameTree, W: Write>(
+    tree: &'t T,
     args: &TraceArgs,
-    out: &mut impl Write,
+    out: W,
+) -> TraceWriter<'t, T, W> {
+    let form = if args.json {
+        TraceForm::Json
+    } else {
+        TraceForm::Lines
+    };
+    TraceWriter::new(tree, args.search.strict, form, out)
+}
+
+/// Ends the trace as the search ended: written whole, or abandoned on an
+/// error (a JSON array already begun is closed).
+fn end<T: GameTree, W: Write, V>(
+    writer: TraceWriter<'_, T, W>,
+    searched: Result<V, CliError>,
 ) -> Result<(), CliError> {
-    if args.json {
-        serde_json::to_writer_pretty(&mut *out, &trace_json(tree, trace))
-            .map_err(std::io::Error::from)?;
-        writeln!(out)?;
-        return Ok(());
+    match searched {
+        Ok(_) => Ok(writer.finish()?),
+        Err(error) => {
+            writer.abandon()?;
+            Err(error)
+        }
     }
-    let lines = trace_lines(tree, trace, args.search.strict);
-    let width = lines.len().to_string().len();
-    for (number, line) in lines.iter().enumerate() {
-        writeln!(out, "{:>width$}. {line}", number + 1)?;
-    }
-    Ok(())
 }
 
 /// The schedule of the parallel search simulated on `--simulate P`

@@ -7,6 +7,7 @@
 //! that order; a leaf is an empty table, lost for the player to move there.
 
 use super::InvalidGame;
+use crate::syntax::MAX_DEPTH;
 use crate::tree::GameTree;
 use crate::value::{Kind, Value};
 
@@ -31,6 +32,9 @@ impl BillesSpec {
     pub fn validate(&self) -> Result<(), InvalidGame> {
         if self.n == 0 || self.k == 0 {
             return Err(InvalidGame::NoMarbles);
+        }
+        if self.n > MAX_DEPTH {
+            return Err(InvalidGame::TooDeep(self.n));
         }
         if !path_fits(self.n, self.k) {
             return Err(InvalidGame::TooManyMarbles {
@@ -226,5 +230,14 @@ mod tests {
         assert!(BillesSpec { n: 0, k: 3 }.validate().is_err());
         assert!(BillesSpec { n: 100, k: 3 }.validate().is_err());
         assert!(BillesSpec { n: 40, k: 3 }.validate().is_ok());
+        assert!(BillesSpec { n: MAX_DEPTH, k: 1 }.validate().is_ok());
+        let deep = BillesSpec {
+            n: MAX_DEPTH + 1,
+            k: 1,
+        }
+        .validate()
+        .unwrap_err()
+        .to_string();
+        assert!(deep.contains("10001 moves deep: at most 10000"), "{deep}");
     }
 }

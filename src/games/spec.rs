@@ -6,6 +6,7 @@ use std::str::FromStr;
 use super::billes::BillesSpec;
 use super::random::{ChildOrder, RandomSpec};
 use super::tictactoe::Board;
+use crate::text::quoted;
 
 /// A game named on the command line (`--game SPEC`).
 #[derive(Clone, Debug, PartialEq)]
@@ -23,10 +24,10 @@ pub enum GameSpec {
 #[derive(Debug, thiserror::Error, PartialEq)]
 pub enum SpecError {
     /// The name before `:` is not a game.
-    #[error("unknown game `{0}`: expected {GAMES}")]
+    #[error("unknown game `{}`: expected {GAMES}", quoted(.0))]
     UnknownGame(String),
     /// A parameter the game does not take.
-    #[error("{game}: unknown parameter `{name}`: expected {expected}")]
+    #[error("{game}: unknown parameter `{}`: expected {expected}", quoted(name))]
     UnknownParameter {
         /// The game.
         game: &'static str,
@@ -36,7 +37,7 @@ pub enum SpecError {
         expected: &'static str,
     },
     /// A parameter given twice.
-    #[error("{game}: parameter `{name}` is given twice")]
+    #[error("{game}: parameter `{}` is given twice", quoted(name))]
     Duplicate {
         /// The game.
         game: &'static str,
@@ -54,7 +55,7 @@ pub enum SpecError {
         usage: &'static str,
     },
     /// A parameter whose value cannot be read.
-    #[error("{game}: `{name}={value}`: expected {expected}")]
+    #[error("{game}: `{}={}`: expected {expected}", quoted(name), quoted(value))]
     BadValue {
         /// The game.
         game: &'static str,
@@ -106,8 +107,14 @@ pub enum InvalidGame {
         depth: usize,
     },
     /// Noise out of its range.
-    #[error("noise {0} must be a number from 0 to 1e9")]
+    #[error("noise {0:?} must be a number from 0 to 1e9")]
     Noise(f64),
+    /// A marble game deeper than the depth limit of every tree.
+    #[error(
+        "n={0} makes a game {0} moves deep: at most {max}, as for tree files",
+        max = crate::syntax::MAX_DEPTH
+    )]
+    TooDeep(usize),
     /// A marble game with no marbles or no move.
     #[error("n and k must be at least 1")]
     NoMarbles,
@@ -123,7 +130,7 @@ pub enum InvalidGame {
     #[error("a position is nine characters, one per square row by row (x, o or .), not {0}")]
     PositionLength(usize),
     /// A character that is not a square.
-    #[error("`{0}` is not a square: write x, o or .")]
+    #[error("`{}` is not a square: write x, o or .", .0.escape_debug())]
     NotASquare(char),
     /// Marks that no game gives.
     #[error("X moves first, so X has as many marks as O or one more (here X {xs}, O {os})")]

@@ -1,6 +1,7 @@
-//! Step-by-step frames, written all at once or not at all.
+//! Step-by-step frames, written as a set: all at once or not at all.
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::deck::deck;
 #[cfg(doc)]
@@ -11,7 +12,7 @@ use super::scene::Scene;
 use super::state::Picture;
 use super::svg::write_svg;
 use super::{Diagram, Engine, Format, ImageOptions, RenderError, native_bytes};
-use crate::output::write_atomically;
+use crate::cleanup::{self, Registered};
 
 /// The name of frame `number` (from 1) of `count`: `frame-001.svg`; at
 /// least three digits, more when there are more frames.
@@ -156,40 +157,68 @@ fn widen_for(frames: &mut [Scene], captions: &[String]) {
     }
 }
 
-/// Writes `frames` (each the bytes of one file in `format`) into `dir`.
+/// Writes `frames` (each the bytes of one file in `format`) into `dir`,
+/// as a set: after it,
+/// `dir` holds either the frames of an earlier run, untouched, or the whole
+/// new set, never a mix.
 ///
-/// Every frame is made and written into a temporary folder beside `dir`
-/// first; only when all succeeded do they move into `dir` (created if
-/// needed), where they replace frames of an earlier run. On any error the
-/// temporary folder is removed and `dir` is left as it was.
+/// The scheme:
+/// 1. every frame is made and written into a staging folder inside `dir`
+///    (created if needed), `.gametree-PID-N.frames.tmp`: the same file
+///    system, and no permission needed on `dir`'s parent;
+/// 2. under an exclusive lock on `dir` (so that concurrent renders switch
+///    one after the other, each leaving one complete set), the earlier
+///    frames (regular files named `frame-NNN.EXT` in this format) move into
+///    a second folder, `.gametree-PID-N.replaced.tmp`, and the new ones move
+///    in; if a move fails, the moves done are undone in reverse, leaving
+///    the earlier set;
+/// 3. the two folders are removed.
+///
+/// A signal waits for the switch to end ([`cleanup::uninterrupted`]), then
+/// removes the folders; the folders of a run killed outright are swept by
+/// the next one. Every error names the path it is about. A `dir` made by
+/// this call is removed again on an error.
 pub fn write_frames(dir: &Path, format: Format, frames: &[Vec<u8>]) -> Result<(), RenderError> {
-    let staging = staging_folder(dir)?;
-    let built = build_frames(&staging, format, frames);
-    let moved = built.and_then(|names| move_into_place(&staging, dir, format, &names));
-    if staging.exists() {
-        let _ = std::fs::remove_dir_all(&staging);
+    let created = !dir.exists();
+    std::fs::create_dir_all(dir).map_err(|e| at(dir, e))?;
+    let written = write_set(dir, format, frames);
+    if written.is_err() && created {
+        let _ = std::fs::remove_dir(dir);
     }
-    moved
+    written
 }
 
-fn staging_folder(dir: &Path) -> Result<PathBuf, RenderError> {
-    let name = dir.file_name().ok_or_else(|| {
-        RenderError::Io(std::io::Error::other("the frames folder names no folder"))
-    })?;
-    let parent = match dir.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    let staging = parent.join(format!(
-        ".{}.frames-{}.tmp",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
-    if staging.exists() {
-        std::fs::remove_dir_all(&staging)?;
+/// An error about `path`.
+fn at(path: &Path, source: std::io::Error) -> RenderError {
+    RenderError::Path {
+        path: path.to_path_buf(),
+        source,
     }
-    std::fs::create_dir(&staging)?;
-    Ok(staging)
+}
+
+/// Folders made by this process, so that each gets its own name.
+static FOLDERS: AtomicU64 = AtomicU64::new(0);
+
+/// A new, registered folder in `dir` for `purpose`.
+fn temporary_folder(dir: &Path, purpose: &str) -> Result<Registered, RenderError> {
+    let n = FOLDERS.fetch_add(1, Ordering::Relaxed);
+    let path = dir.join(cleanup::leftover_name(purpose, n));
+    let made = cleanup::create(path.clone(), |path| std::fs::create_dir(path));
+    made.map(|(registered, ())| registered)
+        .map_err(|e| at(&path, e))
+}
+
+fn write_set(dir: &Path, format: Format, frames: &[Vec<u8>]) -> Result<(), RenderError> {
+    cleanup::sweep_leftovers(dir);
+    let staging = temporary_folder(dir, "frames")?;
+    let names = build_frames(staging.path(), format, frames)?;
+    let replaced = temporary_folder(dir, "replaced")?;
+    let lock = std::fs::File::open(dir).map_err(|e| at(dir, e))?;
+    lock.lock().map_err(|e| at(dir, e))?;
+    let switched =
+        cleanup::uninterrupted(|| switch(dir, format, staging.path(), replaced.path(), &names));
+    drop(lock);
+    switched
 }
 
 fn build_frames(
@@ -200,34 +229,62 @@ fn build_frames(
     let mut names = Vec::with_capacity(frames.len());
     for (index, bytes) in frames.iter().enumerate() {
         let name = frame_name(index + 1, frames.len(), format);
-        write_atomically(&staging.join(&name), bytes)?;
+        let path = staging.join(&name);
+        std::fs::write(&path, bytes).map_err(|e| at(&path, e))?;
         names.push(name);
     }
     Ok(names)
 }
 
-/// Moves the frames into `dir`: the whole folder at once when `dir` is new,
-/// else file by file, then removes frames left from a longer earlier run.
-fn move_into_place(
-    staging: &Path,
+/// One rename done, to undo on a failure.
+struct Moved {
+    from: PathBuf,
+    to: PathBuf,
+}
+
+/// Moves the earlier frames of `dir` into `replaced` and the new ones from
+/// `staging` into `dir`; on a failure, undoes every move done.
+fn switch(
     dir: &Path,
     format: Format,
+    staging: &Path,
+    replaced: &Path,
     names: &[String],
 ) -> Result<(), RenderError> {
-    if !dir.exists() {
-        std::fs::rename(staging, dir)?;
-        return Ok(());
-    }
-    for name in names {
-        std::fs::rename(staging.join(name), dir.join(name))?;
-    }
-    for entry in std::fs::read_dir(dir)? {
-        let name = entry?.file_name().to_string_lossy().into_owned();
-        if is_frame_name(&name, format) && !names.contains(&name) {
-            std::fs::remove_file(dir.join(&name))?;
+    let mut done: Vec<Moved> = Vec::new();
+    let result = earlier_frames(dir, format).and_then(|earlier| {
+        let out = earlier
+            .iter()
+            .map(|name| (dir.join(name), replaced.join(name)));
+        let new = names
+            .iter()
+            .map(|name| (staging.join(name), dir.join(name)));
+        for (from, to) in out.chain(new) {
+            std::fs::rename(&from, &to).map_err(|e| at(&to, e))?;
+            done.push(Moved { from, to });
+        }
+        Ok(())
+    });
+    if result.is_err() {
+        for moved in done.iter().rev() {
+            let _ = std::fs::rename(&moved.to, &moved.from);
         }
     }
-    Ok(())
+    result
+}
+
+/// The regular files of `dir` named as frames in `format`.
+fn earlier_frames(dir: &Path, format: Format) -> Result<Vec<String>, RenderError> {
+    let mut names = Vec::new();
+    for entry in std::fs::read_dir(dir).map_err(|e| at(dir, e))? {
+        let entry = entry.map_err(|e| at(dir, e))?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let is_file = entry.file_type().is_ok_and(|t| t.is_file());
+        if is_file && is_frame_name(&name, format) {
+            names.push(name);
+        }
+    }
+    Ok(names)
 }
 
 #[cfg(test)]

@@ -1,11 +1,12 @@
 //! Output formats, and images made by Graphviz's own `dot` program.
 
 use std::fmt;
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::Path;
 use std::process::{Command, Stdio};
 
 use super::RenderError;
+use crate::cleanup;
 
 /// What a diagram is written as.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -78,34 +79,50 @@ impl fmt::Display for Format {
     }
 }
 
-/// Runs `dot -T<format>` on `dot`, returning what it prints.
+/// Runs `dot -T<format>` on `dot`, returning what it prints. The child is
+/// registered with [`crate::cleanup`], so that an interrupted run kills it.
 fn run_dot(format: Format, dot: &str) -> Result<Vec<u8>, RenderError> {
-    let spawned = Command::new("dot")
+    let mut command = Command::new("dot");
+    command
         .arg(format!("-T{}", format.name()))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn();
-    let mut child = match spawned {
+        .stderr(Stdio::piped());
+    let mut pipes = None;
+    let spawned = cleanup::spawn(&mut command, |child| {
+        pipes = Some((child.stdin.take(), child.stdout.take(), child.stderr.take()));
+    });
+    let child = match spawned {
         Ok(child) => child,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             return Err(RenderError::DotMissing { format });
         }
         Err(e) => return Err(RenderError::DotIo(e)),
     };
-    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let Some((Some(mut stdin), Some(mut stdout), Some(mut stderr))) = pipes else {
+        return Err(RenderError::DotIo(std::io::Error::other("no pipes to dot")));
+    };
     let text = dot.to_string();
-    // Written from another thread: `dot` may fill its output pipe before it
-    // has read all its input.
+    // Written and read from other threads: `dot` may fill its output pipe
+    // before it has read all its input.
     let writer = std::thread::spawn(move || stdin.write_all(text.as_bytes()));
-    let output = child.wait_with_output().map_err(RenderError::DotIo)?;
+    let errors = std::thread::spawn(move || {
+        let mut text = Vec::new();
+        stderr.read_to_end(&mut text).map(|_| text)
+    });
+    let mut output = Vec::new();
+    let read = stdout.read_to_end(&mut output);
+    let status = child.wait().map_err(RenderError::DotIo)?;
     let written = writer.join().expect("the writer does not panic");
-    if !output.status.success() {
+    let errors = errors.join().expect("the reader does not panic");
+    if !status.success() {
+        let errors = errors.unwrap_or_default();
         return Err(RenderError::DotFailed {
-            status: output.status.to_string(),
-            stderr: String::from_utf8_lossy(&output.stderr).trim().to_string(),
+            status: status.to_string(),
+            stderr: String::from_utf8_lossy(&errors).trim().to_string(),
         });
     }
+    read.map_err(RenderError::DotIo)?;
     written.map_err(RenderError::DotIo)?;
-    Ok(output.stdout)
+    Ok(output)
 }

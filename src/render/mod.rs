@@ -110,6 +110,13 @@ pub enum RenderError {
         /// The nodes drawn at that depth.
         fit: usize,
     },
+    /// The limit on nodes drawn is zero: nothing can be drawn, not even the
+    /// root.
+    #[error("the tree has {nodes} nodes to draw, and a limit of 0 nodes draws nothing")]
+    NothingFits {
+        /// The nodes that would be drawn.
+        nodes: usize,
+    },
     /// `dot` is not installed.
     #[error(
         "{format} output needs Graphviz's `dot` program, which is not installed (or not on \
@@ -143,6 +150,14 @@ pub enum RenderError {
     /// Writing files failed.
     #[error("cannot write: {0}")]
     Io(#[from] std::io::Error),
+    /// Reading or writing a file or folder failed.
+    #[error("{}: {source}", path.display())]
+    Path {
+        /// The file or folder.
+        path: std::path::PathBuf,
+        /// What went wrong.
+        source: std::io::Error,
+    },
 }
 
 /// A node as drawn: its parent, and how many nodes below it `--depth`

@@ -30,6 +30,9 @@ pub fn check_size(tree: &Tree, depth: Option<usize>, max: usize) -> Result<(), R
     if nodes <= max {
         return Ok(());
     }
+    if max == 0 {
+        return Err(RenderError::NothingFits { nodes });
+    }
     let mut fit = 0;
     let mut deepest = 0;
     for (level, count) in counts.iter().enumerate() {
@@ -61,5 +64,20 @@ mod tests {
             "the tree has 13 nodes to draw, more than the 12 that make a readable picture; draw the top 1 levels (4 nodes), or raise the limit"
         );
         assert!(check_size(&tree, Some(1), 4).is_ok());
+    }
+
+    #[test]
+    fn a_limit_of_zero_suggests_no_depth() {
+        let tree = crate::syntax::parse("t", "[[1 2 3] [4 5 6] [7 8 9]]").unwrap();
+        let refused = check_size(&tree, None, 0).unwrap_err().to_string();
+        assert!(matches!(
+            check_size(&tree, Some(0), 0),
+            Err(RenderError::NothingFits { nodes: 1 })
+        ));
+        assert!(!refused.contains("depth"), "{refused}");
+        assert!(
+            refused.contains("a limit of 0 nodes draws nothing"),
+            "{refused}"
+        );
     }
 }

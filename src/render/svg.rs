@@ -56,11 +56,12 @@ pub(super) fn write_svg(scene: &Scene) -> String {
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
          <svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}pt\" height=\"{h}pt\" \
          viewBox=\"0 0 {w} {h}\" font-family=\"{FONT_STACK}\" font-size=\"{FONT_SIZE}\" \
-         text-anchor=\"middle\">\n\
+         text-anchor=\"middle\" stroke-linejoin=\"round\">\n\
          <rect width=\"{w}\" height=\"{h}\" fill=\"#ffffff\"/>\n",
         w = num(scene.width),
         h = num(scene.height),
     );
+    // Lines come first, in a group that does not fill them.
     let mut in_lines = false;
     for mark in &scene.marks {
         let is_line = matches!(mark, Mark::Line { .. });
@@ -81,8 +82,52 @@ pub(super) fn write_svg(scene: &Scene) -> String {
     out
 }
 
+/// Appends `x` as [`Num`] writes it, without the formatting machinery
+/// (a large diagram writes millions of numbers).
+fn push_num(out: &mut String, x: f64) {
+    let hundredths = (x * 100.0).round() as i64;
+    if hundredths < 0 {
+        out.push('-');
+    }
+    let magnitude = hundredths.unsigned_abs();
+    push_digits(out, magnitude / 100);
+    let fraction = magnitude % 100;
+    if fraction != 0 {
+        out.push('.');
+        out.push(char::from(b'0' + (fraction / 10) as u8));
+        if !fraction.is_multiple_of(10) {
+            out.push(char::from(b'0' + (fraction % 10) as u8));
+        }
+    }
+}
+
+fn push_digits(out: &mut String, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in &digits[at..] {
+        out.push(char::from(d));
+    }
+}
+
+/// Appends ` name="x"`.
+fn push_attr(out: &mut String, name: &str, x: f64) {
+    out.push(' ');
+    out.push_str(name);
+    out.push_str("=\"");
+    push_num(out, x);
+    out.push('"');
+}
+
 fn write_mark(out: &mut String, mark: &Mark) {
-    let _ = match mark {
+    match mark {
         Mark::Line {
             from,
             to,
@@ -90,28 +135,32 @@ fn write_mark(out: &mut String, mark: &Mark) {
             width,
             dash,
         } => {
-            let dash = match dash {
+            out.push_str("<line");
+            push_attr(out, "x1", from.0);
+            push_attr(out, "y1", from.1);
+            push_attr(out, "x2", to.0);
+            push_attr(out, "y2", to.1);
+            out.push_str(" stroke=\"");
+            out.push_str(colour);
+            out.push('"');
+            out.push_str(match dash {
                 Dash::Solid => "",
                 Dash::Dashed => " stroke-dasharray=\"5 3\"",
                 Dash::Dotted => " stroke-dasharray=\"1 3\"",
-            };
-            let width = match *width == PEN {
-                true => String::new(),
-                false => format!(" stroke-width=\"{}\"", num(*width)),
-            };
-            writeln!(
-                out,
-                "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{colour}\"{dash}{width}/>",
-                num(from.0),
-                num(from.1),
-                num(to.0),
-                num(to.1)
-            )
+            });
+            if *width != PEN {
+                push_attr(out, "stroke-width", *width);
+            }
+            out.push_str("/>\n");
         }
         Mark::Node { number, id } => {
-            writeln!(out, "<g id=\"n{number}\"><title>{}</title>", escape(id))
+            out.push_str("<g id=\"n");
+            push_digits(out, u64::from(*number));
+            out.push_str("\"><title>");
+            out.push_str(&escape(id));
+            out.push_str("</title>\n");
         }
-        Mark::NodeEnd => writeln!(out, "</g>"),
+        Mark::NodeEnd => out.push_str("</g>\n"),
         Mark::Outline {
             outline,
             x,
@@ -120,25 +169,31 @@ fn write_mark(out: &mut String, mark: &Mark) {
             fill,
             stroke,
             width,
-        } => writeln!(
-            out,
-            "{} fill=\"{fill}\" stroke=\"{stroke}\" stroke-width=\"{}\" stroke-linejoin=\"round\"/>",
-            outline_element(*outline, *size, *x, *top),
-            num(*width)
-        ),
+        } => {
+            push_outline(out, *outline, *size, *x, *top);
+            out.push_str(" fill=\"");
+            out.push_str(fill);
+            out.push_str("\" stroke=\"");
+            out.push_str(stroke);
+            out.push('"');
+            if *width != PEN {
+                push_attr(out, "stroke-width", *width);
+            }
+            out.push_str("/>\n");
+        }
         Mark::Ground {
             x,
             y,
             width,
             height,
-        } => writeln!(
-            out,
-            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#ffffff\"/>",
-            num(*x),
-            num(*y),
-            num(*width),
-            num(*height)
-        ),
+        } => {
+            out.push_str("<rect");
+            push_attr(out, "x", *x);
+            push_attr(out, "y", *y);
+            push_attr(out, "width", *width);
+            push_attr(out, "height", *height);
+            out.push_str(" fill=\"#ffffff\"/>\n");
+        }
         Mark::Text {
             x,
             y,
@@ -147,66 +202,60 @@ fn write_mark(out: &mut String, mark: &Mark) {
             anchor,
             text,
         } => {
-            let size = match *size == FONT_SIZE {
-                true => String::new(),
-                false => format!(" font-size=\"{}\"", num(*size)),
-            };
-            let fill = match *colour == INK {
-                true => String::new(),
-                false => format!(" fill=\"{colour}\""),
-            };
-            let anchor = match anchor {
-                Anchor::Middle => "",
-                Anchor::Start => " text-anchor=\"start\"",
-            };
-            writeln!(
-                out,
-                "<text x=\"{}\" y=\"{}\"{size}{fill}{anchor}>{}</text>",
-                num(*x),
-                num(*y),
-                escape(&pretty(text))
-            )
+            out.push_str("<text");
+            push_attr(out, "x", *x);
+            push_attr(out, "y", *y);
+            if *size != FONT_SIZE {
+                push_attr(out, "font-size", *size);
+            }
+            if *colour != INK {
+                out.push_str(" fill=\"");
+                out.push_str(colour);
+                out.push('"');
+            }
+            if *anchor == Anchor::Start {
+                out.push_str(" text-anchor=\"start\"");
+            }
+            out.push('>');
+            out.push_str(&escape(&pretty(text)));
+            out.push_str("</text>\n");
         }
-    };
+    }
 }
 
-/// The SVG element (unclosed) of an outline of `size`, its box centred
-/// at `x` with its top at `top`.
-fn outline_element(outline: Outline, size: Size, x: f64, top: f64) -> String {
+/// Appends the SVG element (unclosed) of an outline of `size`, its box
+/// centred at `x` with its top at `top`.
+fn push_outline(out: &mut String, outline: Outline, size: Size, x: f64, top: f64) {
     let (w, h) = (size.width, size.height);
     let (left, right, bottom) = (x - w / 2.0, x + w / 2.0, top + h);
+    let points = |out: &mut String, corners: [(f64, f64); 3]| {
+        out.push_str("<polygon points=\"");
+        for (k, (px, py)) in corners.into_iter().enumerate() {
+            if k > 0 {
+                out.push(' ');
+            }
+            push_num(out, px);
+            out.push(',');
+            push_num(out, py);
+        }
+        out.push('"');
+    };
     match outline {
-        Outline::Up => format!(
-            "<polygon points=\"{},{} {},{} {},{}\"",
-            num(x),
-            num(top),
-            num(right),
-            num(bottom),
-            num(left),
-            num(bottom)
-        ),
-        Outline::Down => format!(
-            "<polygon points=\"{},{} {},{} {},{}\"",
-            num(left),
-            num(top),
-            num(right),
-            num(top),
-            num(x),
-            num(bottom)
-        ),
-        Outline::Square => format!(
-            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"",
-            num(left),
-            num(top),
-            num(w),
-            num(h)
-        ),
-        Outline::Circle | Outline::Note => format!(
-            "<circle cx=\"{}\" cy=\"{}\" r=\"{}\"",
-            num(x),
-            num(top + h / 2.0),
-            num(w / 2.0)
-        ),
+        Outline::Up => points(out, [(x, top), (right, bottom), (left, bottom)]),
+        Outline::Down => points(out, [(left, top), (right, top), (x, bottom)]),
+        Outline::Square => {
+            out.push_str("<rect");
+            push_attr(out, "x", left);
+            push_attr(out, "y", top);
+            push_attr(out, "width", w);
+            push_attr(out, "height", h);
+        }
+        Outline::Circle | Outline::Note => {
+            out.push_str("<circle");
+            push_attr(out, "cx", x);
+            push_attr(out, "cy", top + h / 2.0);
+            push_attr(out, "r", w / 2.0);
+        }
     }
 }
 

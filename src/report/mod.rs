@@ -4,9 +4,11 @@
 mod schedule_view;
 mod simulation;
 mod solve;
+mod trace_stream;
 mod trace_view;
 
 pub use schedule_view::{schedule_json, schedule_lines};
 pub use simulation::simulation_text;
 pub use solve::{CutReport, SolveReport};
-pub use trace_view::{trace_json, trace_lines};
+pub use trace_stream::{HELD_LINES, TraceForm, TraceWriter};
+pub use trace_view::{event_json, trace_json, trace_lines};

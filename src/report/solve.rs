@@ -6,6 +6,7 @@ use std::fmt::Write;
 use serde::Serialize;
 
 use crate::search::{Algorithm, Options, SearchResult, Stats};
+use crate::text::quoted;
 use crate::trace::Cut;
 use crate::tree::GameTree;
 use crate::tree::{ids, subtree};
@@ -21,7 +22,8 @@ pub struct CutReport {
     pub node: String,
     /// `alpha` or `beta`.
     pub kind: CutKind,
-    /// The children skipped.
+    /// The children skipped (the first ones only when the report is given
+    /// a limit).
     pub pruned: Vec<String>,
     /// The ancestor that supplied the bound; `null` for the initial window.
     pub bound_from: Option<String>,
@@ -121,12 +123,12 @@ impl SolveReport {
             cuts: Some(
                 cuts.iter()
                     .take(limit)
-                    .map(|c| cut_report(tree, c, options))
+                    .map(|c| cut_report(tree, c, options, limit))
                     .collect(),
             ),
             pruned: Some(pruned),
             cut_count: cuts.len() as u64,
-            pruned_count: Some(pruned_nodes().count()),
+            pruned_count: Some(count_pruned(tree, cuts)),
             note: None,
             stats: result.stats,
         }
@@ -138,7 +140,11 @@ impl SolveReport {
         let none = || "none".to_string();
         let line = |ids: &[String]| match ids.is_empty() {
             true => "none".to_string(),
-            false => ids.join(" "),
+            false => ids
+                .iter()
+                .map(|id| quoted(id))
+                .collect::<Vec<_>>()
+                .join(" "),
         };
         let _ = writeln!(out, "algorithm: {}", self.algorithm);
         let _ = writeln!(
@@ -152,7 +158,9 @@ impl SolveReport {
         let _ = writeln!(
             out,
             "best move: {}",
-            self.best_move.clone().unwrap_or_else(none)
+            self.best_move
+                .as_deref()
+                .map_or_else(none, |id| quoted(id).into_owned())
         );
         let _ = write!(
             out,
@@ -203,11 +211,30 @@ impl SolveReport {
     }
 }
 
-fn cut_report<T: GameTree>(tree: &T, cut: &Cut<T::Node>, options: Options) -> CutReport {
+/// How many nodes the cuts prune: their pruned children and everything
+/// below them, counted on one stack (not a list per child: a cut may prune
+/// ten million leaves).
+fn count_pruned<T: GameTree>(tree: &T, cuts: &[Cut<T::Node>]) -> usize {
+    let mut stack: Vec<T::Node> = cuts.iter().flat_map(|c| c.pruned.iter().copied()).collect();
+    let mut count = 0;
+    while let Some(node) = stack.pop() {
+        count += 1;
+        stack.extend(tree.children(node));
+    }
+    count
+}
+
+/// A cut as reported, its pruned children listed up to `limit`.
+fn cut_report<T: GameTree>(
+    tree: &T,
+    cut: &Cut<T::Node>,
+    options: Options,
+    limit: usize,
+) -> CutReport {
     CutReport {
         node: tree.id(cut.node),
         kind: cut.kind,
-        pruned: ids(tree, &cut.pruned),
+        pruned: ids(tree, &cut.pruned[..cut.pruned.len().min(limit)]),
         bound_from: cut.bound_from.map(|n| tree.id(n)),
         deep: cut.deep,
         value: cut.value,

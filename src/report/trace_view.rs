@@ -22,8 +22,8 @@ pub fn trace_json<T: GameTree>(tree: &T, trace: &Trace<T::Node>) -> Json {
     Json::Array(trace.events.iter().map(|e| event_json(tree, e)).collect())
 }
 
-/// One event as a JSON object `{event, node, ...}`.
-pub(super) fn event_json<T: GameTree>(tree: &T, event: &Event<T::Node>) -> Json {
+/// One event as JSON: `{event, node, ...}`.
+pub fn event_json<T: GameTree>(tree: &T, event: &Event<T::Node>) -> Json {
     let node = tree.id(event.node());
     match event {
         Event::Enter { window, .. } => {

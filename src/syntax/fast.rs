@@ -13,6 +13,7 @@
 //! same place as the general parser.
 
 use super::number::parse_number;
+use super::source::is_line_end;
 use super::{Limits, MAX_DEPTH, ParseError, SourceText};
 use crate::tree::{Location, TreeBuilder};
 use crate::value::{Kind, Value};
@@ -30,7 +31,7 @@ pub(super) fn scan(
         text,
         at: 0,
         line: 1,
-        line_start: 0,
+        counted: (0, 1),
         builder: TreeBuilder::new(),
         open: Vec::new(),
         over_limit: None,
@@ -47,6 +48,24 @@ pub(super) fn scan(
     }
 }
 
+/// Where in `text`, a plain file or the start of one, the node limit is
+/// passed: the offset of the first node past it, if the scanner gets that
+/// far before the text ends or leaves the plain subset.
+pub(super) fn limit_passed_at(text: &str, limits: &Limits) -> Option<usize> {
+    let mut scanner = Scanner {
+        bytes: text.as_bytes(),
+        text,
+        at: 0,
+        line: 1,
+        counted: (0, 1),
+        builder: TreeBuilder::new(),
+        open: Vec::new(),
+        over_limit: None,
+    };
+    scanner.file(limits);
+    scanner.over_limit
+}
+
 /// An open list: its closing byte and its player.
 struct Open {
     close: u8,
@@ -59,7 +78,10 @@ struct Scanner<'a> {
     text: &'a str,
     at: usize,
     line: usize,
-    line_start: usize,
+    /// A byte offset on the current line and its column: columns are
+    /// counted on from there, so that a line of a million `?` is located
+    /// in linear time.
+    counted: (usize, usize),
     builder: TreeBuilder,
     open: Vec<Open>,
     /// Where the node limit was passed. The scan then goes on without
@@ -235,7 +257,9 @@ impl Scanner<'_> {
         }
         let node = self.builder.leaf(kind, value);
         if value.is_none() {
-            let column = self.text[self.line_start..start].chars().count() + 1;
+            let (from, column) = self.counted;
+            let column = column + self.text[from..start].chars().count();
+            self.counted = (start, column);
             let at = Location {
                 line: self.line,
                 column,
@@ -254,21 +278,25 @@ impl Scanner<'_> {
         self.over_limit.is_none()
     }
 
-    /// Skips blanks, line ends and comments, counting lines.
+    /// Skips blanks, line ends and comments, counting lines (a line ends
+    /// at `\n`, `\r\n` or a `\r` alone; a comment at the first of them).
     fn skip_blanks(&mut self) {
         while let Some(byte) = self.peek() {
             match byte {
-                b' ' | b'\t' | b'\r' => self.at += 1,
-                b'\n' => {
+                b' ' | b'\t' => self.at += 1,
+                b'\n' | b'\r' => {
+                    let ends = is_line_end(self.bytes, self.at);
                     self.at += 1;
-                    self.line += 1;
-                    self.line_start = self.at;
+                    if ends {
+                        self.line += 1;
+                        self.counted = (self.at, 1);
+                    }
                 }
                 b'#' => {
                     let rest = &self.bytes[self.at..];
                     self.at += rest
                         .iter()
-                        .position(|b| *b == b'\n' || *b == 0)
+                        .position(|b| matches!(b, b'\n' | b'\r' | 0))
                         .unwrap_or(rest.len());
                 }
                 _ => return,
@@ -291,8 +319,11 @@ fn is_delimiter(byte: u8) -> bool {
     )
 }
 
+/// Whether a byte may continue a name: ASCII letters and digits, `_`, `'`,
+/// and every byte of a non-ASCII character (names may hold Unicode
+/// letters; the general parser decides).
 fn is_name_byte(byte: u8) -> bool {
-    byte.is_ascii_alphanumeric() || byte == b'_' || byte == b'\''
+    byte.is_ascii_alphanumeric() || byte == b'_' || byte == b'\'' || !byte.is_ascii()
 }
 
 /// The integer leaf at `start` (`-`? and at most 15 digits, then a

@@ -207,7 +207,7 @@ fn run_tokens(run: &str) -> impl Iterator<Item = (usize, &str)> {
             match bytes[at] {
                 b' ' | b'\t' | b'\r' | b'\n' | b',' => at += 1,
                 b'#' => {
-                    while at < bytes.len() && bytes[at] != b'\n' {
+                    while at < bytes.len() && !matches!(bytes[at], b'\n' | b'\r') {
                         at += 1;
                     }
                 }

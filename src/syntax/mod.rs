@@ -88,6 +88,18 @@ impl Unbuilt {
     }
 }
 
+/// Whether the start of a file, `prefix`, already passes the node limit:
+/// the error [`parse_with`] would give for the whole file, if it is plain
+/// (nested lists of numbers and `?`) up to the first node past the limit.
+/// A reader can then stop reading a huge file early; unlike the whole
+/// file's reading, an error further on is not seen. `None` says nothing
+/// about the rest of the file.
+pub fn limit_passed(path: &str, prefix: &str, limits: &Limits) -> Option<ParseError> {
+    let prefix = prefix.strip_prefix('\u{feff}').unwrap_or(prefix);
+    let offset = fast::limit_passed_at(prefix, limits)?;
+    Some(SourceText::new(path, prefix).error_at(offset, &too_many_nodes(limits)))
+}
+
 /// Reads a tree file without building the tree yet: a caller reading a
 /// large file can free the text, and time the two phases apart, before
 /// [`Unbuilt::build`].
@@ -174,7 +186,7 @@ pub fn read_answers(
     }
     let mut answers = Vec::new();
     let mut base = 0;
-    for line in text.split_inclusive('\n') {
+    for line in source::lines_with_ends(text) {
         let content = line.trim_end_matches(['\n', '\r']);
         let words = content.trim_start();
         if !words.is_empty() && !words.starts_with('#') {
@@ -235,7 +247,7 @@ fn check_input(source: &SourceText<'_>) -> Result<usize, ParseError> {
     while at < bytes.len() {
         match bytes[at] {
             b'#' => {
-                while at < bytes.len() && bytes[at] != b'\n' {
+                while at < bytes.len() && !matches!(bytes[at], b'\n' | b'\r') {
                     at += 1;
                 }
                 continue;
@@ -346,9 +358,9 @@ fn expect_form(source: &SourceText<'_>, offset: usize, positives: &[Rule]) -> Op
     }
     let text = source.text();
     let start = text[..offset.min(text.len())]
-        .rfind('\n')
+        .rfind(['\n', '\r'])
         .map_or(0, |i| i + 1);
-    let line = text[start..].split('\n').next().unwrap_or("");
+    let line = text[start..].split(['\n', '\r']).next().unwrap_or("");
     expect::expected_form(line)
 }
 
@@ -381,7 +393,12 @@ fn expected(positives: &[Rule], source: &SourceText<'_>, offset: usize) -> Strin
     unique.sort_by_key(|w| WORD_ORDER.iter().position(|o| o == w));
     let found = match source.text()[offset..].chars().next() {
         None => "the end of the file".to_string(),
+        Some('\u{feff}') => {
+            return "a byte-order mark (U+FEFF) is allowed only once, at the start of the file"
+                .to_string();
+        }
         Some(c) if c.is_whitespace() => "a blank".to_string(),
+        Some(c) if c.is_control() => format!("the control character U+{:04X}", u32::from(c)),
         Some(c) => format!("`{c}`"),
     };
     match unique.as_slice() {

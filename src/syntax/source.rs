@@ -1,28 +1,35 @@
 //! Positions in the source text and the errors that point at them.
 
 use std::fmt;
+use std::sync::Mutex;
 
 use crate::tree::Location;
 
 /// A file's text with a table of where its lines start, so that byte
 /// offsets turn into line and column quickly.
+///
+/// A line ends at `\n`, at `\r\n`, or at a `\r` alone (the old Mac
+/// convention). Columns are counted in characters; offsets asked in
+/// increasing order (as a reader asks them) are counted on from the last
+/// one, so that locating every node of a long line takes time linear in
+/// its length, not quadratic.
 #[derive(Debug)]
 pub struct SourceText<'a> {
     path: &'a str,
     text: &'a str,
     line_starts: Vec<usize>,
+    /// The last offset located and its location, to count on from.
+    last: Mutex<(usize, Location)>,
 }
 
 impl<'a> SourceText<'a> {
     /// Indexes `text`, read from `path` (used in messages).
     pub fn new(path: &'a str, text: &'a str) -> SourceText<'a> {
-        let line_starts = std::iter::once(0)
-            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
-            .collect();
         SourceText {
             path,
             text,
-            line_starts,
+            line_starts: line_starts(text),
+            last: Mutex::new((0, Location { line: 1, column: 1 })),
         }
     }
 
@@ -33,13 +40,36 @@ impl<'a> SourceText<'a> {
 
     /// The line and column (in characters) of a byte offset.
     pub fn location(&self, offset: usize) -> Location {
+        let offset = offset.min(self.text.len());
         let line = self.line_starts.partition_point(|&start| start <= offset);
         let start = self.line_starts[line - 1];
-        let column = self.text[start..offset.min(self.text.len())]
-            .chars()
-            .count()
-            + 1;
-        Location { line, column }
+        let mut cached = self.last.lock().unwrap_or_else(|e| e.into_inner());
+        let (last_offset, last) = *cached;
+        let location = if last.line == line && last_offset <= offset {
+            let counted = self
+                .text
+                .get(last_offset..offset)
+                .map_or(0, |s| s.chars().count());
+            Location {
+                line,
+                column: last.column + counted,
+            }
+        } else {
+            let column = self
+                .text
+                .get(start..offset)
+                .map_or(0, |s| s.chars().count())
+                + 1;
+            Location { line, column }
+        };
+        *cached = (offset, location);
+        location
+    }
+
+    /// The text of line `line` (from 1), without its line end.
+    pub fn line(&self, line: usize) -> Option<&'a str> {
+        let start = *self.line_starts.get(line.checked_sub(1)?)?;
+        self.text[start..].split(['\n', '\r']).next()
     }
 
     /// An error pointing at a byte offset.
@@ -49,13 +79,7 @@ impl<'a> SourceText<'a> {
 
     /// An error pointing at a line and column.
     pub fn error_at_location(&self, at: Location, message: &str) -> ParseError {
-        let start = self.line_starts[at.line - 1];
-        let source_line = self.text[start..]
-            .split('\n')
-            .next()
-            .unwrap_or("")
-            .trim_end_matches('\r')
-            .to_string();
+        let source_line = self.line(at.line).unwrap_or("").to_string();
         ParseError {
             path: self.path.to_string(),
             line: at.line,
@@ -63,6 +87,45 @@ impl<'a> SourceText<'a> {
             message: message.to_string(),
             source_line,
         }
+    }
+}
+
+/// Where the lines of `text` start: after each `\n`, and after each `\r`
+/// not followed by `\n`.
+fn line_starts(text: &str) -> Vec<usize> {
+    let bytes = text.as_bytes();
+    let ends = (0..bytes.len()).filter(|&at| is_line_end(bytes, at));
+    std::iter::once(0).chain(ends.map(|at| at + 1)).collect()
+}
+
+/// The lines of `text`, each with its line end (`\n`, `\r\n` or a `\r`
+/// alone), as [`SourceText`] counts them.
+pub(crate) fn lines_with_ends(text: &str) -> impl Iterator<Item = &str> {
+    let bytes = text.as_bytes();
+    let (mut start, mut at) = (0, 0);
+    std::iter::from_fn(move || {
+        while at < bytes.len() {
+            let ends = is_line_end(bytes, at);
+            at += 1;
+            if ends {
+                let line = &text[start..at];
+                start = at;
+                return Some(line);
+            }
+        }
+        let rest = (start < bytes.len()).then(|| &text[start..]);
+        start = bytes.len();
+        rest
+    })
+}
+
+/// Whether the line ending at byte `at` of `bytes` (a `\n`, or a `\r` not
+/// followed by `\n`) ends there: what [`SourceText`] counts as a line end.
+pub(crate) fn is_line_end(bytes: &[u8], at: usize) -> bool {
+    match bytes.get(at) {
+        Some(b'\n') => true,
+        Some(b'\r') => bytes.get(at + 1) != Some(&b'\n'),
+        _ => false,
     }
 }
 
@@ -110,5 +173,29 @@ impl fmt::Display for ParseError {
             "{}:{}:{}: {}\n{pad} |\n{number} | {shown}\n{pad} | {caret_pad}^",
             self.path, self.line, self.column, self.message
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn locations_in_any_order_count_characters_of_the_line() {
+        let source = SourceText::new("t", "é ab\r\ncd\ré f\rg");
+        let at = |offset| {
+            let Location { line, column } = source.location(offset);
+            (line, column)
+        };
+        assert_eq!(at(3), (1, 3));
+        assert_eq!(at(5), (1, 5));
+        assert_eq!(at(2), (1, 2));
+        assert_eq!(at(9), (2, 3));
+        assert_eq!(at(13), (3, 3));
+        assert_eq!(at(12), (3, 2));
+        assert_eq!(at(15), (4, 1));
+        assert_eq!(source.line(2), Some("cd"));
+        assert_eq!(source.line(3), Some("é f"));
+        assert_eq!(source.line(5), None);
     }
 }
