@@ -19,7 +19,11 @@ pub(super) struct CompletionsArgs {
 /// Prints the completion script for a shell.
 pub(super) fn completions(args: &CompletionsArgs, out: &mut impl Write) -> Result<(), CliError> {
     let mut command = Cli::command();
-    clap_complete::generate(args.shell, &mut command, "gametree", out);
+    // Written whole after generating, so that a closed pipe is an error
+    // like any other output's, not a panic inside the generator.
+    let mut script = Vec::new();
+    clap_complete::generate(args.shell, &mut command, "gametree", &mut script);
+    out.write_all(&script)?;
     Ok(())
 }
 
