@@ -170,7 +170,7 @@ fn one_node_with_ten_million_children_is_solved() {
 fn max_nodes_refuses_a_larger_tree_at_the_first_node_past_it() {
     // The root, 1, 2 and `[3 4]` fit; the leaf 3 is the fifth node.
     let refused = solve_stdin("[1 2 [3 4] 5]", &["--max-nodes", "4"]);
-    let words = "the tree has more than 4 nodes, the limit it is read with";
+    let words = "the tree has more than 4 nodes, the limit set by --max-nodes";
     assert_refused(&refused, "<stdin>:1:7:", words);
     let general = solve_stdin("A [B = 1 C = 2 D [3 4]]", &["--max-nodes", "4"]);
     assert_refused(&general, "<stdin>:1:19:", words);

@@ -9,7 +9,7 @@ use super::progress::Phase;
 use super::{CliError, SearchArgs};
 use gametree::claim::Expectation;
 use gametree::search::{SearchError, SearchResult, search};
-use gametree::syntax::{self, Limits, SourceText};
+use gametree::syntax::{self, Limits, ParseError, SourceText};
 use gametree::trace::Recorder;
 use gametree::tree::{GameTree, Location, NodeId, Tree};
 
@@ -54,9 +54,22 @@ fn read_text_within(path: &str, limits: Option<&Limits>) -> Result<String, CliEr
         read_until_not_text(&mut file, &mut passed).map_err(cannot_read)?
     };
     if let Some(error) = refused {
-        return Err(CliError::BadInput(error.to_string()));
+        return Err(parse_error(error));
     }
     String::from_utf8(bytes).map_err(|e| invalid_utf8(name, e))
+}
+
+/// A file that does not read, in the command line's words: a file over the
+/// node limit is told which flag set it.
+pub(super) fn parse_error(error: ParseError) -> CliError {
+    let error = match error.over_limit {
+        Some(limit) => ParseError {
+            message: format!("the tree has more than {limit} nodes, the limit set by --max-nodes"),
+            ..error
+        },
+        None => error,
+    };
+    CliError::BadInput(error.to_string())
 }
 
 /// How much of a file is read before looking whether it passes the node
@@ -164,8 +177,7 @@ impl Input {
         let mut times = Times::default();
         let bytes = text.len();
         let parsed = timed(&mut times.parse, format!("parsing {name}"), || {
-            syntax::parse_unbuilt(&name, &text, &limits)
-                .map_err(|e| CliError::BadInput(e.to_string()))
+            syntax::parse_unbuilt(&name, &text, &limits).map_err(parse_error)
         })?;
         let text = (bytes <= KEEP_TEXT_UP_TO).then_some(text);
         let parsed = timed(&mut times.build, format!("building {name}"), || {

@@ -43,7 +43,7 @@ pub(super) fn scan(
         None => Ok(Some(scanner.builder)),
         Some(offset) => {
             let source = SourceText::new(path, text);
-            Err(source.error_at(offset, &super::too_many_nodes(limits)))
+            Err(super::too_many_nodes(&source, offset, limits))
         }
     }
 }

@@ -167,9 +167,7 @@ impl<'i> Loader<'_, '_> {
     fn check_limit(&self, offset: usize) -> Result<(), ParseError> {
         match self.builder.started() < self.limits.max_nodes {
             true => Ok(()),
-            false => Err(self
-                .source
-                .error_at(offset, &super::too_many_nodes(self.limits))),
+            false => Err(super::too_many_nodes(self.source, offset, self.limits)),
         }
     }
 

@@ -97,7 +97,11 @@ impl Unbuilt {
 pub fn limit_passed(path: &str, prefix: &str, limits: &Limits) -> Option<ParseError> {
     let prefix = prefix.strip_prefix('\u{feff}').unwrap_or(prefix);
     let offset = fast::limit_passed_at(prefix, limits)?;
-    Some(SourceText::new(path, prefix).error_at(offset, &too_many_nodes(limits)))
+    Some(too_many_nodes(
+        &SourceText::new(path, prefix),
+        offset,
+        limits,
+    ))
 }
 
 /// Reads a tree file without building the tree yet: a caller reading a
@@ -224,12 +228,16 @@ fn read_answer_line(
     expect::parse_expectation(pair, source, base)
 }
 
-/// The message for a tree over the node limit.
-fn too_many_nodes(limits: &Limits) -> String {
-    format!(
+/// The error for a tree over the node limit, at `offset`.
+fn too_many_nodes(source: &SourceText<'_>, offset: usize, limits: &Limits) -> ParseError {
+    let message = format!(
         "the tree has more than {} nodes, the limit it is read with",
         limits.max_nodes
-    )
+    );
+    ParseError {
+        over_limit: Some(limits.max_nodes),
+        ..source.error_at(offset, &message)
+    }
 }
 
 /// Refuses what the grammar cannot explain well: an empty file, NUL bytes,

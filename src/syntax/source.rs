@@ -86,6 +86,7 @@ impl<'a> SourceText<'a> {
             column: at.column,
             message: message.to_string(),
             source_line,
+            over_limit: None,
         }
     }
 }
@@ -142,6 +143,9 @@ pub struct ParseError {
     pub message: String,
     /// The offending line, for the caret display.
     pub source_line: String,
+    /// The node limit the file passed, when that is what is wrong (the
+    /// message then says so in the library's words).
+    pub over_limit: Option<usize>,
 }
 
 /// How many characters of the offending line are shown on each side of the

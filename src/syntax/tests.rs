@@ -390,3 +390,14 @@ fn an_answer_file_without_answers_is_refused() {
     }
     assert!(read_answers("a.answers", "expect value 3\0").is_err());
 }
+
+#[test]
+fn a_tree_over_the_node_limit_says_which_limit_in_its_error() {
+    let limits = Limits { max_nodes: 4 };
+    for text in ["[1 2 [3 4] 5]", "A [B = 1 C = 2 D [3 4]]"] {
+        let e = parse_with("t", text, &limits).unwrap_err();
+        assert_eq!(e.over_limit, Some(4), "{text}");
+    }
+    let syntax = parse_with("t", "[1 2", &limits).unwrap_err();
+    assert_eq!(syntax.over_limit, None);
+}
