@@ -4,28 +4,13 @@
 
 mod common;
 
+use common::{entries, scratch};
+
 use std::os::unix::fs::{FileTypeExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 const TREE: &str = "trees/aima-figure-5-2.tree";
-
-/// A fresh folder for one test.
-fn folder(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gametree-outputs-{test}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn entries(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
-}
 
 /// Runs gametree and asserts exit 0; returns standard output.
 #[track_caller]
@@ -73,7 +58,7 @@ fn null_device(dir: &Path) -> Option<PathBuf> {
 
 #[test]
 fn a_device_is_written_in_place_and_stays_a_device() {
-    let dir = folder("device");
+    let dir = scratch("outputs-device");
     let Some(device) = null_device(&dir) else {
         eprintln!("mknod refused (not root): the FIFO test covers writing in place");
         return;
@@ -92,7 +77,7 @@ fn a_device_is_written_in_place_and_stays_a_device() {
 
 #[test]
 fn a_fifo_is_written_through_and_stays_a_fifo() {
-    let dir = folder("fifo");
+    let dir = scratch("outputs-fifo");
     let fifo = dir.join("pipe");
     let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
     assert!(made.success());
@@ -114,7 +99,7 @@ fn a_fifo_is_written_through_and_stays_a_fifo() {
 
 #[test]
 fn a_symbolic_link_is_followed_and_kept() {
-    let dir = folder("link");
+    let dir = scratch("outputs-link");
     std::fs::create_dir(dir.join("real")).unwrap();
     std::fs::write(dir.join("real/target.dot"), "old").unwrap();
     std::os::unix::fs::symlink("real/target.dot", dir.join("link.dot")).unwrap();
@@ -146,7 +131,7 @@ fn a_symbolic_link_is_followed_and_kept() {
 
 #[test]
 fn a_dash_is_standard_output_and_no_file_is_made() {
-    let dir = folder("dash");
+    let dir = scratch("outputs-dash");
     for args in writers("-") {
         let printed = run(&args);
         let direct = run(&args[..args.len() - 2]);
@@ -159,7 +144,7 @@ fn a_dash_is_standard_output_and_no_file_is_made() {
 
 #[test]
 fn an_existing_file_keeps_its_permission_bits() {
-    let dir = folder("mode");
+    let dir = scratch("outputs-mode");
     let path = dir.join("out.dot");
     for (args, mode) in writers(path.to_str().unwrap()).iter().zip([0o600, 0o640]) {
         std::fs::write(&path, "old").unwrap();
@@ -175,7 +160,7 @@ fn an_existing_file_keeps_its_permission_bits() {
 
 #[test]
 fn a_temporary_left_by_a_killed_run_is_swept_by_the_next_run() {
-    let dir = folder("sweep");
+    let dir = scratch("outputs-sweep");
     let mut ended = Command::new("true").spawn().unwrap();
     let gone = ended.id();
     ended.wait().unwrap();
