@@ -200,7 +200,8 @@ impl SearchArgs {
     /// search, unless it is sequential alpha-beta (one thread, full
     /// brothers).
     pub(crate) fn records(&self) -> bool {
-        !self.algo.is_parallel() || self.options().parallel_is_alphabeta(self.threads())
+        let options = self.options();
+        !self.algo.is_parallel() || options.parallel_is_alphabeta(options.threads)
     }
 
     /// The threads for the parallel search: `--threads`, else the cores.

@@ -7,7 +7,7 @@ use super::geometry::{FONT_SIZE, LINE, MARGIN};
 use super::scene::{Anchor, INK, Mark, Scene};
 use super::state::Picture;
 use crate::trace::Event;
-use crate::tree::{GameTree, NodeId};
+use crate::tree::{GameTree, NodeId, ids};
 use crate::value::CutKind;
 
 /// How many node ids or values one line of the table holds.
@@ -79,8 +79,7 @@ impl Diagram<'_> {
             .iter()
             .filter_map(|event| match event {
                 Event::Cut(cut) if cut.kind == kind => {
-                    let skipped: Vec<String> =
-                        cut.pruned.iter().map(|&n| self.tree.id(n)).collect();
+                    let skipped = ids(self.tree, &cut.pruned);
                     let deep = if cut.deep { " (deep)" } else { "" };
                     Some(format!(
                         "{}{deep}: {}",

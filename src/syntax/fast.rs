@@ -26,16 +26,7 @@ pub(super) fn scan(
     text: &str,
     limits: &Limits,
 ) -> Result<Option<TreeBuilder>, ParseError> {
-    let mut scanner = Scanner {
-        bytes: text.as_bytes(),
-        text,
-        at: 0,
-        line: 1,
-        counted: (0, 1),
-        builder: TreeBuilder::new(),
-        open: Vec::new(),
-        over_limit: None,
-    };
+    let mut scanner = Scanner::new(text);
     if !scanner.file(limits) {
         return Ok(None);
     }
@@ -52,18 +43,25 @@ pub(super) fn scan(
 /// passed: the offset of the first node past it, if the scanner gets that
 /// far before the text ends or leaves the plain subset.
 pub(super) fn limit_passed_at(text: &str, limits: &Limits) -> Option<usize> {
-    let mut scanner = Scanner {
-        bytes: text.as_bytes(),
-        text,
-        at: 0,
-        line: 1,
-        counted: (0, 1),
-        builder: TreeBuilder::new(),
-        open: Vec::new(),
-        over_limit: None,
-    };
+    let mut scanner = Scanner::new(text);
     scanner.file(limits);
     scanner.over_limit
+}
+
+impl<'a> Scanner<'a> {
+    /// A scanner at the start of `text`.
+    fn new(text: &'a str) -> Scanner<'a> {
+        Scanner {
+            bytes: text.as_bytes(),
+            text,
+            at: 0,
+            line: 1,
+            counted: (0, 1),
+            builder: TreeBuilder::new(),
+            open: Vec::new(),
+            over_limit: None,
+        }
+    }
 }
 
 /// An open list: its closing byte and its player.

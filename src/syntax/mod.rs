@@ -333,7 +333,8 @@ fn unclosed_at_the_end(source: &SourceText<'_>, offset: usize) -> Option<ParseEr
 
 /// Whether `text` holds nothing but blanks and `#` comments.
 fn only_blanks_and_comments(text: &str) -> bool {
-    text.lines()
+    // A lone CR ends a line (and a comment) too.
+    text.split(['\n', '\r'])
         .all(|line| matches!(line.trim_start().chars().next(), None | Some('#')))
 }
 
