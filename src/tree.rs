@@ -35,6 +35,11 @@ pub trait GameTree {
     fn static_value(&self, node: Self::Node) -> Option<Value>;
     /// The node's id as users write it: its name, or its child path.
     fn id(&self, node: Self::Node) -> String;
+    /// The action label on the edge into `node` (`Left` in `Left: B [..]`),
+    /// if it has one; never for the root.
+    fn label(&self, _node: Self::Node) -> Option<String> {
+        None
+    }
     /// Where the node is written, for error messages; `None` when it has no
     /// source text.
     fn location(&self, _node: Self::Node) -> Option<Location> {
@@ -147,6 +152,7 @@ pub struct Tree {
     kinds: KindBits,
     names: HashMap<u32, String>,
     by_name: HashMap<String, u32>,
+    labels: HashMap<u32, String>,
     locations: HashMap<u32, Location>,
     depth: usize,
 }
@@ -195,6 +201,7 @@ pub(crate) struct TreeBuilder {
     names: HashMap<u32, String>,
     by_name: HashMap<String, u32>,
     claimed_at: HashMap<String, Location>,
+    labels: HashMap<u32, String>,
     locations: HashMap<u32, Location>,
     depth: usize,
 }
@@ -300,6 +307,11 @@ impl TreeBuilder {
         self.locations.insert(node, claim.at);
     }
 
+    /// Labels the edge into `node`.
+    pub(crate) fn label(&mut self, node: NodeId, label: String) {
+        self.labels.insert(node, label);
+    }
+
     /// Remembers where `node` is written (named and unknown nodes need it).
     pub(crate) fn locate(&mut self, node: NodeId, at: Location) {
         self.locations.entry(node).or_insert(at);
@@ -313,6 +325,7 @@ impl TreeBuilder {
             kinds: self.kinds,
             names: self.names,
             by_name: self.by_name,
+            labels: self.labels,
             locations: self.locations,
             depth: self.depth,
         }
@@ -469,7 +482,7 @@ impl Tree {
 
 impl PartialEq for Tree {
     /// The same nodes in the same order, with the same players, values,
-    /// names and places.
+    /// names, labels and places.
     fn eq(&self, other: &Tree) -> bool {
         let same_values = self.values.len() == other.values.len()
             && self
@@ -482,6 +495,7 @@ impl PartialEq for Tree {
                 self.kind(n) == other.kind(n) && self.children_slice(n) == other.children_slice(n)
             })
             && self.names == other.names
+            && self.labels == other.labels
             && self.locations == other.locations
             && self.depth == other.depth
     }
@@ -524,6 +538,10 @@ impl GameTree for Tree {
         }
     }
 
+    fn label(&self, node: NodeId) -> Option<String> {
+        self.labels.get(&node).cloned()
+    }
+
     fn location(&self, node: NodeId) -> Option<Location> {
         self.locations.get(&(node)).copied()
     }
@@ -557,6 +575,9 @@ impl<T: GameTree + ?Sized> GameTree for &T {
     }
     fn id(&self, node: Self::Node) -> String {
         (**self).id(node)
+    }
+    fn label(&self, node: Self::Node) -> Option<String> {
+        (**self).label(node)
     }
     fn location(&self, node: Self::Node) -> Option<Location> {
         (**self).location(node)

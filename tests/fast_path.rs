@@ -38,6 +38,8 @@ fn pieces() -> impl Strategy<Value = String> {
         2 => Just("= 3 "), 1 => Just("=-2.5["), 1 => Just("= ? ["),
         1 => Just("123456789012345"), 1 => Just("-1234567890123456"), 1 => Just("5?"), 1 => Just("\u{e9}"), 1 => Just("expect value 1\n"),
         1 => Just("\r"), 1 => Just("# note\r"), 1 => Just("\u{3a9}"), 1 => Just("maxé"), 1 => Just("Été = 2"),
+        2 => Just("Left: "), 1 => Just("max:"), 1 => Just("\"go 2\": "), 1 => Just("L :"),
+        1 => Just("\"open"), 1 => Just("Été: "), 1 => Just("B1:"),
     ];
     prop::collection::vec(piece, 0..40).prop_map(|v| v.concat())
 }
@@ -54,6 +56,13 @@ fn plain_trees() -> impl Strategy<Value = String> {
         (
             prop::collection::vec(
                 (
+                    prop_oneof![
+                        3 => Just(""),
+                        1 => Just("Left: "),
+                        1 => Just("min:"),
+                        1 => Just("\"a b\": "),
+                        1 => Just("_x'1:\n"),
+                    ],
                     inner,
                     prop_oneof![
                         Just(" "),
@@ -72,7 +81,7 @@ fn plain_trees() -> impl Strategy<Value = String> {
             .prop_map(|(children, round)| {
                 let body: String = children
                     .iter()
-                    .map(|(c, sep)| format!("{c}{sep}"))
+                    .map(|(label, c, sep)| format!("{label}{c}{sep}"))
                     .collect();
                 let list = match round {
                     true => format!("({body})"),

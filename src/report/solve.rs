@@ -48,6 +48,9 @@ pub struct SolveReport {
     pub bound: Bound,
     /// The root's best child.
     pub best_move: Option<String>,
+    /// The action label on the edge to the best child, when it has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub best_move_label: Option<String>,
     /// The best line of play from the root (its first `limit` moves, when
     /// [`SolveReport::new`] is given a limit).
     pub principal_variation: Vec<String>,
@@ -115,6 +118,7 @@ impl SolveReport {
             value: result.score.value,
             bound: result.score.bound,
             best_move: result.best_move.map(|n| tree.id(n)),
+            best_move_label: result.best_move.and_then(|n| tree.label(n)),
             principal_variation: ids(
                 tree,
                 &result.principal_variation[..result.principal_variation.len().min(limit)],
@@ -155,9 +159,13 @@ impl SolveReport {
                 bound: self.bound
             }
         );
+        let label = match &self.best_move_label {
+            Some(label) => format!(" ({})", quoted(label)),
+            None => String::new(),
+        };
         let _ = writeln!(
             out,
-            "best move: {}",
+            "best move: {}{label}",
             self.best_move
                 .as_deref()
                 .map_or_else(none, |id| quoted(id).into_owned())

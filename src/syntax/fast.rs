@@ -1,7 +1,7 @@
 //! A byte scanner for the plain subset of the language: nested lists of
 //! numbers and `?`, with commas, blanks and comments, static values
-//! (`= 3 [...]`) on unnamed lists, and an optional `max` or `min` before the
-//! root. Files written by `gametree gen` for benchmarks
+//! (`= 3 [...]`) on unnamed lists, action labels (`Left: [...]`, `"a b": 3`)
+//! before children, and an optional `max` or `min` before the root. Files written by `gametree gen` for benchmarks
 //! are in this subset, and it reads them many times faster than the general
 //! parser.
 //!
@@ -59,16 +59,19 @@ impl<'a> Scanner<'a> {
             counted: (0, 1),
             builder: TreeBuilder::new(),
             open: Vec::new(),
+            label: None,
             over_limit: None,
         }
     }
 }
 
-/// An open list: its closing byte and its player.
+/// An open list: its closing byte, its player, and the label of the edge
+/// into it.
 struct Open {
     close: u8,
     kind: Kind,
     static_value: Option<Value>,
+    label: Option<String>,
 }
 
 struct Scanner<'a> {
@@ -82,6 +85,8 @@ struct Scanner<'a> {
     counted: (usize, usize),
     builder: TreeBuilder,
     open: Vec<Open>,
+    /// The action label read before the next child, waiting for its node.
+    label: Option<String>,
     /// Where the node limit was passed. The scan then goes on without
     /// building, so that a syntax error further on still takes precedence,
     /// as it does in the general parser.
@@ -106,6 +111,15 @@ impl Scanner<'_> {
             let Some(byte) = self.peek() else {
                 return false;
             };
+            if matches!(byte, b'a'..=b'z' | b'A'..=b'Z' | b'_' | b'"') {
+                if self.label.is_some() || !self.read_label() {
+                    return false; // two labels, or no label: not plain
+                }
+                continue;
+            }
+            if self.label.is_some() && matches!(byte, b',' | b']' | b')') {
+                return false; // a label with no child after it
+            }
             match byte {
                 b',' if comma_allowed => {
                     self.at += 1;
@@ -122,9 +136,12 @@ impl Scanner<'_> {
                 }
                 b']' | b')' if byte == close && !empty => {
                     self.at += 1;
-                    self.open.pop();
+                    let done = self.open.pop().expect("a list is open");
                     if self.over_limit.is_none() {
-                        self.builder.close_list(kind, static_value);
+                        let node = self.builder.close_list(kind, static_value);
+                        if let Some(label) = done.label {
+                            self.builder.label(node, label);
+                        }
                     }
                 }
                 b'0'..=b'9' | b'-' if self.integer_run(child_kind, limits) => {}
@@ -205,12 +222,58 @@ impl Scanner<'_> {
             _ => b')',
         };
         self.at += 1;
+        let label = self.label.take();
         self.open.push(Open {
             close,
             kind,
             static_value,
+            label,
         });
         true
+    }
+
+    /// Reads an action label, an ASCII word or a quoted text then `:`, and
+    /// keeps it for the next child; false for anything else (a name, a
+    /// keyword, a word in another script: left to the general parser).
+    fn read_label(&mut self) -> bool {
+        let rest = &self.bytes[self.at..];
+        let (text, length) = match rest[0] {
+            b'"' => {
+                let Some(end) = rest[1..]
+                    .iter()
+                    .position(|b| matches!(b, b'"' | b'\n' | b'\r'))
+                else {
+                    return false;
+                };
+                if rest[1 + end] != b'"' {
+                    return false;
+                }
+                (&self.text[self.at + 1..self.at + 1 + end], end + 2)
+            }
+            _ => {
+                let end = rest
+                    .iter()
+                    .position(|b| !is_name_byte(*b))
+                    .unwrap_or(rest.len());
+                if !rest[..end].is_ascii() {
+                    return false;
+                }
+                (&self.text[self.at..self.at + end], end)
+            }
+        };
+        if rest.get(length) != Some(&b':') {
+            return false;
+        }
+        self.label = Some(text.to_string());
+        self.at += length + 1;
+        true
+    }
+
+    /// Gives the waiting action label, if any, to `node`.
+    fn take_label(&mut self, node: crate::tree::NodeId) {
+        if let Some(label) = self.label.take() {
+            self.builder.label(node, label);
+        }
     }
 
     /// Reads a run of integer leaves separated by spaces, the bulk of
@@ -224,7 +287,8 @@ impl Scanner<'_> {
             if self.over_limit.is_some() || self.builder.started() >= limits.max_nodes {
                 break;
             }
-            self.builder.leaf(kind, Some(value));
+            let node = self.builder.leaf(kind, Some(value));
+            self.take_label(node);
             read_any = true;
             at = end;
             while bytes.get(at) == Some(&b' ') {
@@ -254,6 +318,7 @@ impl Scanner<'_> {
             return true;
         }
         let node = self.builder.leaf(kind, value);
+        self.take_label(node);
         if value.is_none() {
             let (from, column) = self.counted;
             let column = column + self.text[from..start].chars().count();

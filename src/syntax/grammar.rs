@@ -21,7 +21,9 @@ pub(super) fn describe(rule: &Rule) -> &'static str {
         Rule::points | Rule::points_number => "`[N points]`",
         Rule::unknown => "a leaf value",
         Rule::kind => "`max`/`min`",
-        Rule::name => "a node name",
+        // A label and a quoted name start where a name may: they go by
+        // its word, so that messages stay short.
+        Rule::name | Rule::quoted_name | Rule::label => "a node name",
         Rule::path => "a node path such as @2.1",
         Rule::leaf_run => "a leaf value",
         Rule::named_leaf => "a named leaf",

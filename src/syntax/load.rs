@@ -8,7 +8,7 @@ use super::grammar::Rule;
 use super::number::parse_number;
 use super::{Limits, ParseError, SourceText};
 use crate::claim::Expectation;
-use crate::tree::{NameClaim, TreeBuilder};
+use crate::tree::{NameClaim, NodeId, TreeBuilder};
 use crate::value::{Kind, Value};
 
 /// Reads the tree and the expectations from the `file` pair.
@@ -21,6 +21,7 @@ pub(super) fn load(
         source,
         limits,
         builder: TreeBuilder::new(),
+        label: None,
     };
     let mut parts = file.into_inner();
     let root = parts.next().expect("a file has a root");
@@ -36,6 +37,8 @@ struct Loader<'s, 'a> {
     source: &'s SourceText<'a>,
     limits: &'s Limits,
     builder: TreeBuilder,
+    /// The action label read before the next child, waiting for its node.
+    label: Option<String>,
 }
 
 /// An interior node whose children are being read.
@@ -43,6 +46,7 @@ struct Open<'i> {
     kind: Kind,
     static_value: Option<Value>,
     name: Option<NameClaim>,
+    label: Option<String>,
     children: Pairs<'i, Rule>,
 }
 
@@ -69,9 +73,13 @@ impl<'i> Loader<'_, '_> {
                 if let Some(claim) = done.name {
                     self.builder.bind_name(node, claim);
                 }
+                if let Some(label) = done.label {
+                    self.builder.label(node, label);
+                }
                 continue;
             };
             match child.as_rule() {
+                Rule::label => self.label = Some(label_text(child.as_str())),
                 Rule::leaf_run => self.leaf_run(child, kind)?,
                 Rule::named_leaf => self.named_leaf(child, kind)?,
                 Rule::interior => {
@@ -94,7 +102,7 @@ impl<'i> Loader<'_, '_> {
         let (mut kind, mut static_value, mut name, mut children) = (default_kind, None, None, None);
         for part in pair.into_inner() {
             match part.as_rule() {
-                Rule::name => name = Some(self.claim(&part)?),
+                Rule::name | Rule::quoted_name => name = Some(self.claim(&part)?),
                 Rule::kind => kind = parse_kind(part.as_str()),
                 Rule::static_value => {
                     let number = part.into_inner().nth(1).expect("a static value");
@@ -108,6 +116,7 @@ impl<'i> Loader<'_, '_> {
             kind,
             static_value,
             name,
+            label: self.label.take(),
             children: children.expect("an interior node has children"),
         })
     }
@@ -124,6 +133,7 @@ impl<'i> Loader<'_, '_> {
         };
         let node = self.builder.leaf(kind, value);
         self.builder.bind_name(node, claim);
+        self.take_label(node);
         Ok(())
     }
 
@@ -160,7 +170,15 @@ impl<'i> Loader<'_, '_> {
         if value.is_none() {
             self.builder.locate(node, self.source.location(offset));
         }
+        self.take_label(node);
         Ok(())
+    }
+
+    /// Gives the waiting action label, if any, to `node`.
+    fn take_label(&mut self, node: NodeId) {
+        if let Some(label) = self.label.take() {
+            self.builder.label(node, label);
+        }
     }
 
     /// Refuses one more node past the limit, at the node's place.
@@ -173,12 +191,13 @@ impl<'i> Loader<'_, '_> {
 
     fn claim(&mut self, name: &Pair<'_, Rule>) -> Result<NameClaim, ParseError> {
         let at = self.source.location(name.as_span().start());
-        if name.as_str() == "root" && self.builder.started() != 0 {
+        let text = unquoted(name.as_str());
+        if text == "root" && self.builder.started() != 0 {
             let message = "`root` is reserved for the unnamed root: choose another name";
             return Err(self.source.error_at_location(at, message));
         }
         self.builder
-            .claim_name(name.as_str(), at)
+            .claim_name(text, at)
             .map_err(|e| self.source.error_at_location(at, &e.to_string()))
     }
 
@@ -186,6 +205,18 @@ impl<'i> Loader<'_, '_> {
         parse_number(pair.as_str())
             .map_err(|e| self.source.error_at(pair.as_span().start(), &e.to_string()))
     }
+}
+
+/// A quoted name's text without its quotes; a word as it is.
+fn unquoted(text: &str) -> &str {
+    text.strip_prefix('"')
+        .and_then(|t| t.strip_suffix('"'))
+        .unwrap_or(text)
+}
+
+/// An action label's text: without its `:` and quotes.
+fn label_text(label: &str) -> String {
+    unquoted(label.strip_suffix(':').unwrap_or(label)).to_string()
 }
 
 fn parse_kind(text: &str) -> Kind {

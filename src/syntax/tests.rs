@@ -401,3 +401,67 @@ fn a_tree_over_the_node_limit_says_which_limit_in_its_error() {
     let syntax = parse_with("t", "[1 2", &limits).unwrap_err();
     assert_eq!(syntax.over_limit, None);
 }
+
+/// Each node in preorder as `label>id`, `-` for no label.
+fn labels(text: &str, reader: Reader) -> Vec<String> {
+    let t = parse_using(reader, "test", text, &Limits::default())
+        .unwrap_or_else(|e| panic!("{text:?} should parse:\n{e}"))
+        .unwrap_or_else(|| panic!("{text:?} should be read by {reader:?}"));
+    t.nodes()
+        .map(|n| format!("{}>{}", t.label(n).unwrap_or("-".into()), t.id(n)))
+        .collect()
+}
+
+#[test]
+fn labels_name_the_edges_into_children() {
+    let text = "[Left: B [L: 3 4] Right: C min = 2 [5] \"go 2\": 6]";
+    assert_eq!(
+        labels(text, Reader::Grammar),
+        [
+            "->root", "Left>B", "L>@1.1", "->@1.2", "Right>C", "->@2.1", "go 2>@3"
+        ]
+    );
+    let words = "[max: 3 min: [4] _x':5]";
+    assert_eq!(
+        labels(words, Reader::Grammar),
+        ["->root", "max>@1", "min>@2", "->@2.1", "_x'>@3"]
+    );
+    assert_eq!(
+        outline(words),
+        [
+            "root:MAX:-",
+            "@1:MIN:3",
+            "@2:MIN:-",
+            "@2.1:MAX:4",
+            "@3:MIN:5"
+        ]
+    );
+}
+
+#[test]
+fn the_fast_scanner_reads_labels_as_the_grammar_does() {
+    for text in ["[Left: [1 2] Right: = 3 (4) \"a b\": ?]", "[x: 1 2 y:3]"] {
+        assert_eq!(
+            labels(text, Reader::FastScanner),
+            labels(text, Reader::Grammar)
+        );
+    }
+}
+
+#[test]
+fn quoted_names_may_be_keywords() {
+    assert_eq!(
+        outline("\"max\" [\"min\" = 3 \"a b\" [4]]"),
+        ["max:MAX:-", "min:MIN:3", "a b:MIN:-", "@2.1:MAX:4"]
+    );
+}
+
+#[test]
+fn a_label_needs_a_child_and_its_colon_at_once() {
+    assert_eq!(
+        error("[Left: ]").message,
+        "expected a named leaf, a leaf value or a subtree, found `]`"
+    );
+    assert_eq!(error("[Left : 3]").column, 7);
+    assert_eq!(error("[Left: Right: 3]").column, 13);
+}
