@@ -16,6 +16,7 @@
 pub mod check;
 pub mod claim;
 pub mod cleanup;
+pub mod formats;
 pub mod games;
 pub mod output;
 pub mod render;

@@ -415,6 +415,11 @@ impl Tree {
         self.subtree(self.root()).into_iter()
     }
 
+    /// The node's name, if it has one (an unnamed node's id is its path).
+    pub fn name(&self, node: NodeId) -> Option<&str> {
+        self.names.get(&node).map(String::as_str)
+    }
+
     /// The node with this id (a name, `root`, or a child path like `@2.1`).
     pub fn find(&self, id: &str) -> Option<NodeId> {
         if let Some(index) = self.by_name.get(id) {

@@ -17,6 +17,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("syntax", 2),
     ("trace", 2),
     ("search", 3),
+    ("formats", 3),
     ("report", 4),
     ("render", 4),
     ("check", 4),

@@ -1,8 +1,11 @@
 //! Arguments shared by the subcommands that search.
 
 use clap::Args;
+use clap::builder::TypedValueParser as _;
 
 use super::CliError;
+use gametree::formats::cs188::Agent;
+use gametree::formats::{Format, ReadOptions};
 use gametree::games::GameSpec;
 use gametree::search::{Algorithm, Options, Order, YoungBrothers};
 use gametree::syntax::Limits;
@@ -21,9 +24,12 @@ pub(crate) struct SearchArgs {
     /// untrusted input).
     #[arg(long, value_name = "N", help_heading = "Input")]
     pub(crate) max_nodes: Option<usize>,
-    /// The algorithm.
-    #[arg(long, value_enum, default_value_t = Algorithm::AlphaBeta, help_heading = "Algorithm")]
-    pub(crate) algo: Algorithm,
+    #[command(flatten)]
+    pub(crate) format: FormatArgs,
+    /// The algorithm [default: alphabeta; for a CS188 case, its agent's:
+    /// minimax for MinimaxAgent].
+    #[arg(long, value_enum, help_heading = "Algorithm")]
+    pub(crate) algo: Option<Algorithm>,
     /// Stop N plies below the root and take the static values there.
     #[arg(long, value_name = "N", help_heading = "Algorithm")]
     pub(crate) depth: Option<usize>,
@@ -34,9 +40,13 @@ pub(crate) struct SearchArgs {
     /// Deepen one ply at a time, ordering by the previous iteration's values.
     #[arg(long, help_heading = "Algorithm")]
     pub(crate) iterative: bool,
-    /// Cut only when the bound is strictly passed (`Val > beta`).
-    #[arg(long, help_heading = "Conventions")]
+    /// Cut only when the bound is strictly passed (`Val > beta`); implied
+    /// for a CS188 case, whose autograder does not prune on ties.
+    #[arg(long, help_heading = "Conventions", overrides_with = "no_strict")]
     pub(crate) strict: bool,
+    /// Cut on ties too, even for a CS188 case.
+    #[arg(long, help_heading = "Conventions", overrides_with = "strict")]
+    pub(crate) no_strict: bool,
     /// Clamp returned values to the window (fail-hard).
     #[arg(long, help_heading = "Conventions")]
     pub(crate) fail_hard: bool,
@@ -45,6 +55,43 @@ pub(crate) struct SearchArgs {
     /// [`SearchArgs::take_parallel`].
     #[arg(skip)]
     pub(crate) parallel: ParallelArgs,
+}
+
+/// How to read the input file: its format, and for a CS188 case its depth.
+/// Every command that reads a tree flattens these.
+#[derive(Clone, Debug, Default, Args)]
+pub(crate) struct FormatArgs {
+    /// The input's format [default: from the extension: `.test` cs188,
+    /// `.efg` efg, `.json` json, anything else tree].
+    #[arg(long, value_name = "FORMAT", help_heading = "Input", value_parser = format_parser())]
+    pub(crate) from: Option<Format>,
+    /// For a CS188 case: unfold and search N rounds of all agents (N times
+    /// num_agents plies) instead of the case's own depth.
+    #[arg(long, value_name = "N", help_heading = "Input")]
+    pub(crate) rounds: Option<usize>,
+}
+
+impl FormatArgs {
+    /// The format of `file` (`-` for standard input): `--from`, else its
+    /// extension's.
+    pub(crate) fn format_of(&self, file: &str) -> Format {
+        self.from
+            .unwrap_or_else(|| Format::of_path(std::path::Path::new(file)))
+    }
+
+    /// The reading options, under `limits`.
+    pub(crate) fn read_options(&self, limits: Limits) -> ReadOptions {
+        ReadOptions {
+            limits,
+            rounds: self.rounds,
+        }
+    }
+}
+
+/// The names `--from` and `--to` accept.
+pub(crate) fn format_parser() -> impl clap::builder::TypedValueParser<Value = Format> {
+    clap::builder::PossibleValuesParser::new(Format::ALL.map(Format::name))
+        .map(|name| name.parse::<Format>().expect("a format's own name"))
 }
 
 /// How `--algo parallel` splits the work.
@@ -135,6 +182,26 @@ impl SearchArgs {
     /// Takes the parallel search's flags, parsed beside these.
     pub(crate) fn take_parallel(&mut self, parallel: &ParallelArgs) {
         self.parallel = parallel.clone();
+        self.algo = Some(self.algorithm_resolved());
+    }
+
+    /// `--algo`, else for a CS188 case file its agent's algorithm (read
+    /// from the file ahead; standard input is not read twice), else
+    /// alpha-beta.
+    fn algorithm_resolved(&self) -> Algorithm {
+        if let Some(algo) = self.algo {
+            return algo;
+        }
+        let case_agent = match &self.file {
+            Some(file) if file != "-" && self.is_cs188() => std::fs::read_to_string(file)
+                .ok()
+                .and_then(|text| gametree::formats::cs188::agent(&text)),
+            _ => None,
+        };
+        match case_agent {
+            Some(Agent::Minimax | Agent::Expectimax) => Algorithm::Minimax,
+            Some(Agent::AlphaBeta) | None => Algorithm::AlphaBeta,
+        }
     }
 
     /// The tree file or the game; exactly one must be given.
@@ -166,9 +233,16 @@ impl SearchArgs {
         }
     }
 
+    /// Whether the input is a CS188 case, whose conventions differ.
+    pub(crate) fn is_cs188(&self) -> bool {
+        self.file
+            .as_deref()
+            .is_some_and(|f| self.format.format_of(f) == Format::Cs188)
+    }
+
     /// The algorithm chosen.
     pub(crate) fn algorithm(&self) -> Algorithm {
-        self.algo
+        self.algo.unwrap_or(Algorithm::AlphaBeta)
     }
 
     /// The limits on reading the file.
@@ -184,7 +258,7 @@ impl SearchArgs {
     pub(crate) fn options(&self) -> Options {
         let parallel = &self.parallel;
         Options {
-            strict: self.strict,
+            strict: self.strict || (self.is_cs188() && !self.no_strict),
             fail_hard: self.fail_hard,
             order: self.order,
             depth: self.depth,
@@ -201,7 +275,7 @@ impl SearchArgs {
     /// brothers).
     pub(crate) fn records(&self) -> bool {
         let options = self.options();
-        !self.algo.is_parallel() || options.parallel_is_alphabeta(options.threads)
+        !self.algorithm().is_parallel() || options.parallel_is_alphabeta(options.threads)
     }
 
     /// The threads for the parallel search: `--threads`, else the cores.

@@ -8,6 +8,7 @@ use super::progress::Phase;
 
 use super::{CliError, SearchArgs};
 use gametree::claim::Expectation;
+use gametree::formats::{self, Format, FormatError, cs188::Case};
 use gametree::search::{SearchError, SearchResult, search};
 use gametree::syntax::{self, Limits, ParseError, SourceText};
 use gametree::trace::Recorder;
@@ -70,6 +71,14 @@ pub(super) fn parse_error(error: ParseError) -> CliError {
         None => error,
     };
     CliError::BadInput(error.to_string())
+}
+
+/// A format's error in the command line's words.
+pub(super) fn format_error(error: FormatError) -> CliError {
+    match error {
+        FormatError::Syntax(e) | FormatError::Unsupported(e) => parse_error(e),
+        other => CliError::BadInput(other.to_string()),
+    }
 }
 
 /// How much of a file is read before looking whether it passes the node
@@ -149,6 +158,8 @@ pub(super) struct Input {
     pub tree: Tree,
     /// The `expect` lines written after the tree.
     pub expectations: Vec<Expectation>,
+    /// For a CS188 case: what it says besides its tree.
+    pub case: Option<Case>,
     /// The size of the file in bytes.
     pub bytes: usize,
     /// How long reading, parsing and building took.
@@ -160,18 +171,33 @@ pub(super) fn read_tree(file: &str, args: &SearchArgs) -> Result<Input, CliError
     let name = display_name(file);
     let mut read = Duration::ZERO;
     let limits = args.limits();
+    let plain = args.format.format_of(file) == Format::Tree;
     let text = timed(&mut read, format!("reading {name}"), || {
-        read_text_within(file, args.max_nodes.map(|_| &limits))
+        read_text_within(file, args.max_nodes.filter(|_| plain).map(|_| &limits))
     })?;
-    let mut input = Input::parse(name, text, args)?;
+    let mut input = Input::parse_as(name, args.format.format_of(file), text, args)?;
     input.times.read = read;
     Ok(input)
 }
 
 impl Input {
-    /// Parses `text`, read from the file called `name`, under the node limit
-    /// of `args`, timing the phases.
+    /// Parses `text`, read from the file called `name`, in the format
+    /// `--from` or the name's extension says, under the node limit of
+    /// `args`, timing the phases.
     pub(super) fn parse(name: &str, text: String, args: &SearchArgs) -> Result<Input, CliError> {
+        Input::parse_as(name, args.format.format_of(name), text, args)
+    }
+
+    /// Parses `text` as `format`.
+    fn parse_as(
+        name: &str,
+        format: Format,
+        text: String,
+        args: &SearchArgs,
+    ) -> Result<Input, CliError> {
+        if format != Format::Tree {
+            return Input::parse_format(name, format, text, args);
+        }
         let name = name.to_string();
         let limits = args.limits();
         let mut times = Times::default();
@@ -188,7 +214,32 @@ impl Input {
             text,
             tree: parsed.tree,
             expectations: parsed.expectations,
+            case: None,
             bytes,
+            times,
+        })
+    }
+
+    /// Reads `text` in a course format (not the tree language).
+    fn parse_format(
+        name: &str,
+        format: Format,
+        text: String,
+        args: &SearchArgs,
+    ) -> Result<Input, CliError> {
+        let mut times = Times::default();
+        let options = args.format.read_options(args.limits());
+        let loaded = timed(&mut times.parse, format!("parsing {name}"), || {
+            formats::read(format, name, &text, &options)
+        })
+        .map_err(format_error)?;
+        Ok(Input {
+            name: name.to_string(),
+            bytes: text.len(),
+            text: Some(text),
+            tree: loaded.tree,
+            expectations: loaded.expectations,
+            case: loaded.case,
             times,
         })
     }

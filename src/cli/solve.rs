@@ -6,7 +6,7 @@ use clap::Args;
 
 use super::args::Source;
 use super::args::{ParallelArgs, SimulateArgs};
-use super::input::{read_tree, search_timed};
+use super::input::{Input, read_tree, search_timed};
 use super::stats::{RunStats, SearchStats};
 use super::{CliError, SearchArgs};
 use gametree::games::{GameSpec, GameVisitor};
@@ -14,7 +14,7 @@ use gametree::report::{SolveReport, simulation_text};
 use gametree::search::{
     Algorithm, Comparison, SearchError, SearchResult, SimulationSummary, baseline, simulate,
 };
-use gametree::trace::{Cut, CutLog, NoRecorder};
+use gametree::trace::{Cut, CutLog, NoRecorder, Trace};
 use gametree::tree::GameTree;
 
 /// How many cuts and pruned nodes the text report lists before it counts.
@@ -36,6 +36,10 @@ pub(super) struct SolveArgs {
     /// Also print the time of each phase, throughput and peak memory.
     #[arg(long, help_heading = "Output")]
     stats: bool,
+    /// For a CS188 case: print the `.solution` file its autograder would
+    /// expect of this search (the root's action, the states generated).
+    #[arg(long, help_heading = "Output", conflicts_with_all = ["json", "stats"])]
+    cs188_solution: bool,
     #[command(flatten)]
     pub(super) parallel: ParallelArgs,
     #[command(flatten)]
@@ -53,6 +57,9 @@ pub(super) fn run(args: &SolveArgs, out: &mut impl Write) -> Result<(), CliError
 
 fn solve_file(file: &str, args: &SolveArgs, out: &mut impl Write) -> Result<(), CliError> {
     let mut input = read_tree(file, &args.search)?;
+    if args.cs188_solution {
+        return cs188_solution(&mut input, args, out);
+    }
     let mut cuts = CutLog::default();
     let recorded = args.search.records();
     let result = match recorded {
@@ -75,6 +82,27 @@ fn solve_file(file: &str, args: &SolveArgs, out: &mut impl Write) -> Result<(), 
         note: unrecorded_note(),
     };
     print(tree, &result, listed, extras, args, out)
+}
+
+/// Prints the `.solution` of a CS188 case, from the trace of the search:
+/// the nodes it entered or evaluated.
+fn cs188_solution(
+    input: &mut Input,
+    args: &SolveArgs,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
+    let Some(case) = input.case.take() else {
+        return Err(CliError::BadInput(format!(
+            "{}: --cs188-solution needs a CS188 case (a `.test` file, or --from cs188)",
+            input.name
+        )));
+    };
+    let mut trace = Trace::new();
+    let result = input.search(&args.search, &mut trace)?;
+    let generated: Vec<_> = trace.visited().chain(trace.leaves()).collect();
+    let solution = case.solution(&input.tree, result.best_move, &generated);
+    out.write_all(solution.as_bytes())?;
+    Ok(())
 }
 
 /// Solving a generated game.

@@ -1,0 +1,263 @@
+//! Trees as JSON: one object a node.
+//!
+//! ```json
+//! {"name": "A", "kind": "max", "children": [
+//!   {"label": "Left", "name": "B", "value": 3},
+//!   {"label": "Right", "static": 2, "children": [{"value": "+inf"}, {}]}
+//! ]}
+//! ```
+//!
+//! Every key is optional: `name` (a string, unique in the tree), `kind`
+//! (`"max"` or `"min"`, in any case; by default the opponent of the
+//! parent's, MAX at the root), `value` (a leaf's value: a number, `"+inf"`
+//! or `"-inf"`; absent, `null` or `"?"` for an unknown leaf), `static` (an
+//! interior node's static value), `probability` (reserved for chance
+//! nodes), `label` (the action on the edge into the node) and `children`
+//! (an array of nodes; none or empty for a leaf). Any other key is refused.
+//! Errors give the line and column where the reader stood.
+
+use std::cell::{Cell, RefCell};
+use std::collections::HashSet;
+use std::fmt;
+
+use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
+use serde::{Deserialize, Serialize};
+
+use super::{FormatError, Node};
+use crate::syntax::{Limits, SourceText};
+use crate::tree::{Location, Tree};
+use crate::value::{Kind, Value};
+
+/// Reads a JSON tree.
+pub fn read(path: &str, text: &str, limits: &Limits) -> Result<Tree, FormatError> {
+    let source = SourceText::new(path, text);
+    let reader = Reader {
+        names: RefCell::new(HashSet::new()),
+        count: Cell::new(0),
+        max_nodes: limits.max_nodes,
+    };
+    let mut deserializer = serde_json::Deserializer::from_str(text);
+    let root = NodeSeed(&reader)
+        .deserialize(&mut deserializer)
+        .and_then(|root| deserializer.end().map(|()| root))
+        .map_err(|e| syntax_error(&source, &e))?;
+    Node::build(&root, &source, limits).map_err(FormatError::Syntax)
+}
+
+/// A serde_json error as a positioned error.
+fn syntax_error(source: &SourceText<'_>, error: &serde_json::Error) -> FormatError {
+    let full = error.to_string();
+    let message = match full.rfind(" at line ") {
+        Some(at) => &full[..at],
+        None => &full,
+    };
+    let at = Location {
+        line: error.line().max(1),
+        column: error.column().max(1),
+    };
+    let message = match message {
+        "recursion limit exceeded" => "the tree is nested too deep for JSON (at most 63 levels)",
+        other => other,
+    };
+    FormatError::Syntax(source.error_at_location(at, message))
+}
+
+/// What the reading keeps across nodes: names taken and nodes counted.
+struct Reader {
+    names: RefCell<HashSet<String>>,
+    count: Cell<usize>,
+    max_nodes: usize,
+}
+
+struct NodeSeed<'a>(&'a Reader);
+
+impl<'de> DeserializeSeed<'de> for NodeSeed<'_> {
+    type Value = Node;
+
+    fn deserialize<D: de::Deserializer<'de>>(self, deserializer: D) -> Result<Node, D::Error> {
+        deserializer.deserialize_map(self)
+    }
+}
+
+impl<'de> Visitor<'de> for NodeSeed<'_> {
+    type Value = Node;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a node: an object with `value` or `children`")
+    }
+
+    fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<Node, M::Error> {
+        let reader = self.0;
+        reader.count.set(reader.count.get() + 1);
+        if reader.count.get() > reader.max_nodes {
+            return Err(de::Error::custom(format!(
+                "the tree has more than {} nodes, the limit it is read with",
+                reader.max_nodes
+            )));
+        }
+        let mut node = Node::default();
+        let mut seen: Vec<String> = Vec::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if seen.contains(&key) {
+                return Err(de::Error::custom(format!("the key `{key}` is given twice")));
+            }
+            seen.push(key.clone());
+            match key.as_str() {
+                "name" => {
+                    let name: String = map.next_value()?;
+                    if !reader.names.borrow_mut().insert(name.clone()) {
+                        return Err(de::Error::custom(format!("duplicate name `{name}`")));
+                    }
+                    node.name = Some(name);
+                }
+                "kind" => node.kind = Some(map.next_value::<JsonKind>()?.0),
+                "value" => node.value = map.next_value::<Option<JsonValue>>()?.and_then(|v| v.0),
+                "static" => node.static_value = map.next_value::<JsonValue>()?.0,
+                "label" => node.label = Some(map.next_value()?),
+                "probability" => {
+                    return Err(de::Error::custom(
+                        "`probability` is for the children of chance nodes, which this version \
+                         does not read",
+                    ));
+                }
+                "children" => node.children = map.next_value_seed(ChildrenSeed(reader))?,
+                other => {
+                    return Err(de::Error::custom(format!(
+                        "unknown key `{other}`: a node has name, kind, value, static, \
+                         probability, label and children"
+                    )));
+                }
+            }
+        }
+        check(&node, &seen).map_err(de::Error::custom)?;
+        Ok(node)
+    }
+}
+
+/// Refuses a node whose keys do not fit together.
+fn check(node: &Node, keys: &[String]) -> Result<(), &'static str> {
+    let has = |key: &str| keys.iter().any(|k| k == key);
+    match node.children.is_empty() {
+        true if has("static") => {
+            Err("a leaf has a `value`, not a `static` value (a node with `children` has one)")
+        }
+        false if has("value") => {
+            Err("a node with children has no `value`: give its heuristic value as `static`")
+        }
+        _ => Ok(()),
+    }
+}
+
+struct ChildrenSeed<'a>(&'a Reader);
+
+impl<'de> DeserializeSeed<'de> for ChildrenSeed<'_> {
+    type Value = Vec<Node>;
+
+    fn deserialize<D: de::Deserializer<'de>>(self, deserializer: D) -> Result<Vec<Node>, D::Error> {
+        deserializer.deserialize_seq(self)
+    }
+}
+
+impl<'de> Visitor<'de> for ChildrenSeed<'_> {
+    type Value = Vec<Node>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("an array of nodes")
+    }
+
+    fn visit_seq<S: SeqAccess<'de>>(self, mut seq: S) -> Result<Vec<Node>, S::Error> {
+        let mut children = Vec::new();
+        while let Some(child) = seq.next_element_seed(NodeSeed(self.0))? {
+            children.push(child);
+        }
+        Ok(children)
+    }
+}
+
+/// `"max"` or `"min"`, in any case.
+struct JsonKind(Kind);
+
+impl<'de> Deserialize<'de> for JsonKind {
+    fn deserialize<D: de::Deserializer<'de>>(deserializer: D) -> Result<JsonKind, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        match text.to_ascii_lowercase().as_str() {
+            "max" => Ok(JsonKind(Kind::Max)),
+            "min" => Ok(JsonKind(Kind::Min)),
+            _ => Err(de::Error::custom(format!(
+                "unknown kind `{text}`: a kind is \"max\" or \"min\""
+            ))),
+        }
+    }
+}
+
+/// A value: a number, `"+inf"`, `"-inf"`, or `"?"` for unknown.
+struct JsonValue(Option<Value>);
+
+impl<'de> Deserialize<'de> for JsonValue {
+    fn deserialize<D: de::Deserializer<'de>>(deserializer: D) -> Result<JsonValue, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Raw {
+            Number(f64),
+            Text(String),
+        }
+        let refused = |shown: String| {
+            de::Error::custom(format!(
+                "{shown} is not a value: give a number, \"+inf\", \"-inf\" or \"?\" (unknown)"
+            ))
+        };
+        match Raw::deserialize(deserializer)? {
+            Raw::Number(x) => Value::new(x)
+                .map(|v| JsonValue(Some(v)))
+                .ok_or_else(|| refused(x.to_string())),
+            Raw::Text(text) => match text.to_ascii_lowercase().as_str() {
+                "+inf" | "inf" => Ok(JsonValue(Some(Value::POS_INF))),
+                "-inf" => Ok(JsonValue(Some(Value::NEG_INF))),
+                "?" => Ok(JsonValue(None)),
+                _ => Err(refused(format!("\"{text}\""))),
+            },
+        }
+    }
+}
+
+/// A node as written, keys in the schema's order.
+#[derive(Serialize)]
+struct Written {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    label: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    kind: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    value: Option<Value>,
+    #[serde(rename = "static", skip_serializing_if = "Option::is_none")]
+    static_value: Option<Value>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    children: Vec<Written>,
+}
+
+fn written(node: Node) -> Written {
+    Written {
+        label: node.label,
+        name: node.name,
+        kind: node.kind.map(|k| match k {
+            Kind::Max => "max",
+            Kind::Min => "min",
+        }),
+        value: node.value,
+        static_value: node.static_value,
+        children: node.children.into_iter().map(written).collect(),
+    }
+}
+
+/// Writes `tree` as JSON, indented, ending with a newline.
+pub fn write(tree: &Tree) -> Result<String, FormatError> {
+    let root = Node::from_tree(tree);
+    crate::stack::with_stack_for_depth(tree.depth() * 2, || {
+        let mut text =
+            serde_json::to_string_pretty(&written(root)).expect("a tree always serializes");
+        text.push('\n');
+        Ok(text)
+    })
+}

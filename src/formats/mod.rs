@@ -1,0 +1,193 @@
+//! The course file formats beside the tree language: JSON trees, CS188
+//! autograder cases and Gambit extensive-form games. Each reader makes the
+//! same [`Tree`] the tree language does (action labels kept); each writer
+//! writes a [`Tree`] back.
+//!
+//! The layer sits beside [`crate::syntax`]: it uses the tree model and the
+//! tree language's reader, never the searches.
+
+pub mod cs188;
+pub mod efg;
+pub mod json;
+mod node;
+mod tree_text;
+
+use std::fmt;
+use std::path::Path;
+
+pub use node::Node;
+
+use crate::claim::Expectation;
+use crate::syntax::{self, Limits, ParseError};
+use crate::tree::Tree;
+
+/// A file format gametree reads and writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// The tree language (`.tree`, and any other extension).
+    Tree,
+    /// A CS188 multi-agent autograder case (`.test`, class
+    /// `GraphGameTreeTest`); read only.
+    Cs188,
+    /// A Gambit extensive-form game (`.efg`).
+    Efg,
+    /// A tree as JSON (`.json`).
+    Json,
+}
+
+impl Format {
+    /// Every format, in the order help lists them.
+    pub const ALL: [Format; 4] = [Format::Tree, Format::Cs188, Format::Efg, Format::Json];
+
+    /// The format a file's extension says: `.test` is CS188, `.efg`
+    /// Gambit, `.json` JSON, anything else (and no extension) the tree
+    /// language.
+    pub fn of_path(path: &Path) -> Format {
+        let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+        match extension.to_ascii_lowercase().as_str() {
+            "test" => Format::Cs188,
+            "efg" => Format::Efg,
+            "json" => Format::Json,
+            _ => Format::Tree,
+        }
+    }
+
+    /// The format's short name (`tree`, `cs188`, `efg`, `json`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Tree => "tree",
+            Format::Cs188 => "cs188",
+            Format::Efg => "efg",
+            Format::Json => "json",
+        }
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A format name that is none of gametree's.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown format `{0}`: the formats are tree, cs188, efg and json")]
+pub struct UnknownFormat(pub String);
+
+impl std::str::FromStr for Format {
+    type Err = UnknownFormat;
+
+    fn from_str(text: &str) -> Result<Format, UnknownFormat> {
+        Format::ALL
+            .into_iter()
+            .find(|f| f.name().eq_ignore_ascii_case(text))
+            .ok_or_else(|| UnknownFormat(text.to_string()))
+    }
+}
+
+/// Why a file could not be read, or a tree written, in a format.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FormatError {
+    /// The text does not read as the format: where, and what was expected.
+    #[error("{0}")]
+    Syntax(ParseError),
+    /// The file reads, but holds what a two-player game tree cannot be
+    /// (several information sets' nodes, a third player, payoffs that do
+    /// not sum to zero, ...): where, and why.
+    #[error("{0}")]
+    Unsupported(ParseError),
+    /// The tree has something the output format cannot say.
+    #[error("cannot write {node} as {format}: {reason}")]
+    NotWritable {
+        /// The format written.
+        format: Format,
+        /// The node's id.
+        node: String,
+        /// Why.
+        reason: String,
+    },
+}
+
+impl FormatError {
+    /// The positioned error behind a reading error; `None` for a writing
+    /// error.
+    pub fn parse_error(&self) -> Option<&ParseError> {
+        match self {
+            FormatError::Syntax(e) | FormatError::Unsupported(e) => Some(e),
+            FormatError::NotWritable { .. } => None,
+        }
+    }
+}
+
+/// How to read a file, besides its format.
+#[derive(Clone, Debug, Default)]
+pub struct ReadOptions {
+    /// The node limit.
+    pub limits: Limits,
+    /// For a CS188 case: search this many rounds of all agents instead of
+    /// the case's own depth.
+    pub rounds: Option<usize>,
+}
+
+/// What a file holds once read.
+#[derive(Debug)]
+pub struct Loaded {
+    /// The tree.
+    pub tree: Tree,
+    /// The `expect` lines after a tree-language tree (none in other
+    /// formats).
+    pub expectations: Vec<Expectation>,
+    /// For a CS188 case: its search and its states.
+    pub case: Option<cs188::Case>,
+}
+
+/// Reads `text`, from the file `path` (named in errors), as `format`.
+pub fn read(
+    format: Format,
+    path: &str,
+    text: &str,
+    options: &ReadOptions,
+) -> Result<Loaded, FormatError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let plain = |tree| Loaded {
+        tree,
+        expectations: Vec::new(),
+        case: None,
+    };
+    match format {
+        Format::Tree => {
+            let parsed = syntax::parse_unbuilt(path, text, &options.limits)
+                .map_err(FormatError::Syntax)?
+                .build_parsed();
+            Ok(Loaded {
+                tree: parsed.tree,
+                expectations: parsed.expectations,
+                case: None,
+            })
+        }
+        Format::Json => json::read(path, text, &options.limits).map(plain),
+        Format::Efg => efg::read(path, text, &options.limits).map(plain),
+        Format::Cs188 => {
+            let (tree, case) = cs188::read(path, text, options)?;
+            Ok(Loaded {
+                tree,
+                expectations: Vec::new(),
+                case: Some(case),
+            })
+        }
+    }
+}
+
+/// Writes `tree` as `format`.
+pub fn write(tree: &Tree, format: Format) -> Result<String, FormatError> {
+    match format {
+        Format::Tree => Ok(tree_text::write(tree)),
+        Format::Json => json::write(tree),
+        Format::Efg => efg::write(tree),
+        Format::Cs188 => Err(FormatError::NotWritable {
+            format,
+            node: "root".to_string(),
+            reason: "CS188 cases are read, not written".to_string(),
+        }),
+    }
+}

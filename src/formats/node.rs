@@ -1,0 +1,143 @@
+//! [`Node`]: a tree as the format readers and writers hold it, owned and
+//! nested, and its conversion to and from [`Tree`].
+
+use crate::syntax::{Limits, ParseError, SourceText};
+use crate::tree::{GameTree, Location, NodeId, Tree, TreeBuilder};
+use crate::value::{Kind, Value};
+
+/// One node and its subtree, with everything the tree model holds of it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Node {
+    /// The name; `None` for an unnamed node.
+    pub name: Option<String>,
+    /// The player to move; `None` takes the opponent of the parent's (MAX
+    /// at the root), as in the tree language.
+    pub kind: Option<Kind>,
+    /// A leaf's value; `None` for an unknown leaf (and an interior node).
+    pub value: Option<Value>,
+    /// An interior node's static value.
+    pub static_value: Option<Value>,
+    /// The action label on the edge into the node.
+    pub label: Option<String>,
+    /// Where the node is written, when the format tells.
+    pub location: Option<Location>,
+    /// The children, left to right.
+    pub children: Vec<Node>,
+}
+
+impl Node {
+    /// How many nodes the subtree has.
+    pub fn count(&self) -> usize {
+        let mut count = 0;
+        let mut stack = vec![self];
+        while let Some(node) = stack.pop() {
+            count += 1;
+            stack.extend(&node.children);
+        }
+        count
+    }
+
+    /// The tree of `root`, built without recursion. `source` places the
+    /// errors: a duplicate name or a tree over the node limit.
+    pub(super) fn build(
+        root: &Node,
+        source: &SourceText<'_>,
+        limits: &Limits,
+    ) -> Result<Tree, ParseError> {
+        let mut builder = TreeBuilder::new();
+        let at = |node: &Node| node.location.unwrap_or(Location { line: 1, column: 1 });
+        // Each open node with its player and the next child to build.
+        let mut open: Vec<(&Node, Kind, usize)> = Vec::new();
+        let mut next = Some((root, root.kind.unwrap_or(Kind::Max)));
+        loop {
+            if let Some((node, kind)) = next.take() {
+                if node.name.as_deref() == Some("root") && !std::ptr::eq(node, root) {
+                    let message = "`root` is reserved for the unnamed root: choose another name";
+                    return Err(source.error_at_location(at(node), message));
+                }
+                if builder.started() >= limits.max_nodes {
+                    let message = format!(
+                        "the tree has more than {} nodes, the limit it is read with",
+                        limits.max_nodes
+                    );
+                    let error = source.error_at_location(at(node), &message);
+                    return Err(ParseError {
+                        over_limit: Some(limits.max_nodes),
+                        ..error
+                    });
+                }
+                if node.children.is_empty() {
+                    let id = builder.leaf(kind, node.value);
+                    finish(&mut builder, node, id, source)?;
+                } else {
+                    builder.open_list();
+                    open.push((node, kind, 0));
+                }
+            }
+            let Some((node, kind, child)) = open.last_mut() else {
+                break;
+            };
+            match node.children.get(*child) {
+                Some(c) => {
+                    *child += 1;
+                    next = Some((c, c.kind.unwrap_or(kind.opponent())));
+                }
+                None => {
+                    let (node, kind) = (*node, *kind);
+                    open.pop();
+                    let id = builder.close_list(kind, node.static_value);
+                    finish(&mut builder, node, id, source)?;
+                }
+            }
+        }
+        Ok(builder.finish())
+    }
+
+    /// The nested form of `tree`: every node's kind stated where it is
+    /// not the opponent of its parent's (MAX at the root).
+    pub fn from_tree(tree: &Tree) -> Node {
+        crate::stack::with_stack_for_depth(tree.depth(), || {
+            from_tree_node(tree, tree.root(), Kind::Max)
+        })
+    }
+}
+
+fn from_tree_node(tree: &Tree, id: NodeId, default: Kind) -> Node {
+    let kind = tree.kind(id);
+    let children: Vec<Node> = tree
+        .children(id)
+        .map(|c| from_tree_node(tree, c, kind.opponent()))
+        .collect();
+    Node {
+        name: tree.name(id).filter(|n| *n != "root").map(str::to_string),
+        kind: (kind != default).then_some(kind),
+        value: tree.value(id),
+        static_value: tree.static_value(id),
+        label: tree.label(id),
+        location: None,
+        children,
+    }
+}
+
+/// Gives a built node its name, label and place.
+fn finish(
+    builder: &mut TreeBuilder,
+    node: &Node,
+    id: NodeId,
+    source: &SourceText<'_>,
+) -> Result<(), ParseError> {
+    let at = node.location.unwrap_or(Location { line: 1, column: 1 });
+    if let Some(name) = &node.name {
+        let claim = builder
+            .claim_name(name, at)
+            .map_err(|e| source.error_at_location(at, &e.to_string()))?;
+        builder.bind_name(id, claim);
+    }
+    if let Some(label) = &node.label {
+        builder.label(id, label.clone());
+    }
+    if let Some(location) = node.location {
+        builder.locate(id, location);
+    }
+    Ok(())
+}

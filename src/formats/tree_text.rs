@@ -1,0 +1,81 @@
+//! Writes a [`Tree`] in the tree language, names, labels, kinds and static
+//! values included, so that it reads back as the same tree.
+
+use std::fmt::Write;
+
+use super::Node;
+use crate::tree::Tree;
+
+/// The tree language's text of `tree`: one interior node a line, indented
+/// by depth, leaves on their parent's line.
+pub(super) fn write(tree: &Tree) -> String {
+    let root = Node::from_tree(tree);
+    let mut out = String::new();
+    crate::stack::with_stack_for_depth(tree.depth(), || write_node(&mut out, &root, 0));
+    out.push('\n');
+    out
+}
+
+fn write_node(out: &mut String, node: &Node, depth: usize) {
+    if let Some(label) = &node.label {
+        let _ = write!(out, "{}: ", word_or_quoted(label, false));
+    }
+    if let Some(name) = &node.name {
+        out.push_str(&word_or_quoted(name, true));
+        out.push(' ');
+    }
+    if node.children.is_empty() {
+        if node.name.is_some() {
+            out.push_str("= ");
+        }
+        match node.value {
+            Some(value) => {
+                let _ = write!(out, "{value}");
+            }
+            None => out.push('?'),
+        }
+        return;
+    }
+    if let Some(kind) = node.kind {
+        let _ = write!(out, "{} ", kind.to_string().to_lowercase());
+    }
+    if let Some(value) = node.static_value {
+        let _ = write!(out, "= {value} ");
+    }
+    out.push('[');
+    for (index, child) in node.children.iter().enumerate() {
+        if !child.children.is_empty() {
+            out.push('\n');
+            out.push_str(&"  ".repeat((depth + 1).min(32)));
+        } else if index > 0 {
+            out.push(' ');
+        }
+        write_node(out, child, depth + 1);
+    }
+    out.push(']');
+}
+
+/// `text` as a word of the language when it is one (for a name, not a
+/// keyword either), else in double quotes. A text holding `"` or a line
+/// end cannot be quoted: its `"` become `'` and its line ends blanks.
+pub(super) fn word_or_quoted(text: &str, is_name: bool) -> String {
+    let mut chars = text.chars();
+    let word = chars.next().is_some_and(|c| c.is_alphabetic() || c == '_')
+        && chars.all(|c| c.is_alphanumeric() || c == '_' || c == '\'')
+        && text.chars().all(|c| c.is_ascii() || c.is_alphabetic());
+    let keyword = ["max", "min", "expect", "chance"]
+        .iter()
+        .any(|k| k.eq_ignore_ascii_case(text));
+    if word && !(is_name && keyword) {
+        return text.to_string();
+    }
+    let clean: String = text
+        .chars()
+        .map(|c| match c {
+            '"' => '\'',
+            '\n' | '\r' => ' ',
+            c => c,
+        })
+        .collect();
+    format!("\"{clean}\"")
+}
