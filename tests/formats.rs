@@ -123,3 +123,330 @@ fn a_broken_case_is_refused_with_its_place() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+mod round_trips {
+    use gametree::formats::{self, Format, ReadOptions};
+    use gametree::tree::{GameTree, Tree};
+    use proptest::prelude::*;
+
+    /// A generated node: label, whether it is named, kind word, static
+    /// value, leaf value (`None` for unknown), children.
+    #[derive(Clone, Debug)]
+    struct Spec {
+        label: Option<&'static str>,
+        named: bool,
+        kind: Option<&'static str>,
+        statics: Option<i32>,
+        value: Option<String>,
+        children: Vec<Spec>,
+    }
+
+    fn specs(finite: bool) -> impl Strategy<Value = Spec> {
+        let value = match finite {
+            true => prop_oneof![
+                (-99i32..99).prop_map(|v| Some(v.to_string())),
+                Just(Some("2.5".to_string()))
+            ]
+            .boxed(),
+            false => prop_oneof![
+                4 => (-99i32..99).prop_map(|v| Some(v.to_string())),
+                1 => Just(None),
+                1 => Just(Some("-inf".to_string())),
+                1 => Just(Some("0.125".to_string())),
+            ]
+            .boxed(),
+        };
+        let label = prop_oneof![
+            2 => Just(None),
+            1 => Just(Some("Left")),
+            1 => Just(Some("max")),
+            1 => Just(Some("go 2")),
+        ];
+        let leaf = (label.clone(), any::<bool>(), value).prop_map(|(label, named, value)| Spec {
+            label,
+            named,
+            kind: None,
+            statics: None,
+            value,
+            children: Vec::new(),
+        });
+        leaf.prop_recursive(5, 60, 4, move |inner| {
+            (
+                label.clone(),
+                any::<bool>(),
+                prop_oneof![Just(None), Just(Some("max")), Just(Some("min"))],
+                prop::option::of(-9i32..9),
+                prop::collection::vec(inner, 1..4),
+            )
+                .prop_map(|(label, named, kind, statics, children)| Spec {
+                    label,
+                    named,
+                    kind,
+                    statics,
+                    value: None,
+                    children,
+                })
+        })
+    }
+
+    /// The tree-language text of a spec, names numbered in preorder.
+    fn text(spec: &Spec, count: &mut usize, root: bool) -> String {
+        *count += 1;
+        let mut out = String::new();
+        if let (Some(label), false) = (spec.label, root) {
+            match label.contains(' ') {
+                true => out.push_str(&format!("\"{label}\": ")),
+                false => out.push_str(&format!("{label}: ")),
+            }
+        }
+        let name = match *count {
+            1 => "\"max\"".to_string(), // a keyword, quoted
+            n => format!("N{n}"),
+        };
+        if spec.children.is_empty() {
+            let value = spec.value.clone().unwrap_or("?".to_string());
+            match spec.named {
+                true => out.push_str(&format!("{name} = {value}")),
+                false => out.push_str(&value),
+            }
+            return out;
+        }
+        if spec.named {
+            out.push_str(&name);
+            out.push(' ');
+        }
+        if let Some(kind) = spec.kind {
+            out.push_str(kind);
+            out.push(' ');
+        }
+        if let Some(v) = spec.statics {
+            out.push_str(&format!("= {v} "));
+        }
+        out.push('[');
+        for child in &spec.children {
+            out.push_str(&text(child, count, false));
+            out.push_str(", ");
+        }
+        out.push(']');
+        out
+    }
+
+    /// Every node in preorder: id, kind, value, static value, label.
+    fn outline(tree: &Tree) -> Vec<String> {
+        tree.nodes()
+            .map(|n| {
+                format!(
+                    "{} {} {:?} {:?} {:?}",
+                    tree.id(n),
+                    tree.kind(n),
+                    tree.value(n),
+                    tree.static_value(n),
+                    tree.label(n)
+                )
+            })
+            .collect()
+    }
+
+    fn through(tree: &Tree, format: Format) -> Tree {
+        let written = formats::write(tree, format).unwrap();
+        let back = formats::read(format, "t", &written, &ReadOptions::default())
+            .unwrap_or_else(|e| panic!("{e}\n{written}"))
+            .tree;
+        let text = formats::write(&back, Format::Tree).unwrap();
+        formats::read(Format::Tree, "t", &text, &ReadOptions::default())
+            .unwrap_or_else(|e| panic!("{e}\n{text}"))
+            .tree
+    }
+
+    fn tree_of(spec: &Spec) -> Tree {
+        let source = text(spec, &mut 0, true);
+        gametree::syntax::parse("t", &source).unwrap_or_else(|e| panic!("{e}\n{source}"))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        #[test]
+        fn file_to_json_to_file_keeps_the_tree(spec in specs(false)) {
+            let tree = tree_of(&spec);
+            prop_assert_eq!(outline(&through(&tree, Format::Json)), outline(&tree));
+        }
+
+        #[test]
+        fn file_to_efg_to_file_keeps_the_tree(spec in specs(true)) {
+            let tree = tree_of(&spec);
+            prop_assert_eq!(outline(&through(&tree, Format::Efg)), outline(&tree));
+        }
+
+        #[test]
+        fn the_tree_writer_reads_back_as_the_same_tree(spec in specs(false)) {
+            let tree = tree_of(&spec);
+            let text = formats::write(&tree, Format::Tree).unwrap();
+            let back = gametree::syntax::parse("t", &text).unwrap();
+            prop_assert_eq!(outline(&back), outline(&tree));
+        }
+    }
+}
+
+mod refusals {
+    use gametree::formats::{self, Format, FormatError, ReadOptions};
+
+    /// The error's place and message, and whether it is a refusal of
+    /// something the format can say but gametree cannot.
+    fn refused(format: Format, text: &str) -> (usize, usize, String, bool) {
+        match formats::read(format, "t", text, &ReadOptions::default()) {
+            Ok(_) => panic!("{text} should be refused"),
+            Err(FormatError::Syntax(e)) => (e.line, e.column, e.message, false),
+            Err(FormatError::Unsupported(e)) => (e.line, e.column, e.message, true),
+            Err(other) => panic!("unexpected {other}"),
+        }
+    }
+
+    const HEAD: &str = "EFG 2 R \"g\" { \"1\" \"2\" }\n\"\"\n";
+
+    #[test]
+    fn gambit_games_that_are_no_two_player_trees_are_refused_with_their_place() {
+        let imperfect = format!(
+            "{HEAD}p \"\" 1 1 \"\" {{ \"a\" \"b\" }} 0\np \"\" 2 1 \"\" {{ \"x\" }} 0\n\
+             t \"\" 1 \"\" {{ 1 -1 }}\np \"\" 2 1 \"\" {{ \"x\" }} 0\nt \"\" 2 \"\" {{ 2 -2 }}\n"
+        );
+        let (line, column, message, unsupported) = refused(Format::Efg, &imperfect);
+        assert_eq!((line, column, unsupported), (6, 8, true));
+        assert!(
+            message.starts_with("imperfect information: information set 1 of player 2"),
+            "{message}"
+        );
+        let three = "EFG 2 R \"g\" { \"1\" \"2\" \"3\" }\n";
+        let (line, column, message, _) = refused(Format::Efg, three);
+        assert_eq!((line, column), (1, 23));
+        assert!(message.contains("two-player"), "{message}");
+        let general_sum = format!(
+            "{HEAD}p \"\" 1 1 \"\" {{ \"a\" \"b\" }} 0\nt \"\" 1 \"\" {{ 1 0 }}\nt \"\" 2 \"\" {{ 3 1 }}\n"
+        );
+        let (line, _, message, _) = refused(Format::Efg, &general_sum);
+        assert_eq!(line, 5);
+        assert!(
+            message.starts_with("not zero-sum: the payoffs here sum to 4, those on line 4 to 1"),
+            "{message}"
+        );
+        let (line, column, message, unsupported) = refused(
+            Format::Efg,
+            "EFG 2 R \"g\" { \"1\" \"2\" }\np \"\" 1 1 \"\" { \"a\" 0",
+        );
+        assert_eq!((line, column, unsupported), (2, 19, false));
+        assert!(
+            message.contains("an action's name in double quotes"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn gambit_outcomes_add_up_and_constant_sum_is_read() {
+        let game = format!(
+            "{HEAD}p \"A\" 1 1 \"static 4\" {{ \"L\" \"R\" }} 1 \"\" {{ 1 0 }}\n\
+             t \"B\" 2 \"\" {{ 2 3 }}\nt \"C\" 3 \"\" {{ 6 -1 }}\n"
+        );
+        let tree = formats::read(Format::Efg, "t", &game, &ReadOptions::default())
+            .unwrap()
+            .tree;
+        let text = formats::write(&tree, Format::Tree).unwrap();
+        assert_eq!(text, "A = 4 [L: B = 3, R: C = 7]\n");
+    }
+
+    #[test]
+    fn json_mistakes_are_refused_where_the_reader_stands() {
+        let cases = [
+            (
+                "{\"children\": [{\"value\": 1}, {\"value\": 2, \"kind\": \"chance\"}]}",
+                (1, 58),
+                "unknown kind `chance`: a kind is \"max\" or \"min\"",
+            ),
+            (
+                "{\"children\": [{\"name\": \"a\"}, {\"name\": \"a\"}]}",
+                (1, 42),
+                "duplicate name `a`",
+            ),
+            (
+                "{\"children\": [{\"colour\": 1}]}",
+                (1, 23),
+                "unknown key `colour`: a node has name, kind, value, static, probability, label and children",
+            ),
+            (
+                "{\"static\": 3}",
+                (1, 13),
+                "a leaf has a `value`, not a `static` value (a node with `children` has one)",
+            ),
+            (
+                "{\"children\": [{\"value\": \"x\"}]}",
+                (1, 28),
+                "\"x\" is not a value: give a number, \"+inf\", \"-inf\" or \"?\" (unknown)",
+            ),
+            (
+                "{\"children\": [\n{\"value\": 1}\n",
+                (3, 1),
+                "EOF while parsing a list",
+            ),
+        ];
+        for (text, place, message) in cases {
+            let (line, column, got, _) = refused(Format::Json, text);
+            assert_eq!(((line, column), got.as_str()), (place, message), "{text}");
+        }
+    }
+
+    #[test]
+    fn formats_come_from_the_extension() {
+        use std::path::Path;
+        let of = |p: &str| Format::of_path(Path::new(p));
+        assert_eq!(
+            [
+                of("a.test"),
+                of("a.EFG"),
+                of("a.json"),
+                of("a.tree"),
+                of("a"),
+                of("-")
+            ],
+            [
+                Format::Cs188,
+                Format::Efg,
+                Format::Json,
+                Format::Tree,
+                Format::Tree,
+                Format::Tree
+            ]
+        );
+        assert_eq!("CS188".parse::<Format>(), Ok(Format::Cs188));
+        assert!("yaml".parse::<Format>().is_err());
+    }
+}
+
+#[test]
+fn convert_writes_by_the_output_s_extension_and_refuses_what_does_not_fit() {
+    let dir = std::env::temp_dir().join(format!("gametree-convert-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let case = "tests/data/cs188/q2/0-tied-root.test";
+    let efg = dir.join("tied.efg");
+    let (code, _, err) = gametree(&["convert", case, "-o", efg.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let (_, out, _) = gametree(&["convert", efg.to_str().unwrap(), "-o", "-"]);
+    assert_eq!(
+        out,
+        "\"max\" [\n  left: min1 [down: A = 10]\n  right: min2 [left: B = 10, right: C = 0]]\n"
+    );
+    let unknown = dir.join("unknown.tree");
+    std::fs::write(&unknown, "[1 [?]]").unwrap();
+    let (code, _, err) = gametree(&[
+        "convert",
+        unknown.to_str().unwrap(),
+        "--to",
+        "efg",
+        "-o",
+        "-",
+    ]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        err,
+        "error: cannot write @2.1 as efg: an unknown leaf value has no payoff\n"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -3,6 +3,7 @@
 
 mod args;
 mod check;
+mod convert;
 mod exercise;
 mod extras;
 mod r#gen;
@@ -55,6 +56,9 @@ enum Command {
     /// Draw the search as a diagram: DOT, SVG, PNG or PDF, or step-by-step frames.
     #[command(after_long_help = RENDER_EXAMPLES)]
     Render(render::RenderArgs),
+    /// Convert a tree between formats: tree, JSON, Gambit .efg; CS188 cases read.
+    #[command(after_long_help = CONVERT_EXAMPLES)]
+    Convert(convert::ConvertArgs),
     /// Print a shell completion script (bash, zsh, fish, powershell, elvish).
     Completions(extras::CompletionsArgs),
     /// Print a manual page (roff): `gametree man | man -l -`.
@@ -86,6 +90,11 @@ const KEY_EXAMPLES: &str = "Examples:
 const GEN_EXAMPLES: &str = "Examples:
   gametree gen --game tictactoe:x...o.... -o ttt.tree
   gametree gen --exercise --game random:branching=3,depth=4,seed=7 --min-cuts 2";
+
+const CONVERT_EXAMPLES: &str = "Examples:
+  gametree convert trees/lecture-a-to-v.tree -o lecture.json
+  gametree convert case.test -o case.tree
+  gametree convert game.efg --to tree -o -";
 
 const RENDER_EXAMPLES: &str = "Examples:
   gametree render trees/lecture-a-to-v.tree -o lecture.dot
@@ -187,6 +196,7 @@ pub(crate) fn run(cli: Cli) -> Result<u8, CliError> {
             args.search.take_parallel(&args.parallel);
             render::run(&args, &mut out)
         }
+        Command::Convert(args) => convert::run(&args, &mut out),
         Command::Completions(args) => extras::completions(&args, &mut out),
         Command::Man(args) => extras::man(&args, &mut out),
     }?;

@@ -1,24 +1,533 @@
-//! Gambit extensive-form games (`.efg`).
+//! Gambit extensive-form games (`.efg`), as far as they are two-player
+//! game trees: two players with perfect information (every information
+//! set holds one node) and payoffs that sum to the same constant at every
+//! terminal node (zero-sum, or constant-sum). Player 1 is MAX, player 2
+//! MIN; a node's value is player 1's payoff (outcomes met on the way
+//! down add up, as in Gambit).
+//!
+//! ```text
+//! EFG 2 R "A game" { "Player 1" "Player 2" }
+//! ""
+//! p "A" 1 1 "" { "Left" "Right" } 0
+//! p "B" 2 1 "" { "x" "y" } 0
+//! t "" 1 "" { 3, -3 }
+//! t "" 2 "" { 12, -12 }
+//! t "C" 3 "" { 2, -2 }
+//! ```
+//!
+//! Action names become labels on the edges, node names become names
+//! where they are unique in the file. Gambit has no static values: the
+//! writer puts an interior node's static value in its information set's
+//! name (`"static 3"`), which the reader takes back.
 
-use super::{Format, FormatError};
+use std::collections::HashMap;
+
+use super::{Format, FormatError, Node};
 use crate::syntax::{Limits, SourceText};
-use crate::tree::{Location, Tree};
+use crate::tree::{GameTree, Tree};
+use crate::value::{Kind, Value};
+
+/// Payoffs whose sums differ by less than this count as the same sum.
+const SUM_TOLERANCE: f64 = 1e-9;
 
 /// Reads a Gambit `.efg` game.
-pub fn read(path: &str, text: &str, _limits: &Limits) -> Result<Tree, FormatError> {
+pub fn read(path: &str, text: &str, limits: &Limits) -> Result<Tree, FormatError> {
     let source = SourceText::new(path, text);
-    let at = Location { line: 1, column: 1 };
-    let message = "Gambit games are not read yet";
-    Err(FormatError::Unsupported(
-        source.error_at_location(at, message),
-    ))
+    let mut reader = Reader {
+        source: &source,
+        tokens: tokenize(text)
+            .map_err(|at| FormatError::Syntax(source.error_at(at, "this `\"` is never closed")))?,
+        next: 0,
+        outcomes: HashMap::new(),
+        infosets: HashMap::new(),
+        names: HashMap::new(),
+        sum: None,
+    };
+    reader.header()?;
+    let mut root = reader.tree(limits)?;
+    let names = std::mem::take(&mut reader.names);
+    keep_unique_names(&mut root, &names);
+    if let Some(token) = reader.tokens.get(reader.next) {
+        return Err(reader.syntax(token.at, "the game's tree ends before this"));
+    }
+    Node::build(&root, &source, limits).map_err(FormatError::Syntax)
 }
 
-/// Writes `tree` as a Gambit `.efg` game.
-pub fn write(_tree: &Tree) -> Result<String, FormatError> {
-    Err(FormatError::NotWritable {
+/// A token and its byte offset.
+#[derive(Clone, Debug)]
+struct Token<'a> {
+    text: &'a str,
+    at: usize,
+}
+
+impl Token<'_> {
+    /// A quoted string's text, without quotes and with `\"` and `\\` read.
+    fn string(&self) -> Option<String> {
+        let inner = self.text.strip_prefix('"')?.strip_suffix('"')?;
+        let mut out = String::new();
+        let mut chars = inner.chars();
+        while let Some(c) = chars.next() {
+            match c {
+                '\\' => out.extend(chars.next()),
+                c => out.push(c),
+            }
+        }
+        Some(out)
+    }
+}
+
+/// Splits the text into quoted strings, `{`, `}` and words; blanks and
+/// commas separate. Fails with the offset of an unclosed quote.
+fn tokenize(text: &str) -> Result<Vec<Token<'_>>, usize> {
+    let bytes = text.as_bytes();
+    let mut tokens = Vec::new();
+    let mut at = 0;
+    while at < bytes.len() {
+        let start = at;
+        match bytes[at] {
+            b' ' | b'\t' | b'\r' | b'\n' | b',' => {
+                at += 1;
+                continue;
+            }
+            b'{' | b'}' => at += 1,
+            b'"' => {
+                at += 1;
+                loop {
+                    match bytes.get(at) {
+                        None => return Err(start),
+                        Some(b'\\') => at += 2,
+                        Some(b'"') => break,
+                        Some(_) => at += 1,
+                    }
+                }
+                at += 1;
+            }
+            _ => {
+                while at < bytes.len()
+                    && !matches!(
+                        bytes[at],
+                        b' ' | b'\t' | b'\r' | b'\n' | b',' | b'{' | b'}' | b'"'
+                    )
+                {
+                    at += 1;
+                }
+            }
+        }
+        let at_end = at.min(bytes.len());
+        tokens.push(Token {
+            text: &text[start..at_end],
+            at: start,
+        });
+    }
+    Ok(tokens)
+}
+
+struct Reader<'s, 'a> {
+    source: &'s SourceText<'a>,
+    tokens: Vec<Token<'a>>,
+    next: usize,
+    /// Each outcome's payoffs, by number.
+    outcomes: HashMap<u64, Vec<f64>>,
+    /// Where each player's information set was first met, by (player, set).
+    infosets: HashMap<(u64, u64), usize>,
+    /// How many nodes bear each name.
+    names: HashMap<String, usize>,
+    /// The payoffs' sum at the first terminal node, and where.
+    sum: Option<(f64, usize)>,
+}
+
+/// What a node line gives: the node, its actions, the payoffs summed
+/// down to it.
+type NodeLine = (Node, Vec<String>, (f64, f64));
+
+/// A player node read, with its children still to come.
+struct Open {
+    node: Node,
+    /// Its actions: one a child, the child's label.
+    actions: Vec<String>,
+    /// The payoffs summed down to it, for players 1 and 2.
+    payoffs: (f64, f64),
+}
+
+impl<'a> Reader<'_, 'a> {
+    fn syntax(&self, at: usize, message: &str) -> FormatError {
+        FormatError::Syntax(self.source.error_at(at, message))
+    }
+
+    fn unsupported(&self, at: usize, message: &str) -> FormatError {
+        FormatError::Unsupported(self.source.error_at(at, message))
+    }
+
+    /// The offset where the next token starts (the end of the text when
+    /// none is left).
+    fn here(&self) -> usize {
+        self.tokens
+            .get(self.next)
+            .map_or(self.source.text().len(), |t| t.at)
+    }
+
+    fn token(&mut self, what: &str) -> Result<Token<'a>, FormatError> {
+        match self.tokens.get(self.next) {
+            Some(token) => {
+                self.next += 1;
+                Ok(token.clone())
+            }
+            None => Err(self.syntax(
+                self.here(),
+                &format!("expected {what}, found the end of the file"),
+            )),
+        }
+    }
+
+    fn peek(&self) -> Option<&str> {
+        self.tokens.get(self.next).map(|t| t.text)
+    }
+
+    fn string(&mut self, what: &str) -> Result<String, FormatError> {
+        let token = self.token(what)?;
+        token
+            .string()
+            .ok_or_else(|| self.syntax(token.at, &format!("expected {what} in double quotes")))
+    }
+
+    fn number(&mut self, what: &str) -> Result<(f64, usize), FormatError> {
+        let token = self.token(what)?;
+        let value = parse_number(token.text)
+            .ok_or_else(|| self.syntax(token.at, &format!("expected {what}, a number")))?;
+        Ok((value, token.at))
+    }
+
+    fn whole(&mut self, what: &str) -> Result<(u64, usize), FormatError> {
+        let token = self.token(what)?;
+        let value = token
+            .text
+            .parse()
+            .map_err(|_| self.syntax(token.at, &format!("expected {what}, a whole number")))?;
+        Ok((value, token.at))
+    }
+
+    fn open_brace(&mut self) -> Result<(), FormatError> {
+        let token = self.token("`{`")?;
+        match token.text {
+            "{" => Ok(()),
+            _ => Err(self.syntax(token.at, "expected `{`")),
+        }
+    }
+
+    /// `EFG 2 R "title" { "Player 1" "Player 2" }` and the optional
+    /// comment.
+    fn header(&mut self) -> Result<(), FormatError> {
+        let magic = self.token("`EFG 2 R`")?;
+        if magic.text != "EFG" {
+            return Err(self.syntax(magic.at, "a Gambit game starts with `EFG 2 R`"));
+        }
+        let version = self.token("the version `2`")?;
+        if version.text != "2" {
+            return Err(self.syntax(version.at, "only version 2 of the format is read"));
+        }
+        let numbers = self.token("`R` or `D`")?;
+        if !matches!(numbers.text, "R" | "D") {
+            return Err(self.syntax(numbers.at, "expected `R` or `D`"));
+        }
+        self.string("the game's title")?;
+        self.open_brace()?;
+        let mut players = 0;
+        loop {
+            let token = self.token("a player's name or `}`")?;
+            if token.text == "}" {
+                break;
+            }
+            if token.string().is_none() {
+                return Err(self.syntax(token.at, "expected a player's name in double quotes"));
+            }
+            players += 1;
+            if players > 2 {
+                let message = "a third player: gametree reads two-player games";
+                return Err(self.unsupported(token.at, message));
+            }
+        }
+        if self.peek().is_some_and(|t| t.starts_with('"')) {
+            self.string("the comment")?;
+        }
+        Ok(())
+    }
+
+    /// The nodes, in prefix order, assembled without recursion.
+    fn tree(&mut self, limits: &Limits) -> Result<Node, FormatError> {
+        let mut open: Vec<Open> = Vec::new();
+        let mut count = 0usize;
+        loop {
+            let (payoffs, label) = match open.last() {
+                Some(parent) => (
+                    parent.payoffs,
+                    parent.actions.get(parent.node.children.len()).cloned(),
+                ),
+                None => ((0.0, 0.0), None),
+            };
+            let at = self.here();
+            count += 1;
+            if count > limits.max_nodes {
+                let message = format!(
+                    "the tree has more than {} nodes, the limit it is read with",
+                    limits.max_nodes
+                );
+                return Err(self.syntax(at, &message));
+            }
+            if open.len() >= crate::tree::MAX_DEPTH {
+                let message = format!(
+                    "the tree is nested more than {} levels deep",
+                    crate::tree::MAX_DEPTH
+                );
+                return Err(self.syntax(at, &message));
+            }
+            let (mut node, actions, payoffs) = self.node_line(payoffs)?;
+            node.label = label.filter(|l| !l.is_empty());
+            let mut done = match actions.is_empty() {
+                true => Some(node),
+                false => {
+                    open.push(Open {
+                        node,
+                        actions,
+                        payoffs,
+                    });
+                    None
+                }
+            };
+            while let Some(finished) = done.take() {
+                let Some(parent) = open.last_mut() else {
+                    return Ok(finished);
+                };
+                parent.node.children.push(finished);
+                if parent.node.children.len() == parent.actions.len() {
+                    done = open.pop().map(|o| o.node);
+                }
+            }
+        }
+    }
+
+    /// One node line: the node, its actions (none for a terminal node) and
+    /// the payoffs summed down to it.
+    fn node_line(
+        &mut self,
+        above: (f64, f64),
+    ) -> Result<NodeLine, FormatError> {
+        let token = self.token("a node: `p`, `c` or `t`")?;
+        let start = token.at;
+        let mut node = Node {
+            location: Some(self.source.location(start)),
+            ..Node::default()
+        };
+        let name = self.string("the node's name")?;
+        if !name.is_empty() {
+            *self.names.entry(name.clone()).or_default() += 1;
+            node.name = Some(name);
+        }
+        let mut actions = Vec::new();
+        match token.text {
+            "p" => {
+                let (player, player_at) = self.whole("the player's number")?;
+                node.kind = Some(match player {
+                    1 => Kind::Max,
+                    2 => Kind::Min,
+                    _ => {
+                        let message = format!("player {player}: gametree reads players 1 and 2");
+                        return Err(self.unsupported(player_at, &message));
+                    }
+                });
+                let (set, set_at) = self.whole("the information set's number")?;
+                if let Some(first) = self.infosets.insert((player, set), start) {
+                    let line = self.source.location(first).line;
+                    let message = format!(
+                        "imperfect information: information set {set} of player {player} holds \
+                         this node and the one on line {line}, and gametree reads games of \
+                         perfect information"
+                    );
+                    return Err(self.unsupported(set_at, &message));
+                }
+                if !self.peek().is_some_and(|t| t.starts_with('"')) {
+                    let message = "expected the information set's name and its actions";
+                    return Err(self.syntax(self.here(), message));
+                }
+                let set_name = self.string("the information set's name")?;
+                node.static_value = static_value(&set_name);
+                actions = self.actions()?;
+            }
+            "c" => {
+                let message = "a chance node: this version reads games without chance moves";
+                return Err(self.unsupported(start, message));
+            }
+            "t" => {}
+            _ => return Err(self.syntax(start, "expected a node: `p`, `c` or `t`")),
+        }
+        let payoffs = self.outcome(above)?;
+        if actions.is_empty() {
+            node.value = Some(self.terminal_value(payoffs, start)?);
+        }
+        Ok((node, actions, payoffs))
+    }
+
+    /// `{ "action" ... }`: a player node's actions, at least one.
+    fn actions(&mut self) -> Result<Vec<String>, FormatError> {
+        self.open_brace()?;
+        let mut actions = Vec::new();
+        loop {
+            let token = self.token("an action's name or `}`")?;
+            match token.text {
+                "}" if actions.is_empty() => {
+                    return Err(self.syntax(token.at, "a player node needs at least one action"));
+                }
+                "}" => return Ok(actions),
+                _ => actions.push(token.string().ok_or_else(|| {
+                    self.syntax(token.at, "expected an action's name in double quotes")
+                })?),
+            }
+        }
+    }
+
+    /// An outcome: its number (0 for none), and at its first use its name
+    /// and payoffs; returns the payoffs summed down to here.
+    fn outcome(&mut self, above: (f64, f64)) -> Result<(f64, f64), FormatError> {
+        let (number, at) = self.whole("the outcome's number")?;
+        if number == 0 {
+            return Ok(above);
+        }
+        if self.peek().is_some_and(|t| t.starts_with('"')) {
+            self.string("the outcome's name")?;
+        }
+        if self.peek() == Some("{") {
+            self.open_brace()?;
+            let mut payoffs = Vec::new();
+            while self.peek() != Some("}") {
+                let (payoff, payoff_at) = self.number("a payoff")?;
+                if payoffs.len() == 2 {
+                    let message = "a third payoff: gametree reads two-player games";
+                    return Err(self.unsupported(payoff_at, message));
+                }
+                payoffs.push(payoff);
+            }
+            self.token("`}`")?;
+            self.outcomes.insert(number, payoffs);
+        }
+        let Some(payoffs) = self.outcomes.get(&number) else {
+            let message = format!("outcome {number} is used before its payoffs are given");
+            return Err(self.syntax(at, &message));
+        };
+        let get = |i: usize| payoffs.get(i).copied().unwrap_or(0.0);
+        Ok((above.0 + get(0), above.1 + get(1)))
+    }
+
+    /// A terminal node's value: player 1's payoff, once the sum of the
+    /// payoffs is checked against the first terminal node's.
+    fn terminal_value(&mut self, payoffs: (f64, f64), at: usize) -> Result<Value, FormatError> {
+        let sum = payoffs.0 + payoffs.1;
+        match self.sum {
+            None => self.sum = Some((sum, at)),
+            Some((first, first_at)) if (sum - first).abs() > SUM_TOLERANCE => {
+                let line = self.source.location(first_at).line;
+                let message = format!(
+                    "not zero-sum: the payoffs here sum to {sum}, those on line {line} to \
+                     {first}, and gametree reads games whose payoffs always sum the same"
+                );
+                return Err(self.unsupported(at, &message));
+            }
+            Some(_) => {}
+        }
+        Value::new(payoffs.0).ok_or_else(|| self.syntax(at, "this payoff is too large a number"))
+    }
+}
+
+/// A number as Gambit writes them: `3`, `-2.5`, `.80`, `1/3`, `1e3`.
+fn parse_number(text: &str) -> Option<f64> {
+    let value = match text.split_once('/') {
+        Some((top, bottom)) => top.parse::<f64>().ok()? / bottom.parse::<f64>().ok()?,
+        None => text.parse::<f64>().ok()?,
+    };
+    value.is_finite().then_some(value)
+}
+
+/// The static value an information set's name carries (`static 3`).
+fn static_value(set_name: &str) -> Option<Value> {
+    let number = set_name.strip_prefix("static ")?;
+    parse_number(number.trim()).and_then(Value::new)
+}
+
+/// Takes off the names borne by several nodes (and `root` below the
+/// root): gametree's names are unique.
+fn keep_unique_names(root: &mut Node, times: &HashMap<String, usize>) {
+    let mut stack: Vec<(&mut Node, bool)> = vec![(root, true)];
+    while let Some((node, is_root)) = stack.pop() {
+        let shared = node.name.as_ref().is_some_and(|n| times[n] > 1);
+        let reserved = !is_root && node.name.as_deref() == Some("root");
+        if shared || reserved {
+            node.name = None;
+        }
+        stack.extend(node.children.iter_mut().map(|c| (c, false)));
+    }
+}
+
+/// Writes `tree` as a Gambit `.efg` game: player 1 is MAX, player 2 MIN,
+/// each leaf a terminal node whose outcome pays its value to player 1 and
+/// the opposite to player 2.
+pub fn write(tree: &Tree) -> Result<String, FormatError> {
+    for leaf in tree.nodes().filter(|n| tree.children_slice(*n).is_empty()) {
+        let reason = match tree.value(leaf) {
+            None => "an unknown leaf value has no payoff",
+            Some(v) if v.is_infinite() => "an infinite value is no payoff",
+            Some(_) => continue,
+        };
+        return Err(not_writable(&tree.id(leaf), reason));
+    }
+    let root = Node::from_tree(tree);
+    let mut out = String::from("EFG 2 R \"\" { \"Player 1\" \"Player 2\" }\n\"\"\n\n");
+    let mut sets = [0u64; 2];
+    let mut outcomes = 0u64;
+    let mut stack: Vec<(&Node, Kind)> = vec![(&root, tree.kind(tree.root()))];
+    while let Some((node, kind)) = stack.pop() {
+        let name = quote(node.name.as_deref().unwrap_or(""));
+        if node.children.is_empty() {
+            let value = node.value.expect("every leaf has a finite value");
+            outcomes += 1;
+            let other = value.negate();
+            out.push_str(&format!(
+                "t {name} {outcomes} \"\" {{ {value}, {other} }}\n"
+            ));
+            continue;
+        }
+        let player = match kind {
+            Kind::Max => 1,
+            Kind::Min => 2,
+        };
+        sets[player - 1] += 1;
+        let set_name = node
+            .static_value
+            .map_or(String::new(), |v| format!("static {v}"));
+        let actions: Vec<String> = node
+            .children
+            .iter()
+            .map(|c| quote(c.label.as_deref().unwrap_or("")))
+            .collect();
+        out.push_str(&format!(
+            "p {name} {player} {} {} {{ {} }} 0\n",
+            sets[player - 1],
+            quote(&set_name),
+            actions.join(" ")
+        ));
+        for child in node.children.iter().rev() {
+            stack.push((child, child.kind.unwrap_or(kind.opponent())));
+        }
+    }
+    Ok(out)
+}
+
+fn not_writable(node: &str, reason: &str) -> FormatError {
+    FormatError::NotWritable {
         format: Format::Efg,
-        node: "root".to_string(),
-        reason: "Gambit games are not written yet".to_string(),
-    })
+        node: node.to_string(),
+        reason: reason.to_string(),
+    }
+}
+
+/// `text` in double quotes, its `"` and `\\` escaped.
+fn quote(text: &str) -> String {
+    format!("\"{}\"", text.replace('\\', "\\\\").replace('"', "\\\""))
 }

@@ -44,6 +44,15 @@ fn write_node(out: &mut String, node: &Node, depth: usize) {
     }
     out.push('[');
     for (index, child) in node.children.iter().enumerate() {
+        // After a named leaf a comma: `B = 3 [..]` would read as a static
+        // value.
+        let after_named_leaf = index > 0 && {
+            let previous = &node.children[index - 1];
+            previous.children.is_empty() && previous.name.is_some()
+        };
+        if after_named_leaf {
+            out.push(',');
+        }
         if !child.children.is_empty() {
             out.push('\n');
             out.push_str(&"  ".repeat((depth + 1).min(32)));
