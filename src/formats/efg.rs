@@ -307,10 +307,7 @@ impl<'a> Reader<'_, 'a> {
 
     /// One node line: the node, its actions (none for a terminal node) and
     /// the payoffs summed down to it.
-    fn node_line(
-        &mut self,
-        above: (f64, f64),
-    ) -> Result<NodeLine, FormatError> {
+    fn node_line(&mut self, above: (f64, f64)) -> Result<NodeLine, FormatError> {
         let token = self.token("a node: `p`, `c` or `t`")?;
         let start = token.at;
         let mut node = Node {
