@@ -450,3 +450,25 @@ fn convert_writes_by_the_output_s_extension_and_refuses_what_does_not_fit() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_case_with_a_cycle_unfolds_within_the_node_limit() {
+    let dir = std::env::temp_dir().join(format!("gametree-cycle-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("cycle.test");
+    let text = "class: \"GraphGameTreeTest\"\nalg: \"MinimaxAgent\"\ndepth: \"60\"\n\
+                num_agents: \"2\"\nstart_state: \"a\"\nwin_states: \"\"\nlose_states: \"\"\n\
+                successors: \"\"\"\na Left a\na Right a\n\"\"\"\nevaluation: \"\"\"\na 1\n\"\"\"\n";
+    std::fs::write(&path, text).unwrap();
+    let path = path.to_str().unwrap();
+    let (code, _, err) = gametree(&["solve", path, "--max-nodes", "1000"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("the unfolded tree has more than 1000 nodes"),
+        "{err}"
+    );
+    let (code, out, _) = gametree(&["solve", path, "--rounds", "2", "--cs188-solution"]);
+    assert_eq!(code, 0);
+    assert_eq!(out, "action: \"Left\"\ngenerated: \"a\"\n");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -195,6 +195,12 @@ impl Input {
         text: String,
         args: &SearchArgs,
     ) -> Result<Input, CliError> {
+        if args.format.rounds.is_some() && format != Format::Cs188 {
+            return Err(CliError::BadInput(format!(
+                "{name}: --rounds counts the rounds of a CS188 case's agents, and this is a \
+                 {format} file: give --depth for its plies"
+            )));
+        }
         if format != Format::Tree {
             return Input::parse_format(name, format, text, args);
         }

@@ -18,6 +18,10 @@ use crate::syntax::SourceText;
 use crate::tree::{GameTree, Location, NodeId, Tree};
 use crate::value::{Kind, Value};
 
+/// The most nodes a case is unfolded into (a lower node limit lowers it):
+/// a small graph with cycles unfolds into a tree exponential in its depth.
+pub const MAX_UNFOLDED: usize = 1_000_000;
+
 /// The agent class a case grades.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Agent {
@@ -141,7 +145,8 @@ pub fn read(path: &str, text: &str, options: &ReadOptions) -> Result<(Tree, Case
         agents,
         states: HashMap::new(),
     };
-    let (root, states) = graph.unfold(&source, case.plies(), agents, options.limits.max_nodes)?;
+    let max_nodes = options.limits.max_nodes.min(MAX_UNFOLDED);
+    let (root, states) = graph.unfold(&source, case.plies(), agents, max_nodes)?;
     let tree = Node::build(&root, &source, &options.limits).map_err(FormatError::Syntax)?;
     let states = tree.nodes().zip(states).collect();
     Ok((tree, Case { states, ..case }))
