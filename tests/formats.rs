@@ -472,3 +472,71 @@ fn a_case_with_a_cycle_unfolds_within_the_node_limit() {
     assert_eq!(out, "action: \"Left\"\ngenerated: \"a\"\n");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+mod hostile {
+    use gametree::formats::{self, Format, ReadOptions};
+    use gametree::syntax::Limits;
+    use proptest::prelude::*;
+
+    /// Pieces of every format's syntax, and some that fit none.
+    fn pieces() -> impl Strategy<Value = String> {
+        let piece = prop_oneof![
+            Just("EFG 2 R \"g\" { \"1\" \"2\" }\n"),
+            Just("p \"\" 1 1 \"\" { \"a\" \"b\" } 0\n"),
+            Just("p \"x\" 2 1 \"static 3\" { \"a\" } 1 \"o\" { 1 -1 }\n"),
+            Just("t \"\" 1 \"\" { 1, -1 }\n"),
+            Just("t \"\" 2\n"),
+            Just("c \"\" 1 \"\" { \"h\" 1/2 \"t\" 1/2 } 0\n"),
+            Just("\""),
+            Just("\\"),
+            Just("{"),
+            Just("}"),
+            Just("["),
+            Just("]"),
+            Just(","),
+            Just(" "),
+            Just("\n"),
+            Just("1/0"),
+            Just("{\"children\": ["),
+            Just("{\"value\": 3}"),
+            Just("{\"name\": \"a\"}"),
+            Just("\"kind\": \"min\""),
+            Just("{\"static\": 1, \"children\": [{}]}"),
+            Just("null"),
+            Just("1e999"),
+            Just("-0"),
+            Just("é"),
+            Just("class: \"GraphGameTreeTest\"\n"),
+            Just("alg: \"MinimaxAgent\"\n"),
+            Just("depth: \"2\"\n"),
+            Just("num_agents: \"2\"\n"),
+            Just("num_agents: \"0\"\n"),
+            Just("start_state: \"a\"\n"),
+            Just("win_states: \"b\"\n"),
+            Just("lose_states: \"\"\n"),
+            Just("successors: \"\"\"\n"),
+            Just("a L b\n"),
+            Just("b R a\n"),
+            Just("\"\"\"\n"),
+            Just("evaluation: \"\"\"\n"),
+            Just("a 1\nb 2\n"),
+        ];
+        prop::collection::vec(piece, 0..30).prop_map(|v| v.concat())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+
+        #[test]
+        fn no_reader_panics(text in pieces(), limit in 1usize..50) {
+            let options = ReadOptions { limits: Limits { max_nodes: limit }, rounds: None };
+            for format in Format::ALL {
+                if let Ok(loaded) = formats::read(format, "t", &text, &options) {
+                    for to in [Format::Tree, Format::Json, Format::Efg] {
+                        let _ = formats::write(&loaded.tree, to);
+                    }
+                }
+            }
+        }
+    }
+}

@@ -474,15 +474,15 @@ pub fn write(tree: &Tree) -> Result<String, FormatError> {
         };
         return Err(not_writable(&tree.id(leaf), reason));
     }
-    let root = Node::from_tree(tree);
     let mut out = String::from("EFG 2 R \"\" { \"Player 1\" \"Player 2\" }\n\"\"\n\n");
     let mut sets = [0u64; 2];
     let mut outcomes = 0u64;
-    let mut stack: Vec<(&Node, Kind)> = vec![(&root, tree.kind(tree.root()))];
-    while let Some((node, kind)) = stack.pop() {
-        let name = quote(node.name.as_deref().unwrap_or(""));
-        if node.children.is_empty() {
-            let value = node.value.expect("every leaf has a finite value");
+    let mut stack = vec![tree.root()];
+    while let Some(node) = stack.pop() {
+        let name = quote(tree.name(node).filter(|n| *n != "root").unwrap_or(""));
+        let children = tree.children_slice(node);
+        if children.is_empty() {
+            let value = tree.value(node).expect("every leaf has a finite value");
             outcomes += 1;
             let other = value.negate();
             out.push_str(&format!(
@@ -490,18 +490,17 @@ pub fn write(tree: &Tree) -> Result<String, FormatError> {
             ));
             continue;
         }
-        let player = match kind {
+        let player = match tree.kind(node) {
             Kind::Max => 1,
             Kind::Min => 2,
         };
         sets[player - 1] += 1;
-        let set_name = node
-            .static_value
+        let set_name = tree
+            .static_value(node)
             .map_or(String::new(), |v| format!("static {v}"));
-        let actions: Vec<String> = node
-            .children
+        let actions: Vec<String> = children
             .iter()
-            .map(|c| quote(c.label.as_deref().unwrap_or("")))
+            .map(|c| quote(&tree.label(*c).unwrap_or_default()))
             .collect();
         out.push_str(&format!(
             "p {name} {player} {} {} {{ {} }} 0\n",
@@ -509,9 +508,7 @@ pub fn write(tree: &Tree) -> Result<String, FormatError> {
             quote(&set_name),
             actions.join(" ")
         ));
-        for child in node.children.iter().rev() {
-            stack.push((child, child.kind.unwrap_or(kind.opponent())));
-        }
+        stack.extend(children.iter().rev());
     }
     Ok(out)
 }

@@ -46,11 +46,13 @@ impl Node {
     ) -> Result<Tree, ParseError> {
         let mut builder = TreeBuilder::new();
         let at = |node: &Node| node.location.unwrap_or(Location { line: 1, column: 1 });
-        // Each open node with its player and the next child to build.
-        let mut open: Vec<(&Node, Kind, usize)> = Vec::new();
-        let mut next = Some((root, root.kind.unwrap_or(Kind::Max)));
+        // Each open node with its kind, the player its children's default
+        // kinds follow, and the next child to build.
+        let mut open: Vec<(&Node, Kind, Kind, usize)> = Vec::new();
+        let root_kind = root.kind.unwrap_or(Kind::Max);
+        let mut next = Some((root, root_kind, player_of(root_kind, Kind::Min)));
         loop {
-            if let Some((node, kind)) = next.take() {
+            if let Some((node, kind, player)) = next.take() {
                 if node.name.as_deref() == Some("root") && !std::ptr::eq(node, root) {
                     let message = "`root` is reserved for the unnamed root: choose another name";
                     return Err(source.error_at_location(at(node), message));
@@ -71,16 +73,17 @@ impl Node {
                     finish(&mut builder, node, id, source)?;
                 } else {
                     builder.open_list();
-                    open.push((node, kind, 0));
+                    open.push((node, kind, player, 0));
                 }
             }
-            let Some((node, kind, child)) = open.last_mut() else {
+            let Some((node, kind, player, child)) = open.last_mut() else {
                 break;
             };
             match node.children.get(*child) {
                 Some(c) => {
                     *child += 1;
-                    next = Some((c, c.kind.unwrap_or(kind.opponent())));
+                    let kind = c.kind.unwrap_or(player.opponent());
+                    next = Some((c, kind, player_of(kind, *player)));
                 }
                 None => {
                     let (node, kind) = (*node, *kind);
@@ -97,16 +100,26 @@ impl Node {
     /// not the opponent of its parent's (MAX at the root).
     pub fn from_tree(tree: &Tree) -> Node {
         crate::stack::with_stack_for_depth(tree.depth(), || {
-            from_tree_node(tree, tree.root(), Kind::Max)
+            from_tree_node(tree, tree.root(), Kind::Min)
         })
     }
 }
 
-fn from_tree_node(tree: &Tree, id: NodeId, default: Kind) -> Node {
+/// The player (MAX or MIN) whose opponent a node's children are when they
+/// state no kind: the node's own kind, as in the tree language.
+fn player_of(kind: Kind, _above: Kind) -> Kind {
+    kind
+}
+
+/// `id` and its subtree; `above` is the player whose opponent it is by
+/// default.
+fn from_tree_node(tree: &Tree, id: NodeId, above: Kind) -> Node {
     let kind = tree.kind(id);
+    let default = above.opponent();
+    let player = player_of(kind, above);
     let children: Vec<Node> = tree
         .children(id)
-        .map(|c| from_tree_node(tree, c, kind.opponent()))
+        .map(|c| from_tree_node(tree, c, player))
         .collect();
     Node {
         name: tree.name(id).filter(|n| *n != "root").map(str::to_string),
