@@ -4,6 +4,8 @@
 
 use std::fmt;
 
+use crate::text::written_id;
+
 use crate::value::{CutKind, Value};
 
 /// One `expect` line and where it stands.
@@ -96,24 +98,32 @@ impl fmt::Display for Relation {
     }
 }
 
+/// Ids as an `expect` line lists them: names that are no words quoted.
+fn written_ids(ids: &[String]) -> String {
+    let written: Vec<_> = ids.iter().map(|id| written_id(id)).collect();
+    written.join(" ")
+}
+
 impl fmt::Display for Claim {
     /// The claim as it is written after `expect `.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Claim::Value(v) => write!(f, "value {v}"),
             Claim::Pruned(ids) if ids.is_empty() => f.write_str("pruned none"),
-            Claim::Pruned(ids) => write!(f, "pruned {}", ids.join(" ")),
-            Claim::Cut { node, kind } => write!(f, "cut {node} {kind}"),
+            Claim::Pruned(ids) => write!(f, "pruned {}", written_ids(ids)),
+            Claim::Cut { node, kind } => write!(f, "cut {} {kind}", written_id(node)),
             Claim::Leaves(ids) if ids.is_empty() => f.write_str("leaves none"),
-            Claim::Leaves(ids) => write!(f, "leaves {}", ids.join(" ")),
-            Claim::Best(id) => write!(f, "best {id}"),
+            Claim::Leaves(ids) => write!(f, "leaves {}", written_ids(ids)),
+            Claim::Best(id) => write!(f, "best {}", written_id(id)),
             Claim::Evaluated(n) => write!(f, "evaluated {n}"),
-            Claim::Window { node, alpha, beta } => write!(f, "window {node} [{alpha}, {beta}]"),
+            Claim::Window { node, alpha, beta } => {
+                write!(f, "window {} [{alpha}, {beta}]", written_id(node))
+            }
             Claim::Node {
                 node,
                 relation,
                 value,
-            } => write!(f, "{node} {relation} {value}"),
+            } => write!(f, "{} {relation} {value}", written_id(node)),
         }
     }
 }

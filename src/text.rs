@@ -18,9 +18,56 @@ pub fn quoted(text: &str) -> Cow<'_, str> {
     Cow::Owned(format!("{head}...{tail}"))
 }
 
+/// The words of the tree language that cannot name a node.
+const KEYWORDS: [&str; 4] = ["max", "min", "chance", "expect"];
+
+/// `text` as the tree language writes a name (`is_name`) or an action
+/// label: as it is when it is a word of the language (for a name, not a
+/// keyword either), else in double quotes. A text holding `"` or a line
+/// end cannot be quoted: its `"` become `'` and its line ends blanks.
+pub fn word_or_quoted(text: &str, is_name: bool) -> Cow<'_, str> {
+    let mut chars = text.chars();
+    let word = chars.next().is_some_and(|c| c.is_alphabetic() || c == '_')
+        && chars.all(|c| c.is_alphanumeric() || c == '_' || c == '\'')
+        && text.chars().all(|c| c.is_ascii() || c.is_alphabetic());
+    let keyword = KEYWORDS.iter().any(|k| k.eq_ignore_ascii_case(text));
+    if word && !(is_name && keyword) {
+        return Cow::Borrowed(text);
+    }
+    let clean: String = text
+        .chars()
+        .map(|c| match c {
+            '"' => '\'',
+            '\n' | '\r' => ' ',
+            c => c,
+        })
+        .collect();
+    Cow::Owned(format!("\"{clean}\""))
+}
+
+/// A node id as an `expect` line writes it: a child path (`@2.1`) as it
+/// is, a name as [`word_or_quoted`] writes it.
+pub fn written_id(id: &str) -> Cow<'_, str> {
+    match id.starts_with('@') {
+        true => Cow::Borrowed(id),
+        false => word_or_quoted(id, true),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_that_are_no_words_are_written_in_quotes() {
+        assert_eq!(word_or_quoted("B1'", true), "B1'");
+        assert_eq!(word_or_quoted("max", true), "\"max\"");
+        assert_eq!(word_or_quoted("max", false), "max");
+        assert_eq!(word_or_quoted("go 2", false), "\"go 2\"");
+        assert_eq!(word_or_quoted("3", true), "\"3\"");
+        assert_eq!(written_id("@2.1"), "@2.1");
+        assert_eq!(written_id("min"), "\"min\"");
+    }
 
     #[test]
     fn short_words_are_quoted_whole() {

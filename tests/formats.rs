@@ -540,3 +540,19 @@ mod hostile {
         }
     }
 }
+
+#[test]
+fn a_case_s_answer_key_quotes_keyword_states_and_reads_back() {
+    let case = "tests/data/cs188/q3/0-tied-root.test";
+    let (code, key, err) = gametree(&["key", case]);
+    assert_eq!(code, 0, "{err}");
+    assert!(key.contains("\nexpect \"max\" = 10\n"), "{key}");
+    let dir = std::env::temp_dir().join(format!("gametree-key-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let answers = dir.join("tied.answers");
+    std::fs::write(&answers, &key).unwrap();
+    let (code, out, err) = gametree(&["check", case, answers.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.ends_with("11 passed, 0 failed\n"), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -4,6 +4,7 @@
 use std::fmt::Write;
 
 use super::Node;
+use crate::text::word_or_quoted;
 use crate::tree::Tree;
 
 /// The tree language's text of `tree`: one interior node a line, indented
@@ -62,29 +63,4 @@ fn write_node(out: &mut String, node: &Node, depth: usize) {
         write_node(out, child, depth + 1);
     }
     out.push(']');
-}
-
-/// `text` as a word of the language when it is one (for a name, not a
-/// keyword either), else in double quotes. A text holding `"` or a line
-/// end cannot be quoted: its `"` become `'` and its line ends blanks.
-pub(super) fn word_or_quoted(text: &str, is_name: bool) -> String {
-    let mut chars = text.chars();
-    let word = chars.next().is_some_and(|c| c.is_alphabetic() || c == '_')
-        && chars.all(|c| c.is_alphanumeric() || c == '_' || c == '\'')
-        && text.chars().all(|c| c.is_ascii() || c.is_alphabetic());
-    let keyword = ["max", "min", "expect", "chance"]
-        .iter()
-        .any(|k| k.eq_ignore_ascii_case(text));
-    if word && !(is_name && keyword) {
-        return text.to_string();
-    }
-    let clean: String = text
-        .chars()
-        .map(|c| match c {
-            '"' => '\'',
-            '\n' | '\r' => ' ',
-            c => c,
-        })
-        .collect();
-    format!("\"{clean}\"")
 }

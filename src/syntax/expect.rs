@@ -25,7 +25,7 @@ pub(super) fn parse_expectation(
         .filter(|p| !is_punctuation(p.as_rule()))
         .collect();
     let number = |at: usize| answer_number(&parts[at], source, base);
-    let text = |at: usize| parts[at].as_str().to_string();
+    let text = |at: usize| super::unquoted(parts[at].as_str()).to_string();
     let claim = match rule {
         Rule::expect_value => Claim::Value(number(0)?),
         Rule::expect_pruned => Claim::Pruned(ids(&parts)),
@@ -35,7 +35,7 @@ pub(super) fn parse_expectation(
             let kind = parts.iter().find(|p| p.as_rule() == Rule::cut_kind);
             let node = parts.iter().find(|p| p.as_rule() != Rule::cut_kind);
             Claim::Cut {
-                node: node.expect("a cut names its node").as_str().to_string(),
+                node: super::unquoted(node.expect("a cut names its node").as_str()).to_string(),
                 kind: cut_kind(kind.expect("a cut has a kind").as_str()),
             }
         }
@@ -122,7 +122,7 @@ fn ids(pairs: &[Pair<'_, Rule>]) -> Vec<String> {
     pairs
         .iter()
         .filter(|p| p.as_rule() != Rule::nothing)
-        .map(|p| p.as_str().to_string())
+        .map(|p| super::unquoted(p.as_str()).to_string())
         .collect()
 }
 

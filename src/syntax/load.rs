@@ -191,7 +191,7 @@ impl<'i> Loader<'_, '_> {
 
     fn claim(&mut self, name: &Pair<'_, Rule>) -> Result<NameClaim, ParseError> {
         let at = self.source.location(name.as_span().start());
-        let text = unquoted(name.as_str());
+        let text = super::unquoted(name.as_str());
         if text == "root" && self.builder.started() != 0 {
             let message = "`root` is reserved for the unnamed root: choose another name";
             return Err(self.source.error_at_location(at, message));
@@ -207,16 +207,9 @@ impl<'i> Loader<'_, '_> {
     }
 }
 
-/// A quoted name's text without its quotes; a word as it is.
-fn unquoted(text: &str) -> &str {
-    text.strip_prefix('"')
-        .and_then(|t| t.strip_suffix('"'))
-        .unwrap_or(text)
-}
-
 /// An action label's text: without its `:` and quotes.
 fn label_text(label: &str) -> String {
-    unquoted(label.strip_suffix(':').unwrap_or(label)).to_string()
+    super::unquoted(label.strip_suffix(':').unwrap_or(label)).to_string()
 }
 
 fn parse_kind(text: &str) -> Kind {

@@ -118,6 +118,13 @@ pub fn parse_unbuilt(path: &str, text: &str, limits: &Limits) -> Result<Unbuilt,
     }
 }
 
+/// A quoted name's text without its quotes; a word or a path as it is.
+fn unquoted(text: &str) -> &str {
+    text.strip_prefix('"')
+        .and_then(|t| t.strip_suffix('"'))
+        .unwrap_or(text)
+}
+
 /// One of the two readers [`parse_with`] combines, for testing one
 /// against the other.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
