@@ -42,6 +42,7 @@ pub fn read(path: &str, text: &str, limits: &Limits) -> Result<Tree, FormatError
         infosets: HashMap::new(),
         names: HashMap::new(),
         sum: None,
+        probabilities: Vec::new(),
     };
     reader.header()?;
     let mut root = reader.tree(limits)?;
@@ -134,6 +135,8 @@ struct Reader<'s, 'a> {
     names: HashMap<String, usize>,
     /// The payoffs' sum at the first terminal node, and where.
     sum: Option<(f64, usize)>,
+    /// The probabilities of the chance node just read.
+    probabilities: Vec<f64>,
 }
 
 /// What a node line gives: the node, its actions, the payoffs summed
@@ -145,6 +148,8 @@ struct Open {
     node: Node,
     /// Its actions: one a child, the child's label.
     actions: Vec<String>,
+    /// A chance node's probabilities, one a child; none for a player.
+    probabilities: Vec<f64>,
     /// The payoffs summed down to it, for players 1 and 2.
     payoffs: (f64, f64),
 }
@@ -257,12 +262,16 @@ impl<'a> Reader<'_, 'a> {
         let mut open: Vec<Open> = Vec::new();
         let mut count = 0usize;
         loop {
-            let (payoffs, label) = match open.last() {
-                Some(parent) => (
-                    parent.payoffs,
-                    parent.actions.get(parent.node.children.len()).cloned(),
-                ),
-                None => ((0.0, 0.0), None),
+            let (payoffs, label, probability) = match open.last() {
+                Some(parent) => {
+                    let index = parent.node.children.len();
+                    (
+                        parent.payoffs,
+                        parent.actions.get(index).cloned(),
+                        parent.probabilities.get(index).copied(),
+                    )
+                }
+                None => ((0.0, 0.0), None, None),
             };
             let at = self.here();
             count += 1;
@@ -282,12 +291,15 @@ impl<'a> Reader<'_, 'a> {
             }
             let (mut node, actions, payoffs) = self.node_line(payoffs)?;
             node.label = label.filter(|l| !l.is_empty());
+            node.probability = probability;
+            let probabilities = std::mem::take(&mut self.probabilities);
             let mut done = match actions.is_empty() {
                 true => Some(node),
                 false => {
                     open.push(Open {
                         node,
                         actions,
+                        probabilities,
                         payoffs,
                     });
                     None
@@ -350,8 +362,20 @@ impl<'a> Reader<'_, 'a> {
                 actions = self.actions()?;
             }
             "c" => {
-                let message = "a chance node: this version reads games without chance moves";
-                return Err(self.unsupported(start, message));
+                let (set, set_at) = self.whole("the information set's number")?;
+                if let Some(first) = self.infosets.insert((0, set), start) {
+                    let line = self.source.location(first).line;
+                    let message = format!(
+                        "chance information set {set} holds this node and the one on line \
+                         {line}: gametree reads games of perfect information"
+                    );
+                    return Err(self.unsupported(set_at, &message));
+                }
+                self.string("the information set's name")?;
+                let (moves, probabilities) = self.chance_moves(start)?;
+                actions = moves;
+                node.kind = Some(chance_kind(start, self)?);
+                self.probabilities = probabilities;
             }
             "t" => {}
             _ => return Err(self.syntax(start, "expected a node: `p`, `c` or `t`")),
@@ -379,6 +403,32 @@ impl<'a> Reader<'_, 'a> {
                 })?),
             }
         }
+    }
+
+    /// `{ "action" 1/2 ... }`: a chance node's moves and their
+    /// probabilities, which must sum to 1.
+    fn chance_moves(&mut self, start: usize) -> Result<(Vec<String>, Vec<f64>), FormatError> {
+        self.open_brace()?;
+        let (mut moves, mut probabilities) = (Vec::new(), Vec::new());
+        while self.peek() != Some("}") {
+            let token = self.token("a move's name or `}`")?;
+            let name = token
+                .string()
+                .ok_or_else(|| self.syntax(token.at, "expected a move's name in double quotes"))?;
+            let (p, at) = self.number("the move's probability")?;
+            if !(0.0..=1.0).contains(&p) {
+                return Err(self.syntax(at, "a probability lies between 0 and 1"));
+            }
+            moves.push(name);
+            probabilities.push(p);
+        }
+        self.token("`}`")?;
+        let sum: f64 = probabilities.iter().sum();
+        if moves.is_empty() || (sum - 1.0).abs() > SUM_TOLERANCE {
+            let message = format!("the probabilities of this chance node sum to {sum}, not 1");
+            return Err(self.syntax(start, &message));
+        }
+        Ok((moves, probabilities))
     }
 
     /// An outcome: its number (0 for none), and at its first use its name
@@ -431,6 +481,12 @@ impl<'a> Reader<'_, 'a> {
         }
         Value::new(payoffs.0).ok_or_else(|| self.syntax(at, "this payoff is too large a number"))
     }
+}
+
+/// The kind of a chance node: refused, in a version without chance nodes.
+fn chance_kind(start: usize, reader: &Reader<'_, '_>) -> Result<Kind, FormatError> {
+    let message = "a chance node: this version reads games without chance moves";
+    Err(reader.unsupported(start, message))
 }
 
 /// A number as Gambit writes them: `3`, `-2.5`, `.80`, `1/3`, `1e3`.

@@ -114,12 +114,7 @@ impl<'de> Visitor<'de> for NodeSeed<'_> {
                 "value" => node.value = map.next_value::<Option<JsonValue>>()?.and_then(|v| v.0),
                 "static" => node.static_value = map.next_value::<JsonValue>()?.0,
                 "label" => node.label = Some(map.next_value()?),
-                "probability" => {
-                    return Err(de::Error::custom(
-                        "`probability` is for the children of chance nodes, which this version \
-                         does not read",
-                    ));
-                }
+                "probability" => node.probability = Some(map.next_value::<JsonProbability>()?.0),
                 "children" => node.children = map.next_value_seed(ChildrenSeed(reader))?,
                 other => {
                     return Err(de::Error::custom(format!(
@@ -130,6 +125,7 @@ impl<'de> Visitor<'de> for NodeSeed<'_> {
             }
         }
         check(&node, &seen).map_err(de::Error::custom)?;
+        super::node::check_probabilities(&node).map_err(de::Error::custom)?;
         Ok(node)
     }
 }
@@ -186,6 +182,33 @@ impl<'de> Deserialize<'de> for JsonKind {
             _ => Err(de::Error::custom(format!(
                 "unknown kind `{text}`: a kind is \"max\" or \"min\""
             ))),
+        }
+    }
+}
+
+/// A probability: a number, or a fraction as a string (`"1/3"`), in
+/// [0, 1].
+struct JsonProbability(f64);
+
+impl<'de> Deserialize<'de> for JsonProbability {
+    fn deserialize<D: de::Deserializer<'de>>(deserializer: D) -> Result<JsonProbability, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Raw {
+            Number(f64),
+            Text(String),
+        }
+        let p = match Raw::deserialize(deserializer)? {
+            Raw::Number(x) => Some(x),
+            Raw::Text(text) => text.split_once('/').and_then(|(top, bottom)| {
+                Some(top.trim().parse::<f64>().ok()? / bottom.trim().parse::<f64>().ok()?)
+            }),
+        };
+        match p {
+            Some(p) if (0.0..=1.0).contains(&p) => Ok(JsonProbability(p)),
+            _ => Err(de::Error::custom(
+                "a probability is a number or a fraction (\"1/3\") between 0 and 1",
+            )),
         }
     }
 }

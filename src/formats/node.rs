@@ -19,6 +19,9 @@ pub struct Node {
     pub static_value: Option<Value>,
     /// The action label on the edge into the node.
     pub label: Option<String>,
+    /// The node's probability, when its parent is a chance node that
+    /// states its children's probabilities.
+    pub probability: Option<f64>,
     /// Where the node is written, when the format tells.
     pub location: Option<Location>,
     /// The children, left to right.
@@ -105,6 +108,42 @@ impl Node {
     }
 }
 
+/// Probabilities must sum to 1 within this.
+const PROBABILITY_TOLERANCE: f64 = 1e-9;
+
+/// Refuses the probabilities of `node`'s children unless `node` is a
+/// chance node and they are stated for every child or none, summing to 1.
+pub(super) fn check_probabilities(node: &Node) -> Result<(), String> {
+    let stated: Vec<f64> = node.children.iter().filter_map(|c| c.probability).collect();
+    if stated.is_empty() {
+        return Ok(());
+    }
+    if !is_chance(node.kind) {
+        return Err("probabilities stand only before the children of a chance node".to_string());
+    }
+    if stated.len() < node.children.len() {
+        return Err(format!(
+            "{} of this chance node's {} children state a probability: state every one, or \
+             none (equally likely)",
+            stated.len(),
+            node.children.len()
+        ));
+    }
+    let sum: f64 = stated.iter().sum();
+    match (sum - 1.0).abs() <= PROBABILITY_TOLERANCE {
+        true => Ok(()),
+        false => Err(format!(
+            "the probabilities of this chance node's children sum to {sum}, not 1"
+        )),
+    }
+}
+
+/// Whether a stated kind is chance (none in a version without chance
+/// nodes).
+fn is_chance(_kind: Option<Kind>) -> bool {
+    false
+}
+
 /// The player (MAX or MIN) whose opponent a node's children are when they
 /// state no kind: the node's own kind, as in the tree language.
 fn player_of(kind: Kind, _above: Kind) -> Kind {
@@ -127,6 +166,7 @@ fn from_tree_node(tree: &Tree, id: NodeId, above: Kind) -> Node {
         value: tree.value(id),
         static_value: tree.static_value(id),
         label: tree.label(id),
+        probability: None,
         location: None,
         children,
     }
