@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use petgraph::Directed;
 use petgraph::csr::Csr;
 
-use crate::value::{Kind, Value};
+use crate::value::{Kind, LeafBounds, Value};
 
 /// A game tree as the searches see it: a root, and for each node its player,
 /// its children in order, and its value.
@@ -43,6 +43,16 @@ pub trait GameTree {
     /// How many levels lie below the root at most, when known: the
     /// searches recurse once a level and reserve stack for it.
     fn height(&self) -> Option<usize> {
+        None
+    }
+    /// The probability of `child` at the chance node `parent`; by default
+    /// every child of a chance node is equally likely.
+    fn probability(&self, parent: Self::Node, _child: Self::Node) -> f64 {
+        1.0 / self.children(parent).count().max(1) as f64
+    }
+    /// Bounds that every leaf value lies within, when the tree states them
+    /// (alpha-beta prunes below chance nodes with them).
+    fn leaf_bounds(&self) -> Option<LeafBounds> {
         None
     }
 }
@@ -563,5 +573,11 @@ impl<T: GameTree + ?Sized> GameTree for &T {
     }
     fn height(&self) -> Option<usize> {
         (**self).height()
+    }
+    fn probability(&self, parent: Self::Node, child: Self::Node) -> f64 {
+        (**self).probability(parent, child)
+    }
+    fn leaf_bounds(&self) -> Option<LeafBounds> {
+        (**self).leaf_bounds()
     }
 }

@@ -121,6 +121,36 @@ impl Serialize for Value {
     }
 }
 
+/// Bounds known to hold every leaf value, `[low, high]`, which let
+/// alpha-beta prune below chance nodes (Star1, Star2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct LeafBounds {
+    /// No leaf is below it.
+    pub low: Value,
+    /// No leaf is above it.
+    pub high: Value,
+}
+
+impl LeafBounds {
+    /// The bounds `[low, high]`; `None` unless both are finite and
+    /// `low <= high`.
+    pub fn new(low: Value, high: Value) -> Option<LeafBounds> {
+        let finite = !low.is_infinite() && !high.is_infinite();
+        (finite && low <= high).then_some(LeafBounds { low, high })
+    }
+
+    /// Whether `value` lies within the bounds.
+    pub fn holds(self, value: Value) -> bool {
+        self.low <= value && value <= self.high
+    }
+}
+
+impl fmt::Display for LeafBounds {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "[{}, {}]", self.low, self.high)
+    }
+}
+
 /// The player to move at a node.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -129,39 +159,60 @@ pub enum Kind {
     Max,
     /// The minimising player: the node takes its smallest child value.
     Min,
+    /// Chance (dice, a card): the node takes the probability-weighted mean
+    /// of its children's values (expectiminimax).
+    Chance,
 }
 
 impl Kind {
-    /// The other player.
+    /// The other player; chance has none and stays chance.
     pub fn opponent(self) -> Kind {
         match self {
             Kind::Max => Kind::Min,
             Kind::Min => Kind::Max,
+            Kind::Chance => Kind::Chance,
         }
     }
 
     /// The value from this player's side: itself for MAX, negated for MIN.
+    /// Chance takes no side: its values stay in MAX's terms.
     pub fn perspective(self, value: Value) -> Value {
         match self {
-            Kind::Max => value,
+            Kind::Max | Kind::Chance => value,
             Kind::Min => value.negate(),
         }
     }
 
-    /// Whether `candidate` is better than `current` for this player.
+    /// Whether `candidate` is better than `current` for this player (never
+    /// for chance, which chooses nothing).
     pub fn prefers(self, candidate: Value, current: Value) -> bool {
         match self {
             Kind::Max => candidate > current,
             Kind::Min => candidate < current,
+            Kind::Chance => false,
         }
     }
 
-    /// The worst value for this player: where its search starts.
+    /// The worst value for this player: where its search starts (for
+    /// chance, which chooses nothing, minus infinity).
     pub fn worst(self) -> Value {
         match self {
-            Kind::Max => Value::NEG_INF,
+            Kind::Max | Kind::Chance => Value::NEG_INF,
             Kind::Min => Value::POS_INF,
         }
+    }
+
+    /// Whether a value in this player's terms is negated to be in
+    /// `other`'s (chance nodes keep MAX's terms).
+    #[inline]
+    pub fn negates_for(self, other: Kind) -> bool {
+        (self == Kind::Min) != (other == Kind::Min)
+    }
+
+    /// Whether the node is a chance node.
+    #[inline]
+    pub fn is_chance(self) -> bool {
+        self == Kind::Chance
     }
 }
 
@@ -170,6 +221,7 @@ impl fmt::Display for Kind {
         f.write_str(match self {
             Kind::Max => "MAX",
             Kind::Min => "MIN",
+            Kind::Chance => "CHANCE",
         })
     }
 }
@@ -186,10 +238,11 @@ pub enum CutKind {
 }
 
 impl CutKind {
-    /// The cut a node of this player makes.
+    /// The cut a node of this player makes (chance nodes cut by Star1 on
+    /// either side; they are given the side by the bound they reach).
     pub fn at(kind: Kind) -> CutKind {
         match kind {
-            Kind::Max => CutKind::Beta,
+            Kind::Max | Kind::Chance => CutKind::Beta,
             Kind::Min => CutKind::Alpha,
         }
     }

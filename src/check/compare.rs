@@ -212,6 +212,7 @@ where
             let (player, direction) = match self.tree.kind(node) {
                 Kind::Max => (Kind::Max, "rose to beta"),
                 Kind::Min => (Kind::Min, "fell to alpha"),
+                Kind::Chance => (Kind::Chance, "passed a bound by Star1"),
             };
             explanation = format!(
                 "the cut at {} is {} cut, not {kind}: {} is a {player} node, whose value {direction}: {explanation}",

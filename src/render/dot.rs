@@ -126,6 +126,10 @@ impl Diagram<'_> {
         if self.on_pv(picture, node) {
             attributes.push(plain("penwidth", style::PV_WIDTH));
         }
+        if state.horizon {
+            // Valued at the depth limit: a double outline.
+            attributes.push(plain("peripheries", "2"));
+        }
         Stmt::Node(Node::new(dot_id(self.name(node)), attributes))
     }
 
@@ -165,6 +169,9 @@ impl Diagram<'_> {
         if self.tree.children_slice(node).is_empty() {
             let value = state.leaf.or_else(|| self.tree.value(node));
             return value.map(|v| v.to_string()).unwrap_or_default();
+        }
+        if state.horizon {
+            return state.leaf.map(|v| v.to_string()).unwrap_or_default();
         }
         match (state.score, state.provisional.last()) {
             (Some(score), _) => score.to_string(),

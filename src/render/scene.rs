@@ -223,6 +223,22 @@ impl Diagram<'_> {
                 PEN
             },
         });
+        if picture.node(node).horizon {
+            // Valued at the depth limit: a second outline inside the first.
+            let inset = 3.0;
+            marks.push(Mark::Outline {
+                outline: item.outline,
+                x: geometry.x(i),
+                top: geometry.top(i) + inset,
+                size: Size {
+                    width: (item.shape.width - 2.0 * inset).max(1.0),
+                    height: (item.shape.height - 2.0 * inset).max(1.0),
+                },
+                fill: PAPER,
+                stroke: if pruned { PRUNED } else { INK },
+                width: PEN,
+            });
+        }
         for (line, slot) in item.inside.iter().enumerate() {
             let (text, colour) = match slot {
                 Slot::Name => (self.tree.id(node), if pruned { PRUNED } else { INK }),

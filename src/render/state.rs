@@ -14,8 +14,11 @@ pub struct NodeState {
     pub window: Option<Window>,
     /// Its provisional values, in order.
     pub provisional: Vec<Value>,
-    /// A leaf's value, once evaluated.
+    /// A leaf's value, once evaluated (or an interior node's static value
+    /// at the depth limit).
     pub leaf: Option<Value>,
+    /// Whether the node is an interior node valued at the depth limit.
+    pub horizon: bool,
     /// An interior node's final value, once done.
     pub score: Option<Scored>,
 }
@@ -75,8 +78,14 @@ impl Picture {
                 state.visit = Some(self.visits);
                 state.window = *window;
             }
-            Event::Leaf { node, value } => {
-                self.nodes[*node as usize].leaf = Some(*value);
+            Event::Leaf {
+                node,
+                value,
+                horizon,
+            } => {
+                let state = &mut self.nodes[*node as usize];
+                state.leaf = Some(*value);
+                state.horizon = horizon.is_some();
                 self.finished |= *node == self.root;
             }
             Event::Provisional { node, value } => {
@@ -86,6 +95,8 @@ impl Picture {
                 self.nodes[*node as usize].score = Some(*score);
                 self.finished |= *node == self.root;
             }
+            // The running sum of a chance node is drawn once final.
+            Event::Chance { .. } => {}
             Event::Cut(cut) => {
                 let mark = CutMark {
                     kind: cut.kind,
@@ -126,6 +137,9 @@ impl Picture {
     /// Whether the search is inside `node`: entered, not yet done.
     pub fn is_open(&self, tree: &Tree, node: NodeId) -> bool {
         let state = self.node(node);
-        state.visit.is_some() && state.score.is_none() && !tree.children_slice(node).is_empty()
+        state.visit.is_some()
+            && state.score.is_none()
+            && !state.horizon
+            && !tree.children_slice(node).is_empty()
     }
 }
