@@ -35,8 +35,15 @@ impl Window {
 }
 
 impl fmt::Display for Window {
+    /// `[alpha, beta]`, each as values print, unless that makes two
+    /// different bounds look the same (a null window `[6 - 1e-15, 6]`):
+    /// then in full.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "[{}, {}]", self.alpha, self.beta)
+        let (alpha, beta) = (self.alpha.to_string(), self.beta.to_string());
+        match alpha == beta && self.alpha != self.beta {
+            true => write!(f, "[{}, {}]", self.alpha.get(), self.beta.get()),
+            false => write!(f, "[{alpha}, {beta}]"),
+        }
     }
 }
 

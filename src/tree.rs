@@ -114,9 +114,9 @@ pub struct Location {
 /// children left to right, the root last.
 pub type NodeId = u32;
 
-/// One bit per node: set for MIN.
+/// One bit per node: set for MIN; and the chance nodes, few, apart.
 #[derive(Clone, Debug, Default)]
-struct KindBits(Vec<u64>);
+struct KindBits(Vec<u64>, std::collections::HashSet<u32>);
 
 impl KindBits {
     #[inline]
@@ -124,12 +124,20 @@ impl KindBits {
         if index.is_multiple_of(64) {
             self.0.push(0);
         }
-        if kind == Kind::Min {
-            self.0[index / 64] |= 1 << (index % 64);
+        match kind {
+            Kind::Min => self.0[index / 64] |= 1 << (index % 64),
+            Kind::Chance => {
+                self.1.insert(index as u32);
+            }
+            Kind::Max => {}
         }
     }
 
+    #[inline]
     fn get(&self, index: usize) -> Kind {
+        if !self.1.is_empty() && self.1.contains(&(index as u32)) {
+            return Kind::Chance;
+        }
         match self.0[index / 64] >> (index % 64) & 1 {
             0 => Kind::Max,
             _ => Kind::Min,
@@ -159,6 +167,11 @@ pub struct Tree {
     by_name: HashMap<String, u32>,
     locations: HashMap<u32, Location>,
     depth: usize,
+    /// The stated probabilities of chance nodes' children; a chance node
+    /// whose children state none has them equally likely.
+    probabilities: HashMap<u32, f64>,
+    /// The file's `bounds L U` line.
+    bounds: Option<LeafBounds>,
 }
 
 /// Reasons a [`TreeBuilder`] refuses a tree.
@@ -207,6 +220,8 @@ pub(crate) struct TreeBuilder {
     claimed_at: HashMap<String, Location>,
     locations: HashMap<u32, Location>,
     depth: usize,
+    probabilities: HashMap<u32, f64>,
+    bounds: Option<LeafBounds>,
 }
 
 impl TreeBuilder {
@@ -315,6 +330,16 @@ impl TreeBuilder {
         self.locations.entry(node).or_insert(at);
     }
 
+    /// Gives `node`, a child of a chance node, its stated probability.
+    pub(crate) fn set_probability(&mut self, node: NodeId, probability: f64) {
+        self.probabilities.insert(node, probability);
+    }
+
+    /// States bounds on every leaf value (the `bounds L U` line).
+    pub(crate) fn set_bounds(&mut self, bounds: LeafBounds) {
+        self.bounds = Some(bounds);
+    }
+
     /// The finished tree.
     pub(crate) fn finish(mut self) -> Tree {
         Tree {
@@ -325,6 +350,8 @@ impl TreeBuilder {
             by_name: self.by_name,
             locations: self.locations,
             depth: self.depth,
+            probabilities: self.probabilities,
+            bounds: self.bounds,
         }
     }
 }
@@ -494,6 +521,8 @@ impl PartialEq for Tree {
             && self.names == other.names
             && self.locations == other.locations
             && self.depth == other.depth
+            && self.probabilities == other.probabilities
+            && self.bounds == other.bounds
     }
 }
 
@@ -540,6 +569,17 @@ impl GameTree for Tree {
 
     fn height(&self) -> Option<usize> {
         Some(self.depth)
+    }
+
+    fn probability(&self, parent: NodeId, child: NodeId) -> f64 {
+        match self.probabilities.get(&child) {
+            Some(p) => *p,
+            None => 1.0 / self.children_slice(parent).len().max(1) as f64,
+        }
+    }
+
+    fn leaf_bounds(&self) -> Option<LeafBounds> {
+        self.bounds
     }
 }
 

@@ -97,14 +97,24 @@ impl std::hash::Hash for Value {
     }
 }
 
+/// The most decimal places a value is shown with: a chance node's mean
+/// such as 23/3 shows as `7.6667`.
+pub const SHOWN_DECIMALS: usize = 4;
+
 impl fmt::Display for Value {
-    /// Integers without a decimal point, infinities as `+inf` and `-inf`.
+    /// Integers without a decimal point, infinities as `+inf` and `-inf`,
+    /// other numbers rounded to [`SHOWN_DECIMALS`] places without trailing
+    /// zeros (`2.5`, `7.6667`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.0 {
             x if x == f64::INFINITY => f.write_str("+inf"),
             x if x == f64::NEG_INFINITY => f.write_str("-inf"),
             x if x.fract() == 0.0 => write!(f, "{}", x as i64),
-            x => write!(f, "{x}"),
+            x => {
+                let rounded = format!("{x:.SHOWN_DECIMALS$}");
+                let shown = rounded.trim_end_matches('0').trim_end_matches('.');
+                f.write_str(if shown == "-0" { "0" } else { shown })
+            }
         }
     }
 }
@@ -383,6 +393,15 @@ mod tests {
             .map(|x| Value::new(*x).unwrap().to_string())
             .collect();
         assert_eq!(shown, ["3", "-2", "2.5", "+inf", "-inf", "0"]);
+    }
+
+    #[test]
+    fn other_values_print_to_four_places() {
+        let shown: Vec<String> = [23.0 / 3.0, 8.4, 0.1 + 0.2, -0.00001, 1.23456, -2.5e-3]
+            .iter()
+            .map(|x| Value::new(*x).unwrap().to_string())
+            .collect();
+        assert_eq!(shown, ["7.6667", "8.4", "0.3", "0", "1.2346", "-0.0025"]);
     }
 
     #[test]

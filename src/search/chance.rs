@@ -118,6 +118,29 @@ pub(super) fn star1<'a, T, R, E, F>(
     parent: Option<T::Node>,
     alpha: Edge<T::Node>,
     beta: Edge<T::Node>,
+    search_child: F,
+) -> Result<Scored, E>
+where
+    T: GameTree,
+    R: Recorder<T::Node>,
+    E: From<SearchError>,
+    F: FnMut(&mut Context<'a, T, R>, T::Node, Edge<T::Node>, Edge<T::Node>) -> Result<Scored, E>,
+{
+    // Below a chance node a parallel search goes on sequentially, apart
+    // from the bounds its split nodes share.
+    let split = cx.take_split();
+    let outcome = star1_here(cx, node, parent, alpha, beta, search_child);
+    cx.restore_split(split);
+    outcome
+}
+
+/// [`star1`] with no split node above.
+fn star1_here<'a, T, R, E, F>(
+    cx: &mut Context<'a, T, R>,
+    node: T::Node,
+    parent: Option<T::Node>,
+    alpha: Edge<T::Node>,
+    beta: Edge<T::Node>,
     mut search_child: F,
 ) -> Result<Scored, E>
 where

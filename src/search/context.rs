@@ -123,6 +123,18 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
         self.split
     }
 
+    /// Leaves the split nodes above aside and returns them: their bounds
+    /// hold for the nodes below them in MAX's and MIN's terms, not for the
+    /// children of a chance node, whose windows Star1 computes.
+    pub(super) fn take_split(&mut self) -> Option<&'a Split<'a, T::Node>> {
+        self.split.take()
+    }
+
+    /// Puts back the split nodes [`Context::take_split`] left aside.
+    pub(super) fn restore_split(&mut self, split: Option<&'a Split<'a, T::Node>>) {
+        self.split = split;
+    }
+
     /// Whether a cut above has made this search useless.
     #[inline]
     pub(super) fn cancelled(&self) -> bool {
