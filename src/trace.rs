@@ -15,6 +15,7 @@ mod schedule;
 pub use schedule::{Act, Happening, Schedule, ScheduleRecorder};
 
 use crate::tree::GameTree;
+pub use crate::value::StarMethod;
 use crate::value::{CutKind, Scored, Value};
 
 /// The window `[alpha, beta]` a node is entered with, in MAX's terms.
@@ -80,25 +81,6 @@ pub struct ChanceCut {
     pub of: usize,
     /// Star1 (after a child's search) or Star2 (after the probing phase).
     pub method: StarMethod,
-}
-
-/// The two pruning methods of chance nodes (Ballard 1983).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum StarMethod {
-    /// Bounds from the children searched and the leaf bounds.
-    Star1,
-    /// Star1, after a probe of each child's first child.
-    Star2,
-}
-
-impl fmt::Display for StarMethod {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            StarMethod::Star1 => "Star1",
-            StarMethod::Star2 => "Star2",
-        })
-    }
 }
 
 /// How many pruned nodes a cut in words names before it counts the rest.

@@ -49,6 +49,13 @@ impl Value {
         Value(if self.0 == 0.0 { 0.0 } else { -self.0 })
     }
 
+    /// Whether the two values agree within [`TOLERANCE`]: how a claimed
+    /// value is checked, since a chance node's mean is computed in floating
+    /// point (0.7 * 9 + 0.3 * 7 is not exactly 8.4).
+    pub fn agrees_with(self, other: Value) -> bool {
+        self == other || (self.0 - other.0).abs() <= TOLERANCE
+    }
+
     /// Whether the value is an infinity.
     pub fn is_infinite(self) -> bool {
         self.0.is_infinite()
@@ -97,6 +104,10 @@ impl std::hash::Hash for Value {
     }
 }
 
+/// How far apart two values may be and still agree (see
+/// [`Value::agrees_with`]).
+pub const TOLERANCE: f64 = 1e-9;
+
 /// The most decimal places a value is shown with: a chance node's mean
 /// such as 23/3 shows as `7.6667`.
 pub const SHOWN_DECIMALS: usize = 4;
@@ -115,6 +126,27 @@ impl fmt::Display for Value {
                 let shown = rounded.trim_end_matches('0').trim_end_matches('.');
                 f.write_str(if shown == "-0" { "0" } else { shown })
             }
+        }
+    }
+}
+
+impl Value {
+    /// The value in full, as it reads back exactly (`1.3333333333333333`
+    /// where it prints `1.3333`): for answer keys and other text read by
+    /// a program.
+    pub fn exact(self) -> impl fmt::Display {
+        ExactValue(self)
+    }
+}
+
+/// A value shown in full: see [`Value::exact`].
+struct ExactValue(Value);
+
+impl fmt::Display for ExactValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0.0 {
+            x if x.is_infinite() || x.fract() == 0.0 => write!(f, "{}", self.0),
+            x => write!(f, "{x}"),
         }
     }
 }
@@ -263,6 +295,25 @@ impl fmt::Display for CutKind {
         f.write_str(match self {
             CutKind::Alpha => "alpha",
             CutKind::Beta => "beta",
+        })
+    }
+}
+
+/// The two pruning methods of chance nodes (Ballard 1983).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum StarMethod {
+    /// Bounds from the children searched and the leaf bounds.
+    Star1,
+    /// Star1, after a probe of each child's first child.
+    Star2,
+}
+
+impl fmt::Display for StarMethod {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            StarMethod::Star1 => "Star1",
+            StarMethod::Star2 => "Star2",
         })
     }
 }
