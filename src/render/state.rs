@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use crate::trace::{Event, Window};
 use crate::tree::{NodeId, Tree};
-use crate::value::{CutKind, Scored, Value};
+use crate::value::{CutKind, Scored, StarMethod, Value};
 
 /// What the trace has said about one node so far.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -34,6 +34,8 @@ pub struct CutMark {
     pub bound_from: Option<NodeId>,
     /// Whether the bound came from farther up than the parent.
     pub deep: bool,
+    /// At a chance node, the method that cut (Star1, Star2).
+    pub chance: Option<StarMethod>,
 }
 
 /// The state of every node after some prefix of the trace.
@@ -111,6 +113,7 @@ impl Picture {
                     kind: cut.kind,
                     bound_from: cut.bound_from,
                     deep: cut.deep,
+                    chance: cut.chance.map(|c| c.method),
                 };
                 for &child in &cut.pruned {
                     self.cut_above.insert(child, mark);
