@@ -140,8 +140,12 @@ impl<N: Copy> Cut<N> {
             true => String::new(),
             false => format!(" ({pruned} pruned)"),
         };
+        let probing = match chance.method {
+            StarMethod::Star1 => "",
+            StarMethod::Star2 => "probing ",
+        };
         format!(
-            "{} cut at {id}: after {} of {} children the value cannot {limit} {} {relation} {bound} {}{pruned}",
+            "{} cut at {id}: after {probing}{} of {} children the value cannot {limit} {} {relation} {bound} {}{pruned}",
             chance.method, chance.seen, chance.of, self.value, self.threshold
         )
     }

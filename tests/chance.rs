@@ -110,6 +110,9 @@ proptest! {
             prop_assert!(close(negamax_value, expected));
             prop_assert_eq!(negamax_leaves, leaves);
             prop_assert_eq!(negamax_trace.events.len(), trace.events.len());
+            let (star2_value, star2_leaves, _) = traced(&tree, Algorithm::Star2, options);
+            prop_assert!(close(star2_value, expected), "star2 gives {} for {}", star2_value, expected);
+            prop_assert!(star2_leaves <= unpruned);
             let parallel = Options { threads: 2, ..options };
             let result = search(&tree, Algorithm::Parallel, parallel, &mut NoRecorder).unwrap();
             prop_assert!(close(result.score.value, expected));
@@ -210,6 +213,17 @@ fn the_issue_s_star1_example() {
     )
     .unwrap();
     assert_eq!(result.best_move, tree.find("C1"));
+    // Star2 probes C2's first child's first leaf, 2: C2 cannot exceed
+    // 0.7 * 2 + 0.3 * 10 = 4.4 before any child is searched in full, and
+    // the MIN node's 10 is never looked at either.
+    let (value, leaves, trace) = value_of(text, Algorithm::Star2, Options::default());
+    assert!(close(value, Value::new(8.4).unwrap()));
+    assert_eq!(leaves, 5);
+    let cut = trace.cuts().next().unwrap();
+    assert_eq!(
+        cut.describe(&tree, false),
+        "Star2 cut at C2: after probing 1 of 2 children the value cannot exceed 4.4 <= alpha 8.4 (@2.2 pruned)"
+    );
     // Without bounds, the same tree is searched in full below chance nodes.
     let unbounded = text.replace("bounds 0 10\n", "");
     let (value, leaves, _) = value_of(&unbounded, Algorithm::AlphaBeta, Options::default());

@@ -5,8 +5,8 @@
 //! children or a depth limit, each iteration of iterative deepening, and
 //! the subtrees the parallel search hands out below its split depth.
 
-use super::SearchError;
 use super::chance;
+use super::{Algorithm, SearchError};
 use super::context::{Context, Edge, Halt, NodeFold, clamp};
 use super::ordering::{Children, Memo, order_children};
 use crate::trace::{Recorder, Window};
@@ -260,6 +260,9 @@ fn search_valueless<'t, T: GameTree, R: Recorder<T::Node>>(
         return Ok(score);
     }
     if kind.is_chance() {
+        if let Some(bounds) = cx.leaf_bounds().filter(|_| cx.algorithm == Algorithm::Star2) {
+            return super::star2::chance(cx, node, ply, parent, (alpha, beta), bounds);
+        }
         return chance::star1(cx, node, parent, alpha, beta, |cx, child, a, b| {
             search(cx, child, ply + 1, Some(node), a, b, None, None)
         });

@@ -118,7 +118,7 @@ pub(super) fn star1<'a, T, R, E, F>(
     parent: Option<T::Node>,
     alpha: Edge<T::Node>,
     beta: Edge<T::Node>,
-    search_child: F,
+    mut search_child: F,
 ) -> Result<Scored, E>
 where
     T: GameTree,
@@ -129,80 +129,173 @@ where
     // Below a chance node a parallel search goes on sequentially, apart
     // from the bounds its split nodes share.
     let split = cx.take_split();
-    let outcome = star1_here(cx, node, parent, alpha, beta, search_child);
-    cx.restore_split(split);
-    outcome
-}
-
-/// [`star1`] with no split node above.
-fn star1_here<'a, T, R, E, F>(
-    cx: &mut Context<'a, T, R>,
-    node: T::Node,
-    parent: Option<T::Node>,
-    alpha: Edge<T::Node>,
-    beta: Edge<T::Node>,
-    mut search_child: F,
-) -> Result<Scored, E>
-where
-    T: GameTree,
-    R: Recorder<T::Node>,
-    E: From<SearchError>,
-    F: FnMut(&mut Context<'a, T, R>, T::Node, Edge<T::Node>, Edge<T::Node>) -> Result<Scored, E>,
-{
-    let tree = cx.tree;
-    let children: Vec<T::Node> = tree.children(node).collect();
     let bounds = cx.leaf_bounds();
     if bounds.is_none() {
         cx.count_unbounded_chance();
     }
-    let mut mean = Mean::new(children.len());
-    let mut mass = 0.0;
-    for (i, &child) in children.iter().enumerate() {
-        let p = tree.probability(node, child);
-        let Some(bounds) = bounds.filter(|_| p > 0.0) else {
-            let value = exact_child(cx, child, &mut search_child)?;
-            mean.add(cx, node, child, p, value)?;
-            mass += p;
-            continue;
-        };
-        let rest = (1.0 - mass - p).max(0.0);
-        let window = ChildWindow::new(bounds, alpha.value, beta.value, mean.sum(), p, rest);
-        let (child_alpha, child_beta) = window.edges(node);
-        let score = search_child(cx, child, child_alpha, child_beta)?;
-        if let Some(cut) = window.cut(score, cx.options.strict) {
-            let rest_children = &children[i + 1..];
-            let (kind, bound) = match cut {
-                Side::Low => (CutKind::Alpha, alpha),
-                Side::High => (CutKind::Beta, beta),
-            };
-            let value = window.node_bound(cut, score.value);
-            let chance = ChanceCut {
-                seen: i + 1,
-                of: children.len(),
-                method: StarMethod::Star1,
-            };
-            cx.chance_cut(node, parent, kind, value, bound, chance, rest_children);
-            let score = match cut {
-                Side::Low => Scored {
-                    value: value.min(alpha.value),
-                    bound: Bound::Upper,
-                },
-                Side::High => Scored {
-                    value: value.max(beta.value),
-                    bound: Bound::Lower,
-                },
-            };
-            return Ok(finish(cx, node, score, alpha.value, beta.value));
+    let mut node_search = ChanceSearch::new(cx, node, parent, alpha, beta, bounds);
+    let outcome = node_search.run(cx, &mut |cx, _, child, a, b| search_child(cx, child, a, b));
+    cx.restore_split(split);
+    outcome
+}
+
+/// A chance node searched child by child with what is known of each
+/// child's value: Star1 with the leaf bounds for every child, or Star2's
+/// tighter bounds after probing.
+pub(super) struct ChanceSearch<N> {
+    pub node: N,
+    parent: Option<N>,
+    alpha: Edge<N>,
+    beta: Edge<N>,
+    pub children: Vec<N>,
+    pub probabilities: Vec<f64>,
+    /// What each child's value is known to lie within; `None` without leaf
+    /// bounds (no pruning).
+    pub known: Option<Vec<(f64, f64)>>,
+}
+
+/// How a child is searched: by its index among the chance node's children,
+/// with a window, in MAX's terms.
+pub(super) type ChildSearch<'s, 'a, T, R, E> = dyn FnMut(
+        &mut Context<'a, T, R>,
+        usize,
+        <T as GameTree>::Node,
+        Edge<<T as GameTree>::Node>,
+        Edge<<T as GameTree>::Node>,
+    ) -> Result<Scored, E>
+    + 's;
+
+impl<N: Copy + Eq + std::fmt::Debug> ChanceSearch<N> {
+    /// The chance node `node` to search within `[alpha, beta]`, every child
+    /// known to lie within `bounds` if given.
+    pub(super) fn new<T: GameTree<Node = N>, R>(
+        cx: &Context<'_, T, R>,
+        node: N,
+        parent: Option<N>,
+        alpha: Edge<N>,
+        beta: Edge<N>,
+        bounds: Option<LeafBounds>,
+    ) -> Self {
+        let tree = cx.tree;
+        let children: Vec<N> = tree.children(node).collect();
+        let probabilities = children
+            .iter()
+            .map(|&c| tree.probability(node, c))
+            .collect();
+        let known = bounds.map(|b| vec![(b.low.get(), b.high.get()); children.len()]);
+        ChanceSearch {
+            node,
+            parent,
+            alpha,
+            beta,
+            children,
+            probabilities,
+            known,
         }
-        let value = match window.exact(score) {
-            Some(value) => value,
-            None => exact_child(cx, child, &mut search_child)?,
-        };
-        mean.add(cx, node, child, p, value)?;
-        mass += p;
     }
-    let score = Scored::exact(mean.value());
-    Ok(finish(cx, node, score, alpha.value, beta.value))
+
+    /// Reports a cut of the chance node, by `method`, after `seen` of its
+    /// children, on `side`, at the node bound `value`; the rest from
+    /// `first_skipped` on is skipped. Returns the node's score.
+    pub(super) fn cut<T: GameTree<Node = N>, R: Recorder<N>>(
+        &self,
+        cx: &mut Context<'_, T, R>,
+        side: Side,
+        value: Value,
+        (seen, first_skipped): (usize, usize),
+        method: StarMethod,
+    ) -> Scored {
+        let (kind, bound) = match side {
+            Side::Low => (CutKind::Alpha, self.alpha),
+            Side::High => (CutKind::Beta, self.beta),
+        };
+        let chance = ChanceCut {
+            seen,
+            of: self.children.len(),
+            method,
+        };
+        let rest = &self.children[first_skipped.min(self.children.len())..];
+        cx.chance_cut(self.node, self.parent, kind, value, bound, chance, rest);
+        let score = match side {
+            Side::Low => Scored {
+                value: value.min(self.alpha.value),
+                bound: Bound::Upper,
+            },
+            Side::High => Scored {
+                value: value.max(self.beta.value),
+                bound: Bound::Lower,
+            },
+        };
+        finish(cx, self.node, score, self.alpha.value, self.beta.value)
+    }
+
+    /// The window of `[alpha, beta]` in MAX's terms.
+    pub(super) fn window(&self) -> (Value, Value) {
+        (self.alpha.value, self.beta.value)
+    }
+
+    /// The weighted sum of what is known of children `from..`: the least
+    /// (`low`) or the most they add.
+    pub(super) fn rest(&self, from: usize, low: bool) -> f64 {
+        let known = self.known.as_deref().unwrap_or_default();
+        (from..self.children.len())
+            .map(|j| self.probabilities[j] * if low { known[j].0 } else { known[j].1 })
+            .sum()
+    }
+
+    /// Searches the children in order, each with the window Star1 gives
+    /// it, and returns the node's score; reports every step.
+    pub(super) fn run<'a, T, R, E>(
+        &mut self,
+        cx: &mut Context<'a, T, R>,
+        search_child: &mut ChildSearch<'_, 'a, T, R, E>,
+    ) -> Result<Scored, E>
+    where
+        T: GameTree<Node = N>,
+        R: Recorder<N>,
+        E: From<SearchError>,
+    {
+        let node = self.node;
+        let mut mean = Mean::new(self.children.len());
+        for i in 0..self.children.len() {
+            let (child, p) = (self.children[i], self.probabilities[i]);
+            let Some(known) = self.known.as_ref().filter(|_| p > 0.0) else {
+                let full = (Edge::initial(Value::NEG_INF), Edge::initial(Value::POS_INF));
+                let value = search_child(cx, i, child, full.0, full.1)?.value;
+                mean.add(cx, node, child, p, value)?;
+                continue;
+            };
+            let (alpha, beta) = self.window();
+            let (lo, hi) = known[i];
+            let window = ChildWindow {
+                lo,
+                hi,
+                sum: mean.sum(),
+                p,
+                rest_low: self.rest(i + 1, true),
+                rest_high: self.rest(i + 1, false),
+                low: f64::NAN,
+                high: f64::NAN,
+            }
+            .with_thresholds(alpha, beta);
+            let (child_alpha, child_beta) = window.edges(node);
+            let score = search_child(cx, i, child, child_alpha, child_beta)?;
+            if let Some(side) = window.cut(score, cx.options.strict) {
+                let value = window.node_bound(side, score.value);
+                return Ok(self.cut(cx, side, value, (i + 1, i + 1), StarMethod::Star1));
+            }
+            let value = match window.exact(score) {
+                Some(value) => value,
+                None => {
+                    let full = (Edge::initial(Value::NEG_INF), Edge::initial(Value::POS_INF));
+                    search_child(cx, i, child, full.0, full.1)?.value
+                }
+            };
+            mean.add(cx, node, child, p, value)?;
+        }
+        let (alpha, beta) = self.window();
+        Ok(finish(cx, node, Scored::exact(mean.value()), alpha, beta))
+    }
 }
 
 /// Reports a chance node's score, clamped to its window under fail-hard.
@@ -220,24 +313,9 @@ fn finish<T: GameTree, R: Recorder<T::Node>>(
     score
 }
 
-/// A child's exact value: searched with the full window.
-fn exact_child<'a, T, R, E, F>(
-    cx: &mut Context<'a, T, R>,
-    child: T::Node,
-    search_child: &mut F,
-) -> Result<Value, E>
-where
-    T: GameTree,
-    R: Recorder<T::Node>,
-    F: FnMut(&mut Context<'a, T, R>, T::Node, Edge<T::Node>, Edge<T::Node>) -> Result<Scored, E>,
-{
-    let full = (Edge::initial(Value::NEG_INF), Edge::initial(Value::POS_INF));
-    Ok(search_child(cx, child, full.0, full.1)?.value)
-}
-
 /// The side a chance node's value is shown to lie beyond.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Side {
+pub(super) enum Side {
     /// At most alpha: the node fails low.
     Low,
     /// At least beta: the node fails high.
@@ -246,37 +324,36 @@ enum Side {
 
 /// What Star1 knows when it searches one child of a chance node.
 #[derive(Clone, Copy, Debug)]
-struct ChildWindow {
-    bounds: LeafBounds,
+pub(super) struct ChildWindow {
+    /// What the child's value is known to lie within.
+    pub lo: f64,
+    pub hi: f64,
     /// The weighted sum of the children before this one.
-    sum: f64,
+    pub sum: f64,
     /// This child's probability.
-    p: f64,
-    /// The probability of the children after it.
-    rest: f64,
+    pub p: f64,
+    /// The least and the most the children after it add.
+    pub rest_low: f64,
+    pub rest_high: f64,
     /// At or below this, the child's value makes the node fail low.
-    low: f64,
+    pub low: f64,
     /// At or above this, the child's value makes the node fail high.
-    high: f64,
+    pub high: f64,
 }
 
 impl ChildWindow {
-    fn new(bounds: LeafBounds, alpha: Value, beta: Value, sum: f64, p: f64, rest: f64) -> Self {
-        let (lo, hi) = (bounds.low.get(), bounds.high.get());
+    /// The thresholds for the node's window `[alpha, beta]`.
+    pub(super) fn with_thresholds(self, alpha: Value, beta: Value) -> Self {
         ChildWindow {
-            bounds,
-            sum,
-            p,
-            rest,
-            low: (alpha.get() - sum - rest * hi) / p,
-            high: (beta.get() - sum - rest * lo) / p,
+            low: (alpha.get() - self.sum - self.rest_high) / self.p,
+            high: (beta.get() - self.sum - self.rest_low) / self.p,
+            ..self
         }
     }
 
-    /// The child's window: the thresholds, kept within the leaf bounds.
-    fn edges<N: Copy>(&self, node: N) -> (Edge<N>, Edge<N>) {
-        let (lo, hi) = (self.bounds.low.get(), self.bounds.high.get());
-        let within = |x: f64| Value::new(x.clamp(lo, hi)).expect("within finite bounds");
+    /// The child's window: the thresholds, kept within what is known.
+    pub(super) fn edges<N: Copy>(&self, node: N) -> (Edge<N>, Edge<N>) {
+        let within = |x: f64| Value::new(x.clamp(self.lo, self.hi)).expect("within finite bounds");
         (
             Edge::new(within(self.low), node),
             Edge::new(within(self.high), node),
@@ -286,7 +363,7 @@ impl ChildWindow {
     /// Whether the child's score makes the node fail low or high: an exact
     /// value at a threshold only when cuts are not strict, a bound that
     /// failed at it always.
-    fn cut(&self, score: Scored, strict: bool) -> Option<Side> {
+    pub(super) fn cut(&self, score: Scored, strict: bool) -> Option<Side> {
         let v = score.value.get();
         let passes =
             |beyond: bool, at: bool| beyond || (at && (!strict || score.bound != Bound::Exact));
@@ -301,22 +378,23 @@ impl ChildWindow {
 
     /// The bound on the node's value that the cut shows, from the child's
     /// value `v`: the most it can be (low) or the least (high).
-    fn node_bound(&self, side: Side, v: Value) -> Value {
-        let fill = match side {
-            Side::Low => self.bounds.high.get(),
-            Side::High => self.bounds.low.get(),
+    pub(super) fn node_bound(&self, side: Side, v: Value) -> Value {
+        let rest = match side {
+            Side::Low => self.rest_high,
+            Side::High => self.rest_low,
         };
-        Value::new(self.sum + self.p * v.get() + self.rest * fill).unwrap_or(v)
+        Value::new(self.sum + self.p * v.get() + rest).unwrap_or(v)
     }
 
     /// The child's exact value from a score that did not cut: exact, or a
-    /// bound at the edge of the leaf bounds (an upper bound at `L` is `L`);
-    /// `None` when it is not known.
-    fn exact(&self, score: Scored) -> Option<Value> {
+    /// bound at the edge of what is known (an upper bound at the least it
+    /// can be is that value); `None` when it is not known.
+    pub(super) fn exact(&self, score: Scored) -> Option<Value> {
+        let v = score.value.get();
         match score.bound {
             Bound::Exact => Some(score.value),
-            Bound::Upper if score.value <= self.bounds.low => Some(self.bounds.low),
-            Bound::Lower if score.value >= self.bounds.high => Some(self.bounds.high),
+            Bound::Upper if v <= self.lo => Value::new(self.lo),
+            Bound::Lower if v >= self.hi => Value::new(self.hi),
             _ => None,
         }
     }

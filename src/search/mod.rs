@@ -40,6 +40,8 @@ algorithms! {
         AlphaBeta = "alphabeta" in alphabeta::AlphaBeta,
         /// Alpha-beta in the negamax form.
         NegamaxAlphaBeta = "negamax-alphabeta" in negamax_alphabeta::NegamaxAlphaBeta,
+        /// Alpha-beta whose chance nodes probe their children first (Star2).
+        Star2 = "star2" in star2::Star2,
     }
     parallel {
         /// Alpha-beta on many threads (Young Brothers Wait on rayon).
