@@ -34,6 +34,7 @@ where
                 }
                 _ => format!("{node}: no cut there"),
             },
+            Claim::StarCut { node, .. } => format!("{node}: no such cut there"),
             Claim::Pruned(ids) => match self.nodes(ids) {
                 Ok(listed) => {
                     let (wrong, left_out) = self.pruned_difference(&listed);

@@ -123,7 +123,7 @@ where
                 };
                 self.visits.insert(*node, visit);
             }
-            Event::Leaf { node, value } => {
+            Event::Leaf { node, value, .. } => {
                 self.leaves.push(*node);
                 self.visit_mut(*node).score = Some(Scored::exact(*value));
             }
@@ -132,6 +132,8 @@ where
             }
             Event::Final { node, score } => self.visit_mut(*node).score = Some(*score),
             Event::Cut(cut) => self.read_cut(cut),
+            // A chance node's running sum: its final value says the rest.
+            Event::Chance { .. } => {}
         }
     }
 
