@@ -5,8 +5,7 @@
 use std::fmt;
 
 use crate::text::written_id;
-
-use crate::value::{CutKind, Value};
+use crate::value::{CutKind, StarMethod, Value};
 
 /// One `expect` line and where it stands.
 #[derive(Clone, Debug, PartialEq)]
@@ -62,6 +61,13 @@ pub enum Claim {
         /// Alpha or beta.
         kind: CutKind,
     },
+    /// `expect cut C star1`: a chance node cut by Star1 (or Star2).
+    StarCut {
+        /// The chance node cut short.
+        node: String,
+        /// Star1 or Star2.
+        method: StarMethod,
+    },
     /// `expect leaves D E G`: the leaves evaluated, in order.
     Leaves(Vec<String>),
     /// `expect best I`: the root's best move.
@@ -108,22 +114,27 @@ impl fmt::Display for Claim {
     /// The claim as it is written after `expect `.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Claim::Value(v) => write!(f, "value {v}"),
+            Claim::Value(v) => write!(f, "value {}", v.exact()),
             Claim::Pruned(ids) if ids.is_empty() => f.write_str("pruned none"),
             Claim::Pruned(ids) => write!(f, "pruned {}", written_ids(ids)),
             Claim::Cut { node, kind } => write!(f, "cut {} {kind}", written_id(node)),
+            Claim::StarCut { node, method } => {
+                let method = method.to_string().to_lowercase();
+                write!(f, "cut {} {method}", written_id(node))
+            }
             Claim::Leaves(ids) if ids.is_empty() => f.write_str("leaves none"),
             Claim::Leaves(ids) => write!(f, "leaves {}", written_ids(ids)),
             Claim::Best(id) => write!(f, "best {}", written_id(id)),
             Claim::Evaluated(n) => write!(f, "evaluated {n}"),
             Claim::Window { node, alpha, beta } => {
-                write!(f, "window {} [{alpha}, {beta}]", written_id(node))
+                let node = written_id(node);
+                write!(f, "window {node} [{}, {}]", alpha.exact(), beta.exact())
             }
             Claim::Node {
                 node,
                 relation,
                 value,
-            } => write!(f, "{} {relation} {value}", written_id(node)),
+            } => write!(f, "{} {relation} {}", written_id(node), value.exact()),
         }
     }
 }

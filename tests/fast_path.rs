@@ -40,6 +40,9 @@ fn pieces() -> impl Strategy<Value = String> {
         1 => Just("\r"), 1 => Just("# note\r"), 1 => Just("\u{3a9}"), 1 => Just("maxé"), 1 => Just("Été = 2"),
         2 => Just("Left: "), 1 => Just("max:"), 1 => Just("\"go 2\": "), 1 => Just("L :"),
         1 => Just("\"open"), 1 => Just("Été: "), 1 => Just("B1:"),
+        // Chance nodes and probabilities, which the scanner leaves to the grammar.
+        1 => Just("chance "), 1 => Just("0.5:"), 1 => Just("1/2:"), 1 => Just(":"), 1 => Just("/"),
+        1 => Just("bounds 0 9\n"), 1 => Just("3 :"),
     ];
     prop::collection::vec(piece, 0..40).prop_map(|v| v.concat())
 }

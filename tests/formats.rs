@@ -67,6 +67,11 @@ fn every_alpha_beta_case_gives_its_solution() {
 }
 
 #[test]
+fn every_expectimax_case_gives_its_solution() {
+    check_question("q4", 6);
+}
+
+#[test]
 fn alpha_beta_cases_need_the_strict_convention_and_the_case_s_agent() {
     let tied = "tests/data/cs188/q3/0-tied-root.test";
     let (_, strict, _) = gametree(&["solve", tied, "--cs188-solution"]);
@@ -174,7 +179,13 @@ mod round_trips {
             (
                 label.clone(),
                 any::<bool>(),
-                prop_oneof![Just(None), Just(Some("max")), Just(Some("min"))],
+                prop_oneof![
+                    Just(None),
+                    Just(Some("max")),
+                    Just(Some("min")),
+                    Just(Some("chance")),
+                    Just(Some("chance="))
+                ],
                 prop::option::of(-9i32..9),
                 prop::collection::vec(inner, 1..4),
             )
@@ -215,15 +226,25 @@ mod round_trips {
             out.push_str(&name);
             out.push(' ');
         }
+        // `chance=`: a chance node stating its children's probabilities.
+        let stated = spec.kind == Some("chance=");
         if let Some(kind) = spec.kind {
-            out.push_str(kind);
+            out.push_str(kind.trim_end_matches('='));
             out.push(' ');
         }
         if let Some(v) = spec.statics {
             out.push_str(&format!("= {v} "));
         }
         out.push('[');
-        for child in &spec.children {
+        let n = spec.children.len();
+        for (i, child) in spec.children.iter().enumerate() {
+            if stated {
+                // The first child takes what the others leave.
+                match i {
+                    0 => out.push_str(&format!("{}/{}: ", n * 2 - (n - 1), n * 2)),
+                    _ => out.push_str(&format!("1/{}: ", n * 2)),
+                }
+            }
             out.push_str(&text(child, count, false));
             out.push_str(", ");
         }
@@ -231,12 +252,17 @@ mod round_trips {
         out
     }
 
-    /// Every node in preorder: id, kind, value, static value, label.
+    /// Every node in preorder: id, kind, value, static value, label, and
+    /// its probability (to 12 places) below a chance node.
     fn outline(tree: &Tree) -> Vec<String> {
         tree.nodes()
             .map(|n| {
+                let probability = tree
+                    .parent(n)
+                    .filter(|p| tree.kind(*p).is_chance())
+                    .map(|p| format!("{:.12}", tree.probability(p, n)));
                 format!(
-                    "{} {} {:?} {:?} {:?}",
+                    "{} {} {:?} {:?} {:?} {probability:?}",
                     tree.id(n),
                     tree.kind(n),
                     tree.value(n),
@@ -357,9 +383,19 @@ mod refusals {
     fn json_mistakes_are_refused_where_the_reader_stands() {
         let cases = [
             (
-                "{\"children\": [{\"value\": 1}, {\"value\": 2, \"kind\": \"chance\"}]}",
-                (1, 58),
-                "unknown kind `chance`: a kind is \"max\" or \"min\"",
+                "{\"children\": [{\"value\": 1}, {\"value\": 2, \"kind\": \"dice\"}]}",
+                (1, 56),
+                "unknown kind `dice`: a kind is \"max\", \"min\" or \"chance\"",
+            ),
+            (
+                "{\"children\": [{\"probability\": 0.5, \"value\": 1}, {\"probability\": \"1/2\", \"value\": 2}]}",
+                (1, 84),
+                "probabilities stand only before the children of a chance node",
+            ),
+            (
+                "{\"kind\": \"chance\", \"children\": [{\"probability\": 0.5}, {\"probability\": 0.6}]}",
+                (1, 76),
+                "the probabilities of this chance node's children sum to 1.1, not 1",
             ),
             (
                 "{\"children\": [{\"name\": \"a\"}, {\"name\": \"a\"}]}",

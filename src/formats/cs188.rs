@@ -3,7 +3,8 @@
 //!
 //! A case is a graph over states: `successors` lines `state action next`,
 //! `evaluation` lines `state value`, a start state, win and lose states,
-//! a number of agents (agent 0 is MAX, the others MIN ghosts) and a depth
+//! a number of agents (agent 0 is MAX, the others MIN ghosts, or chance
+//! nodes moving uniformly at random for `ExpectimaxAgent`) and a depth
 //! in rounds of all agents. The reader unfolds the graph into the tree the
 //! case's search sees: `depth × num_agents` plies deep, a win or lose state
 //! or a state at the horizon a leaf valued by its evaluation, the actions
@@ -128,10 +129,6 @@ pub fn read(path: &str, text: &str, options: &ReadOptions) -> Result<(Tree, Case
         );
         return Err(at(alg, &message));
     };
-    if agent == Agent::Expectimax {
-        let message = "ExpectimaxAgent's ghosts are chance nodes, which this version does not read";
-        return Err(at(alg, message));
-    }
     let depth = count(get("depth")?, &source)?;
     let agents = count(get("num_agents")?, &source)?;
     if agents == 0 {
@@ -146,7 +143,11 @@ pub fn read(path: &str, text: &str, options: &ReadOptions) -> Result<(Tree, Case
         states: HashMap::new(),
     };
     let max_nodes = options.limits.max_nodes.min(MAX_UNFOLDED);
-    let (root, states) = graph.unfold(&source, case.plies(), agents, max_nodes)?;
+    let ghosts = match agent {
+        Agent::Expectimax => Kind::Chance,
+        Agent::Minimax | Agent::AlphaBeta => Kind::Min,
+    };
+    let (root, states) = graph.unfold(&source, case.plies(), (agents, ghosts), max_nodes)?;
     let tree = Node::build(&root, &source, &options.limits).map_err(FormatError::Syntax)?;
     let states = tree.nodes().zip(states).collect();
     Ok((tree, Case { states, ..case }))
@@ -284,7 +285,7 @@ impl<'a> Graph<'a> {
         &self,
         source: &SourceText<'_>,
         plies: usize,
-        agents: usize,
+        (agents, ghosts): (usize, Kind),
         max_nodes: usize,
     ) -> Result<(Node, Vec<String>), FormatError> {
         if plies > crate::tree::MAX_DEPTH {
@@ -302,6 +303,7 @@ impl<'a> Graph<'a> {
             source,
             plies,
             agents,
+            ghosts,
             max_nodes,
             made: &mut made,
             preorder: &mut preorder,
@@ -357,7 +359,7 @@ impl<'a> Graph<'a> {
         }
         node.kind = Some(match ply % context.agents {
             0 => Kind::Max,
-            _ => Kind::Min,
+            _ => context.ghosts,
         });
         for &(action, next, at) in moves {
             let child = self.node(next, Some(action), at, ply + 1, context)?;
@@ -372,6 +374,8 @@ struct Context<'s, 't> {
     source: &'s SourceText<'t>,
     plies: usize,
     agents: usize,
+    /// The ghosts' kind: MIN, or chance for expectimax.
+    ghosts: Kind,
     max_nodes: usize,
     made: &'s mut usize,
     preorder: &'s mut Vec<String>,

@@ -371,10 +371,11 @@ impl<'a> Reader<'_, 'a> {
                     );
                     return Err(self.unsupported(set_at, &message));
                 }
-                self.string("the information set's name")?;
+                let set_name = self.string("the information set's name")?;
+                node.static_value = static_value(&set_name);
                 let (moves, probabilities) = self.chance_moves(start)?;
                 actions = moves;
-                node.kind = Some(chance_kind(start, self)?);
+                node.kind = Some(Kind::Chance);
                 self.probabilities = probabilities;
             }
             "t" => {}
@@ -483,12 +484,6 @@ impl<'a> Reader<'_, 'a> {
     }
 }
 
-/// The kind of a chance node: refused, in a version without chance nodes.
-fn chance_kind(start: usize, reader: &Reader<'_, '_>) -> Result<Kind, FormatError> {
-    let message = "a chance node: this version reads games without chance moves";
-    Err(reader.unsupported(start, message))
-}
-
 /// A number as Gambit writes them: `3`, `-2.5`, `.80`, `1/3`, `1e3`.
 fn parse_number(text: &str) -> Option<f64> {
     let value = match text.split_once('/') {
@@ -532,6 +527,7 @@ pub fn write(tree: &Tree) -> Result<String, FormatError> {
     }
     let mut out = String::from("EFG 2 R \"\" { \"Player 1\" \"Player 2\" }\n\"\"\n\n");
     let mut sets = [0u64; 2];
+    let mut chance_sets = 0u64;
     let mut outcomes = 0u64;
     let mut stack = vec![tree.root()];
     while let Some(node) = stack.pop() {
@@ -549,11 +545,29 @@ pub fn write(tree: &Tree) -> Result<String, FormatError> {
         let player = match tree.kind(node) {
             Kind::Max => 1,
             Kind::Min => 2,
+            Kind::Chance => {
+                chance_sets += 1;
+                let moves: Vec<String> = children
+                    .iter()
+                    .map(|c| {
+                        let label = quote(&tree.label(*c).unwrap_or_default());
+                        match tree.stated_probability(*c) {
+                            Some(p) => format!("{label} {p}"),
+                            None => format!("{label} 1/{}", children.len()),
+                        }
+                    })
+                    .collect();
+                out.push_str(&format!(
+                    "c {name} {chance_sets} {} {{ {} }} 0\n",
+                    quote(&static_name(tree.static_value(node))),
+                    moves.join(" ")
+                ));
+                stack.extend(children.iter().rev());
+                continue;
+            }
         };
         sets[player - 1] += 1;
-        let set_name = tree
-            .static_value(node)
-            .map_or(String::new(), |v| format!("static {v}"));
+        let set_name = static_name(tree.static_value(node));
         let actions: Vec<String> = children
             .iter()
             .map(|c| quote(&tree.label(*c).unwrap_or_default()))
@@ -567,6 +581,11 @@ pub fn write(tree: &Tree) -> Result<String, FormatError> {
         stack.extend(children.iter().rev());
     }
     Ok(out)
+}
+
+/// The information set's name that carries a static value.
+fn static_name(value: Option<Value>) -> String {
+    value.map_or(String::new(), |v| format!("static {}", v.exact()))
 }
 
 fn not_writable(node: &str, reason: &str) -> FormatError {

@@ -8,11 +8,12 @@
 //! ```
 //!
 //! Every key is optional: `name` (a string, unique in the tree), `kind`
-//! (`"max"` or `"min"`, in any case; by default the opponent of the
-//! parent's, MAX at the root), `value` (a leaf's value: a number, `"+inf"`
-//! or `"-inf"`; absent, `null` or `"?"` for an unknown leaf), `static` (an
-//! interior node's static value), `probability` (reserved for chance
-//! nodes), `label` (the action on the edge into the node) and `children`
+//! (`"max"`, `"min"` or `"chance"`, in any case; by default the opponent
+//! of the nearest MAX or MIN above, MAX at the root), `value` (a leaf's
+//! value: a number, `"+inf"` or `"-inf"`; absent, `null` or `"?"` for an
+//! unknown leaf), `static` (an interior node's static value),
+//! `probability` (a chance node's child's: a number or a fraction such as
+//! `"1/3"`; every child states one or none does), `label` (the action on the edge into the node) and `children`
 //! (an array of nodes; none or empty for a leaf). Any other key is refused.
 //! Errors give the line and column where the reader stood.
 
@@ -170,7 +171,7 @@ impl<'de> Visitor<'de> for ChildrenSeed<'_> {
     }
 }
 
-/// `"max"` or `"min"`, in any case.
+/// `"max"`, `"min"` or `"chance"`, in any case.
 struct JsonKind(Kind);
 
 impl<'de> Deserialize<'de> for JsonKind {
@@ -179,8 +180,9 @@ impl<'de> Deserialize<'de> for JsonKind {
         match text.to_ascii_lowercase().as_str() {
             "max" => Ok(JsonKind(Kind::Max)),
             "min" => Ok(JsonKind(Kind::Min)),
+            "chance" => Ok(JsonKind(Kind::Chance)),
             _ => Err(de::Error::custom(format!(
-                "unknown kind `{text}`: a kind is \"max\" or \"min\""
+                "unknown kind `{text}`: a kind is \"max\", \"min\" or \"chance\""
             ))),
         }
     }
@@ -256,6 +258,8 @@ struct Written {
     value: Option<Value>,
     #[serde(rename = "static", skip_serializing_if = "Option::is_none")]
     static_value: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    probability: Option<f64>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     children: Vec<Written>,
 }
@@ -267,7 +271,9 @@ fn written(node: Node) -> Written {
         kind: node.kind.map(|k| match k {
             Kind::Max => "max",
             Kind::Min => "min",
+            Kind::Chance => "chance",
         }),
+        probability: node.probability,
         value: node.value,
         static_value: node.static_value,
         children: node.children.into_iter().map(written).collect(),

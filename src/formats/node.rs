@@ -138,16 +138,19 @@ pub(super) fn check_probabilities(node: &Node) -> Result<(), String> {
     }
 }
 
-/// Whether a stated kind is chance (none in a version without chance
-/// nodes).
-fn is_chance(_kind: Option<Kind>) -> bool {
-    false
+/// Whether a stated kind is chance.
+fn is_chance(kind: Option<Kind>) -> bool {
+    kind == Some(Kind::Chance)
 }
 
 /// The player (MAX or MIN) whose opponent a node's children are when they
-/// state no kind: the node's own kind, as in the tree language.
-fn player_of(kind: Kind, _above: Kind) -> Kind {
-    kind
+/// state no kind: the node's own kind, or for a chance node the player
+/// above it (a chance level passes the turn on), as in the tree language.
+fn player_of(kind: Kind, above: Kind) -> Kind {
+    match kind {
+        Kind::Chance => above,
+        player => player,
+    }
 }
 
 /// `id` and its subtree; `above` is the player whose opponent it is by
@@ -166,7 +169,7 @@ fn from_tree_node(tree: &Tree, id: NodeId, above: Kind) -> Node {
         value: tree.value(id),
         static_value: tree.static_value(id),
         label: tree.label(id),
-        probability: None,
+        probability: tree.stated_probability(id),
         location: None,
         children,
     }
@@ -188,6 +191,9 @@ fn finish(
     }
     if let Some(label) = &node.label {
         builder.label(id, label.clone());
+    }
+    if let Some(p) = node.probability {
+        builder.set_probability(id, p);
     }
     if let Some(location) = node.location {
         builder.locate(id, location);

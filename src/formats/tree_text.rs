@@ -18,6 +18,9 @@ pub(super) fn write(tree: &Tree) -> String {
 }
 
 fn write_node(out: &mut String, node: &Node, depth: usize) {
+    if let Some(p) = node.probability {
+        let _ = write!(out, "{p}: ");
+    }
     if let Some(label) = &node.label {
         let _ = write!(out, "{}: ", word_or_quoted(label, false));
     }
@@ -31,7 +34,7 @@ fn write_node(out: &mut String, node: &Node, depth: usize) {
         }
         match node.value {
             Some(value) => {
-                let _ = write!(out, "{value}");
+                let _ = write!(out, "{}", value.exact());
             }
             None => out.push('?'),
         }
@@ -41,7 +44,7 @@ fn write_node(out: &mut String, node: &Node, depth: usize) {
         let _ = write!(out, "{} ", kind.to_string().to_lowercase());
     }
     if let Some(value) = node.static_value {
-        let _ = write!(out, "= {value} ");
+        let _ = write!(out, "= {} ", value.exact());
     }
     out.push('[');
     for (index, child) in node.children.iter().enumerate() {

@@ -21,6 +21,8 @@ pub(super) fn describe(rule: &Rule) -> &'static str {
         Rule::points | Rule::points_number => "`[N points]`",
         Rule::unknown => "a leaf value",
         Rule::kind => "`max`/`min`",
+        Rule::probability | Rule::chance_prefix => "a probability",
+        Rule::bounds_line => "a `bounds L U` line",
         // A label and a quoted name start where a name may: they go by
         // its word, so that messages stay short.
         Rule::name | Rule::quoted_name | Rule::label => "a node name",
