@@ -107,7 +107,7 @@ where
                     open.truncate(at);
                 }
             }
-            Event::Provisional { .. } | Event::Cut(_) => {}
+            Event::Provisional { .. } | Event::Cut(_) | Event::Chance { .. } => {}
         }
     }
 
