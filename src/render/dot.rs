@@ -207,6 +207,10 @@ impl Diagram<'_> {
         if let Some(p) = self.probability_text(parent, child) {
             attributes.push(plain_label("taillabel", &[p]));
         }
+        // The move near the node it leads to, where the edges spread apart.
+        if let Some(label) = self.label_text(child) {
+            attributes.push(plain_label("headlabel", &[label]));
+        }
         edge(self.name(parent), self.name(child), attributes)
     }
 
@@ -218,6 +222,12 @@ impl Diagram<'_> {
             let p = Value::new(tree.probability(parent, child)).unwrap_or(Value::from(0));
             p.to_string()
         })
+    }
+
+    /// The action label written on the edge into `child`, if it has one.
+    pub(super) fn label_text(&self, child: NodeId) -> Option<String> {
+        let label = self.tree.label(child)?;
+        Some(crate::text::quoted(&label).into_owned())
     }
 
     pub(super) fn cut_label(&self, mark: CutMark) -> Vec<String> {

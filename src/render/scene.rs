@@ -188,11 +188,19 @@ impl Diagram<'_> {
         if item.outline == Outline::Note {
             return;
         }
-        if let Some(text) = self.probability_text(parent, item.node) {
-            // A quarter of the way down from the chance node, on a white
-            // ground, clear of the cut label at the middle.
-            let x = geometry.x(p) + (geometry.x(i) - geometry.x(p)) * 0.25;
-            let y = geometry.bottom(p) + (geometry.top(i) - geometry.bottom(p)) * 0.25;
+        let texts = [
+            (self.probability_text(parent, item.node), 0.25),
+            (self.label_text(item.node), 0.75),
+        ];
+        for (text, down) in texts {
+            let Some(text) = text else {
+                continue;
+            };
+            // On a white ground, clear of the cut label at the middle: a
+            // probability a quarter of the way down from the chance node, a
+            // move three quarters down, where the edges spread apart.
+            let x = geometry.x(p) + (geometry.x(i) - geometry.x(p)) * down;
+            let y = geometry.bottom(p) + (geometry.top(i) - geometry.bottom(p)) * down;
             let width = text_width(&text, SMALL_SIZE);
             let line = SMALL_SIZE * LINE;
             marks.push(Mark::Ground {
