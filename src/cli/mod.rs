@@ -8,6 +8,7 @@ mod extras;
 mod r#gen;
 mod input;
 mod key;
+mod practice;
 mod progress;
 mod render;
 mod signals;

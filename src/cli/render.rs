@@ -10,6 +10,7 @@ use super::args::{Source, is_standard_output};
 use super::input::{Input, read_tree};
 use super::{CliError, SearchArgs};
 use gametree::output::write_atomically;
+use gametree::render::html::{PageOptions, PageTree, page};
 use gametree::render::{
     DEFAULT_MAX_DRAW_NODES, Diagram, Engine, Format, ImageOptions, Labels, Layers, Processors,
     RenderError, RenderOptions, Style, check_size, deck_format, write_frames,
@@ -29,7 +30,7 @@ pub(super) struct RenderArgs {
     #[arg(short, long, value_name = "OUT", help_heading = "Output")]
     output: Option<PathBuf>,
     /// The format; by default OUT's extension (.dot, .gv, .svg, .png, .pdf,
-    /// .tex), else DOT.
+    /// .tex, .html), else DOT.
     #[arg(long, value_enum, help_heading = "Output")]
     format: Option<Format>,
     /// Who draws SVG, PNG and PDF: gametree itself, or Graphviz's `dot`.
@@ -44,6 +45,10 @@ pub(super) struct RenderArgs {
     /// Draw the bare tree for a question sheet: shapes, names, leaf values.
     #[arg(long, help_heading = "Output", conflicts_with = "key")]
     blank: bool,
+    /// HTML: open the page in quiz mode (interior values hidden, answers
+    /// checked against the search).
+    #[arg(long, help_heading = "Output")]
+    quiz: bool,
     /// Draw the answer key: the full diagram beside a table of the answers
     /// (SVG, PNG, PDF, LaTeX).
     #[arg(long, help_heading = "Output")]
@@ -114,7 +119,7 @@ impl RenderArgs {
             Some(path) => Format::from_path(path).ok_or_else(|| {
                 CliError::BadInput(format!(
                     "{}: cannot tell the format from the extension; name a .dot, .svg, .png, \
-                     .pdf or .tex file, or give --format",
+                     .pdf, .tex or .html file, or give --format",
                     path.display()
                 ))
             }),
@@ -204,6 +209,9 @@ pub(super) fn run(args: &RenderArgs, out: &mut impl Write) -> Result<(), CliErro
     let result = input
         .search(&args.search, &mut trace)
         .map_err(|e| args.note_renamed_depth(e))?;
+    if format == Format::Html {
+        return write_page(args, &input, &trace, &result, out);
+    }
     let diagram = Diagram::new(&input.tree, &trace, &result, args.options());
     let full = diagram
         .to_bytes(format, args.image())
@@ -226,6 +234,36 @@ pub(super) fn run(args: &RenderArgs, out: &mut impl Write) -> Result<(), CliErro
         None => {}
     }
     write_output(args, &full, out)
+}
+
+/// `--format html`: the page that steps through the search (and quizzes,
+/// with `--quiz`), written to OUT or standard output.
+fn write_page(
+    args: &RenderArgs,
+    input: &Input,
+    trace: &Trace<NodeId>,
+    result: &SearchResult<NodeId>,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
+    if args.frames.is_some() || args.key || args.blank {
+        return Err(CliError::BadInput(
+            "an HTML page holds every step and its own quiz: leave out --frames, --key and --blank"
+                .to_string(),
+        ));
+    }
+    let tree = PageTree {
+        title: input.name.clone(),
+        tree: &input.tree,
+        trace,
+        result,
+    };
+    let options = PageOptions {
+        title: input.name.clone(),
+        render: args.options(),
+        fail_hard: args.search.fail_hard,
+        quiz: args.quiz,
+    };
+    write_output(args, page(&[tree], &options).as_bytes(), out)
 }
 
 /// Writes the full diagram to OUT, or to standard output when there is
@@ -256,9 +294,9 @@ fn run_simulated(
     out: &mut impl Write,
 ) -> Result<(), CliError> {
     let deck = args.frames.as_deref().is_some_and(|f| deck_of(f).is_some());
-    if matches!(format, Format::Tex) || deck || args.key {
+    if matches!(format, Format::Tex | Format::Html) || deck || args.key {
         return Err(CliError::BadInput(
-            "render --simulate draws through Graphviz: DOT, SVG, PNG or PDF (not LaTeX, \
+            "render --simulate draws through Graphviz: DOT, SVG, PNG or PDF (not LaTeX, HTML, \
              --key or a one-file deck of frames), with --frames DIR for one frame per step"
                 .to_string(),
         ));
