@@ -8,9 +8,13 @@ mod extras;
 mod r#gen;
 mod input;
 mod key;
+#[cfg(feature = "serve")]
+mod playground;
 mod practice;
 mod progress;
 mod render;
+#[cfg(feature = "serve")]
+mod serve;
 mod signals;
 mod solve;
 mod stats;
@@ -56,6 +60,12 @@ enum Command {
     /// Draw the search as a diagram: DOT, SVG, PNG or PDF, or step-by-step frames.
     #[command(after_long_help = RENDER_EXAMPLES)]
     Render(render::RenderArgs),
+    /// Serve the playground: a page to type a tree and see it searched, and
+    /// an API with the JSON of solve, trace and check (loopback only unless
+    /// --bind says otherwise).
+    #[cfg(feature = "serve")]
+    #[command(after_long_help = SERVE_EXAMPLES)]
+    Serve(serve::ServeArgs),
     /// Print a shell completion script (bash, zsh, fish, powershell, elvish).
     Completions(extras::CompletionsArgs),
     /// Print a manual page (roff): `gametree man | man -l -`.
@@ -87,6 +97,12 @@ const KEY_EXAMPLES: &str = "Examples:
 const GEN_EXAMPLES: &str = "Examples:
   gametree gen --game tictactoe:x...o.... -o ttt.tree
   gametree gen --exercise --game random:branching=3,depth=4,seed=7 --min-cuts 2";
+
+#[cfg(feature = "serve")]
+const SERVE_EXAMPLES: &str = "Examples:
+  gametree serve                      # http://127.0.0.1:8080/
+  gametree serve --port 0             # a free port, printed at start
+  curl -X POST --data-binary @trees/lecture-a-to-v.tree 'http://127.0.0.1:8080/api/solve?algo=minimax'";
 
 const RENDER_EXAMPLES: &str = "Examples:
   gametree render trees/lecture-a-to-v.tree -o lecture.dot
@@ -147,7 +163,14 @@ pub(crate) fn main() -> ExitCode {
             return ExitCode::from(if e.use_stderr() { EXIT_BAD_INPUT } else { 0 });
         }
     };
-    signals::install();
+    // The server stops on Ctrl-C by itself, finishing the requests under way.
+    #[cfg(feature = "serve")]
+    let serving = matches!(cli.command, Command::Serve(_));
+    #[cfg(not(feature = "serve"))]
+    let serving = false;
+    if !serving {
+        signals::install();
+    }
     match run(cli) {
         Ok(code) => ExitCode::from(code),
         Err(CliError::Output(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
@@ -188,6 +211,8 @@ pub(crate) fn run(cli: Cli) -> Result<u8, CliError> {
             args.search.take_parallel(&args.parallel);
             render::run(&args, &mut out)
         }
+        #[cfg(feature = "serve")]
+        Command::Serve(args) => serve::run_server(&args, &mut out),
         Command::Completions(args) => extras::completions(&args, &mut out),
         Command::Man(args) => extras::man(&args, &mut out),
     }?;

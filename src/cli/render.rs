@@ -201,6 +201,9 @@ pub(super) fn run(args: &RenderArgs, out: &mut impl Write) -> Result<(), CliErro
         ));
     };
     let mut input = read_tree(file, &args.search)?;
+    if format == Format::Html {
+        return write_output(args, page_of(args, &mut input)?.as_bytes(), out);
+    }
     check_size(&input.tree, args.draw_depth, args.max_draw_nodes).map_err(render_error)?;
     if let Some(processors) = args.simulate.one(args.search.algorithm())? {
         return run_simulated(&input, args, format, processors, out);
@@ -209,9 +212,6 @@ pub(super) fn run(args: &RenderArgs, out: &mut impl Write) -> Result<(), CliErro
     let result = input
         .search(&args.search, &mut trace)
         .map_err(|e| args.note_renamed_depth(e))?;
-    if format == Format::Html {
-        return write_page(args, &input, &trace, &result, out);
-    }
     let diagram = Diagram::new(&input.tree, &trace, &result, args.options());
     let full = diagram
         .to_bytes(format, args.image())
@@ -236,26 +236,27 @@ pub(super) fn run(args: &RenderArgs, out: &mut impl Write) -> Result<(), CliErro
     write_output(args, &full, out)
 }
 
-/// `--format html`: the page that steps through the search (and quizzes,
-/// with `--quiz`), written to OUT or standard output.
-fn write_page(
-    args: &RenderArgs,
-    input: &Input,
-    trace: &Trace<NodeId>,
-    result: &SearchResult<NodeId>,
-    out: &mut impl Write,
-) -> Result<(), CliError> {
-    if args.frames.is_some() || args.key || args.blank {
+/// `--format html`: the page that steps through the search of a tree
+/// file already read (by `render`, or by `serve` from a request), and
+/// quizzes with `--quiz`.
+pub(super) fn page_of(args: &RenderArgs, input: &mut Input) -> Result<String, CliError> {
+    if args.frames.is_some() || args.key || args.blank || !args.simulate.simulate.is_empty() {
         return Err(CliError::BadInput(
-            "an HTML page holds every step and its own quiz: leave out --frames, --key and --blank"
+            "an HTML page holds every step and its own quiz: leave out --frames, --key, \
+             --blank and --simulate"
                 .to_string(),
         ));
     }
+    check_size(&input.tree, args.draw_depth, args.max_draw_nodes).map_err(render_error)?;
+    let mut trace = Trace::new();
+    let result = input
+        .search(&args.search, &mut trace)
+        .map_err(|e| args.note_renamed_depth(e))?;
     let tree = PageTree {
         title: input.name.clone(),
         tree: &input.tree,
-        trace,
-        result,
+        trace: &trace,
+        result: &result,
     };
     let options = PageOptions {
         title: input.name.clone(),
@@ -263,7 +264,7 @@ fn write_page(
         fail_hard: args.search.fail_hard,
         quiz: args.quiz,
     };
-    write_output(args, page(&[tree], &options).as_bytes(), out)
+    Ok(page(&[tree], &options))
 }
 
 /// Writes the full diagram to OUT, or to standard output when there is
