@@ -501,3 +501,64 @@ fn the_screenshot_for_the_readme_is_made() {
     assert!(png.starts_with(b"\x89PNG"));
     assert!(png.len() > 20_000, "a real picture");
 }
+
+#[test]
+#[cfg_attr(
+    not(feature = "test-browser"),
+    ignore = "needs Chromium: cargo test --features test-browser"
+)]
+fn a_two_thousand_node_page_opens_and_steps_without_lag() {
+    let dir = scratch("browser-large");
+    let file = dir.join("large.tree");
+    let spec = "random:branching=2,depth=10,seed=1";
+    let path = file.to_str().unwrap();
+    gametree(&["gen", "--game", spec, "-o", path]);
+    let page = gametree(&[
+        "render",
+        path,
+        "--format",
+        "html",
+        "--max-draw-nodes",
+        "2047",
+    ]);
+    let _ = std::fs::remove_dir_all(&dir);
+    let driver = "
+      var opened = performance.now();
+      var times = [];
+      var n = window.gametree.steps();
+      for (var k = 1; k <= n; k++) {
+        var t = performance.now();
+        click('#next');
+        document.body.getBoundingClientRect();
+        times.push(performance.now() - t);
+      }
+      var t = performance.now();
+      key('Home');
+      document.body.getBoundingClientRect();
+      var home = performance.now() - t;
+      t = performance.now();
+      key('End');
+      document.body.getBoundingClientRect();
+      var end = performance.now() - t;
+      times.sort(function (a, b) { return a - b; });
+      var sum = times.reduce(function (a, b) { return a + b; }, 0);
+      done({ steps: n, opened: opened, mean: sum / n, median: times[n >> 1], worst: times[n - 1],
+             home: home, end: end, nodes: document.querySelectorAll('g.node').length });
+    ";
+    let result = drive("large", &page, "", driver);
+    println!(
+        "2047-node page: {} bytes, {} steps, opened after {:.0} ms; a step: mean {:.1} ms, \
+         median {:.1} ms, worst {:.1} ms; Home {:.1} ms, End {:.1} ms",
+        page.len(),
+        result["steps"],
+        result["opened"].as_f64().unwrap(),
+        result["mean"].as_f64().unwrap(),
+        result["median"].as_f64().unwrap(),
+        result["worst"].as_f64().unwrap(),
+        result["home"].as_f64().unwrap(),
+        result["end"].as_f64().unwrap(),
+    );
+    assert_eq!(result["nodes"], 2047);
+    assert!(page.len() < 1_500_000, "{} bytes", page.len());
+    assert!(result["mean"].as_f64().unwrap() < 50.0, "{result}");
+}

@@ -50,9 +50,6 @@
     section.querySelectorAll('text.cutlabel').forEach(function (t) {
       m.labels.push({ n: Number(t.id.slice(1)), el: t });
     });
-    section.querySelectorAll('line.hit').forEach(function (line) {
-      line.addEventListener('click', function () { toggleEdge(m, Number(line.getAttribute('data-n'))); });
-    });
     m.onPv = {};
     data.pv.forEach(function (n) { m.onPv[n] = true; });
     models[index] = m;
@@ -299,6 +296,14 @@
     var drawn = {};
     m.nodes.forEach(function (node) { drawn[node.n] = true; });
     var form = { rows: [], marked: {} };
+    // Wide transparent lines over the edges, to click.
+    m.edges.forEach(function (edge) {
+      var hit = edge.el.cloneNode(false);
+      hit.removeAttribute('id');
+      hit.setAttribute('class', 'hit');
+      hit.addEventListener('click', function () { toggleEdge(m, edge.n); });
+      edge.el.parentNode.appendChild(hit);
+    });
     var html = '<h2>Quiz</h2><p>Leaves show their values. For each interior node, write the value the search returns ' +
       '(<kbd>5</kbd>, or a bound such as <kbd>&gt;= 6</kbd> or <kbd>&lt;= 4</kbd>)' +
       (d.prunes ? ' and the window it is entered with (<kbd>[2, +inf]</kbd>)' : '') +
@@ -447,6 +452,8 @@
   }
 
   function syncQuiz() {
+    $('quiz-mode').disabled = !current.data.facts;
+    if (!current.data.facts) { $('quiz-mode').checked = false; }
     var on = $('quiz-mode').checked;
     if (on && !current.form) { buildForm(current); }
     sections.forEach(function (section) { section.querySelector('.quiz-form').hidden = !on; });

@@ -14,6 +14,10 @@ use crate::tree::{GameTree, NodeId, Tree};
 
 use super::super::layers::{NodeType, node_types};
 
+/// The largest tree whose page has a quiz mode unless asked for: the
+/// quiz's facts and explanations are most of a page's data.
+pub const QUIZ_NODES: usize = 300;
+
 /// The data of one tree of the page.
 #[derive(Serialize)]
 pub(super) struct TreeData {
@@ -45,8 +49,9 @@ pub(super) struct TreeData {
     /// Each event's line of `gametree trace` (`null` for a leaf's entry,
     /// which its visit line tells).
     lines: Vec<Option<String>>,
-    /// The facts quiz mode grades against.
-    facts: Vec<NodeFacts>,
+    /// The facts quiz mode grades against (none for a large tree not made
+    /// for a quiz: the page then has no quiz mode).
+    facts: Option<Vec<NodeFacts>>,
 }
 
 /// What the quiz asks of an interior node, with `check`'s answers.
@@ -92,8 +97,9 @@ pub struct PageTree<'a> {
 
 impl TreeData {
     /// The data of `page`, searched with ties cutting unless `strict`,
-    /// fail-soft unless `fail_hard`.
-    pub(super) fn new(page: &PageTree<'_>, strict: bool, fail_hard: bool) -> TreeData {
+    /// fail-soft unless `fail_hard`; with the quiz's facts when `quiz` or
+    /// the tree is small enough to be a quiz.
+    pub(super) fn new(page: &PageTree<'_>, strict: bool, fail_hard: bool, quiz: bool) -> TreeData {
         let tree = page.tree;
         let nodes = 0..tree.len() as NodeId;
         let mut pv = vec![tree.root()];
@@ -129,7 +135,7 @@ impl TreeData {
                 .iter()
                 .map(|e| e.line(tree, strict))
                 .collect(),
-            facts: node_facts(page, strict),
+            facts: (quiz || tree.len() <= QUIZ_NODES).then(|| node_facts(page, strict)),
         }
     }
 }

@@ -1,9 +1,9 @@
 //! The page's diagram: the native layout written as SVG whose parts the
 //! page's script can find and change, one step at a time. Every node is a
 //! group `n{node}` with its value and layer lines as empty text elements;
-//! every edge a line `e{node}` (named after the child it leads to), with a
-//! wider transparent line over it to click in quiz mode, and a hidden label
-//! for the cut that skips it, if one does.
+//! every edge a line `e{node}` (named after the child it leads to; quiz
+//! mode lays a wider transparent line over it to click), and a hidden
+//! label for the cut that skips it, if one does.
 
 use std::fmt::Write;
 
@@ -66,12 +66,7 @@ impl Diagram<'_> {
         let node = item.node;
         let _ = writeln!(
             out,
-            "<line class=\"edge\" id=\"e{node}\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>\
-             <line class=\"hit\" data-n=\"{node}\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>",
-            num(x1),
-            num(y1),
-            num(x2),
-            num(y2),
+            "<line class=\"edge\" id=\"e{node}\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>",
             num(x1),
             num(y1),
             num(x2),

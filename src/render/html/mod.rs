@@ -12,7 +12,7 @@
 mod data;
 mod drawing;
 
-pub use data::PageTree;
+pub use data::{PageTree, QUIZ_NODES};
 
 use data::TreeData;
 
@@ -71,7 +71,7 @@ fn push_tree(out: &mut String, index: usize, tree: &PageTree<'_>, options: &Page
         ..options.render
     };
     let diagram = Diagram::new(tree.tree, tree.trace, tree.result, render);
-    let data = TreeData::new(tree, options.render.strict, options.fail_hard);
+    let data = TreeData::new(tree, options.render.strict, options.fail_hard, options.quiz);
     let json = serde_json::to_string(&data).unwrap_or_else(|_| "null".to_string());
     out.push_str(&format!(
         "<section class=\"exercise\" id=\"tree-{index}\" aria-label=\"{}\" hidden>\n\
