@@ -6,12 +6,12 @@ use clap::ValueEnum;
 use super::CliError;
 use super::exercise::Exercise;
 use gametree::games::GameSpec;
-use gametree::render::html::{PageOptions, PageTree, page};
 use gametree::render::{Labels, RenderOptions};
 use gametree::search::{Algorithm, Options, SearchResult, search};
 use gametree::syntax;
 use gametree::trace::Trace;
 use gametree::tree::{NodeId, Tree};
+use gametree::web::{PageOptions, PageTree, page};
 
 /// What `gen --exercise` writes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]

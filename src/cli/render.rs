@@ -10,7 +10,6 @@ use super::args::{Source, is_standard_output};
 use super::input::{Input, read_tree};
 use super::{CliError, SearchArgs};
 use gametree::output::write_atomically;
-use gametree::render::html::{PageOptions, PageTree, page};
 use gametree::render::{
     DEFAULT_MAX_DRAW_NODES, Diagram, Engine, Format, ImageOptions, Labels, Layers, Processors,
     RenderError, RenderOptions, Style, check_size, deck_format, write_frames,
@@ -18,6 +17,7 @@ use gametree::render::{
 use gametree::search::{SearchError, SearchResult, simulate};
 use gametree::trace::{Schedule, Trace};
 use gametree::tree::NodeId;
+use gametree::web::{PageOptions, PageTree, page};
 
 /// Arguments of `gametree render`.
 #[derive(Debug, Args)]

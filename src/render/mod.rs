@@ -13,7 +13,7 @@ mod dot;
 mod font;
 mod frames;
 mod geometry;
-pub mod html;
+mod html;
 mod image;
 mod key;
 mod label;

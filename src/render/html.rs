@@ -1,4 +1,4 @@
-//! The page's diagram: the native layout written as SVG whose parts the
+//! The diagram of the web page (see the `web` module): the native layout written as SVG whose parts the
 //! page's script can find and change, one step at a time. Every node is a
 //! group `n{node}` with its value and layer lines as empty text elements;
 //! every edge a line `e{node}` (named after the child it leads to; quiz
@@ -7,22 +7,26 @@
 
 use std::fmt::Write;
 
-use crate::render::Diagram;
-use crate::render::font::FONT_STACK;
-use crate::render::geometry::{Geometry, Outline, Slot, note_text, pretty};
-use crate::render::state::Picture;
-use crate::render::svg::{escape, num, push_outline};
+use super::Diagram;
+use super::font::FONT_STACK;
+use super::geometry::{Geometry, Outline, Slot, note_text, pretty};
+use super::state::Picture;
+use super::svg::{escape, num, push_outline};
 use crate::tree::GameTree;
 
-/// The class of each layer slot, in [`crate::render::layers`]'s order:
+/// The class of each layer slot, in the layers' order:
 /// window, visit order, value history, node type.
 const LAYER_CLASSES: [&str; 4] = ["w", "v", "h", "t"];
 
 impl Diagram<'_> {
-    /// The diagram as the page's SVG, laid out for the full trace with
-    /// every layer's text, and showing nothing the search found: the page
-    /// fills it in step by step.
-    pub(super) fn page_svg(&self) -> String {
+    /// The diagram as the web page's SVG, laid out for the full trace with
+    /// the text of the layers its options turn on, and showing nothing the
+    /// search found: the page's script fills it in step by step. Nodes are
+    /// groups `n{node}` (class `node max` or `node min`, `leaf` too), their
+    /// value an empty `text.val`, their layer lines empty `text.ly-w`
+    /// (window), `ly-v` (visit), `ly-h` (history), `ly-t` (type); edges are
+    /// lines `e{node}` named after the child, and a cut's label `c{node}`.
+    pub fn page_svg(&self) -> String {
         let full = self.full_picture();
         let geometry = self.geometry(&full);
         let mut out = String::with_capacity(400 * geometry.items.len() + 1024);

@@ -10,18 +10,17 @@
 //! searches.
 
 mod data;
-mod drawing;
 
 pub use data::{PageTree, QUIZ_NODES};
 
 use data::TreeData;
 
-use super::{Diagram, Labels, Layers, RenderOptions};
+use crate::render::{Diagram, Labels, Layers, RenderOptions};
 
 /// The page's script.
-const SCRIPT: &str = include_str!("../../../assets/web/page.js");
+const SCRIPT: &str = include_str!("../../assets/web/page.js");
 /// The page's style sheet.
-const STYLE: &str = include_str!("../../../assets/web/page.css");
+const STYLE: &str = include_str!("../../assets/web/page.css");
 
 /// How a page is made.
 #[derive(Clone, Debug, Default)]
@@ -91,7 +90,7 @@ fn body_open(options: &PageOptions, trees: usize) -> String {
     let none = layers == Layers::default();
     let on = |flag: bool| if flag { " checked" } else { "" };
     format!(
-        include_str!("../../../assets/web/body.html"),
+        include_str!("../../assets/web/body.html"),
         title = escape(&options.title),
         quiz = on(options.quiz),
         windows = on(layers.windows || none),

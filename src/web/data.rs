@@ -12,7 +12,7 @@ use crate::search::SearchResult;
 use crate::trace::Trace;
 use crate::tree::{GameTree, NodeId, Tree};
 
-use super::super::layers::{NodeType, node_types};
+use crate::render::{NodeType, node_types};
 
 /// The largest tree whose page has a quiz mode unless asked for: the
 /// quiz's facts and explanations are most of a page's data.
