@@ -567,3 +567,50 @@ fn every_frame_has_the_layout_of_the_full_diagram() {
     }
     std::fs::remove_dir_all(dir.parent().unwrap()).unwrap();
 }
+
+/// The drawing of the top of a tree keeps the events of the drawn nodes
+/// only, and draws them as the whole trace would (visits and steps then
+/// count among the drawn nodes, so the visit-order layer is left out of the
+/// comparison).
+#[test]
+fn drawing_the_top_keeps_only_the_drawn_nodes_events() {
+    use gametree::render::{Diagram, DrawnSet, DrawnTrace, Layers, RenderOptions};
+    use gametree::search::{Algorithm, Options, search};
+    use gametree::trace::Trace;
+    use gametree::tree::GameTree;
+
+    let text = std::fs::read_to_string(LECTURE).unwrap();
+    let tree = gametree::syntax::parse(LECTURE, &text).unwrap();
+    for depth in [None, Some(0), Some(1), Some(2), Some(3)] {
+        let mut full = Trace::new();
+        let result = search(&tree, Algorithm::AlphaBeta, Options::default(), &mut full).unwrap();
+        let drawn = DrawnSet::new(&tree, depth);
+        let mut kept = DrawnTrace::new(&drawn);
+        search(&tree, Algorithm::AlphaBeta, Options::default(), &mut kept).unwrap();
+        let kept = kept.trace;
+        assert!(kept.events.iter().all(|e| drawn.contains(e.node())));
+        let drawn_events = full
+            .events
+            .iter()
+            .filter(|e| drawn.contains(e.node()))
+            .count();
+        assert_eq!(kept.events.len(), drawn_events, "depth {depth:?}");
+        if depth.is_none() {
+            assert_eq!(kept.events, full.events);
+        }
+        let options = RenderOptions {
+            depth,
+            layers: Layers {
+                windows: true,
+                provisional: true,
+                ..Layers::default()
+            },
+            ..RenderOptions::default()
+        };
+        let whole = Diagram::new(&tree, &full, &result, options);
+        let top = Diagram::new(&tree, &kept, &result, options);
+        assert_eq!(top.to_dot(), whole.to_dot(), "depth {depth:?}");
+        assert_eq!(top.to_svg(), whole.to_svg(), "depth {depth:?}");
+        assert!(drawn.contains(tree.root()));
+    }
+}

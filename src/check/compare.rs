@@ -255,6 +255,11 @@ where
 
     /// The nodes listed as pruned that are visited, and the pruned nodes
     /// the list leaves out (the highest of each subtree left out).
+    ///
+    /// A listed node covers its pruned subtree, so a subtree is left out
+    /// only where its root is not listed: a node below an unlisted root is
+    /// inside that root's subtree, already counted. Only the roots are
+    /// looked at, never the nodes below them.
     pub(super) fn pruned_difference(&self, listed: &[T::Node]) -> (Vec<T::Node>, Vec<T::Node>) {
         let wrong: Vec<T::Node> = listed
             .iter()
@@ -262,25 +267,9 @@ where
             .filter(|n| !self.is_pruned(*n))
             .collect();
         let named: std::collections::HashSet<T::Node> = listed.iter().copied().collect();
-        // Covered: named, or below a named node within the same pruned subtree.
-        let covered = |n: T::Node| {
-            let mut at = Some(n);
-            while let Some(node) = at {
-                if named.contains(&node) {
-                    return true;
-                }
-                at = self.parent(node).filter(|p| self.is_pruned(*p));
-            }
-            false
-        };
-        let left_out: Vec<T::Node> = self
+        let left_out = self
             .pruned_roots()
-            .flat_map(|r| crate::tree::subtree(self.tree, r))
-            .filter(|n| !covered(*n))
-            .filter(|n| {
-                self.parent(*n)
-                    .is_none_or(|p| !self.is_pruned(p) || covered(p))
-            })
+            .filter(|root| !named.contains(root))
             .collect();
         (wrong, left_out)
     }

@@ -244,16 +244,19 @@ impl Diagram<'_> {
 
     /// The items in preorder, each note right after its node.
     fn items(&self, picture: &Picture) -> Vec<Item> {
-        let mut index = vec![usize::MAX; self.tree.len()];
+        // Indexed by the drawn nodes only: the top of a large tree costs
+        // what it draws.
+        let mut index = std::collections::HashMap::with_capacity(self.drawn.len());
         let mut items = Vec::with_capacity(self.drawn.len());
         for drawn in &self.drawn {
-            index[drawn.node as usize] = items.len();
-            let parent = drawn.parent.map(|p| index[p as usize]);
+            let at = items.len();
+            index.insert(drawn.node, at);
+            let parent = drawn.parent.and_then(|p| index.get(&p).copied());
             items.push(self.node_item(drawn.node, parent, picture));
             if drawn.hidden_below > 0 {
                 items.push(Item {
                     node: drawn.node,
-                    parent: Some(index[drawn.node as usize]),
+                    parent: Some(at),
                     outline: Outline::Note,
                     hidden: drawn.hidden_below,
                     inside: vec![Slot::Name],

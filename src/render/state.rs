@@ -1,6 +1,8 @@
 //! What the trace has shown so far: each node's visit, window, values and
 //! cuts, built by replaying the events one at a time.
 
+use std::collections::HashMap;
+
 use crate::trace::{Event, Window};
 use crate::tree::{NodeId, Tree};
 use crate::value::{CutKind, Scored, Value};
@@ -32,11 +34,15 @@ pub struct CutMark {
 }
 
 /// The state of every node after some prefix of the trace.
+///
+/// Only the nodes the trace names are kept, so a drawing of the top of a
+/// large tree (from a trace of the drawn nodes only) costs memory for what
+/// it draws, not for the whole tree.
 #[derive(Clone, Debug)]
 pub struct Picture {
-    nodes: Vec<NodeState>,
-    /// For each node, the cut on the edge from its parent, if it was skipped.
-    cut_above: Vec<Option<CutMark>>,
+    nodes: HashMap<NodeId, NodeState>,
+    /// The cut on the edge from its parent of each node skipped.
+    cut_above: HashMap<NodeId, CutMark>,
     /// For each node, whether it lies in a skipped subtree.
     pruned: Vec<bool>,
     visits: usize,
@@ -48,8 +54,8 @@ impl Picture {
     /// Nothing shown yet: the tree before the search starts.
     pub fn new(tree: &Tree) -> Picture {
         Picture {
-            nodes: vec![NodeState::default(); tree.len()],
-            cut_above: vec![None; tree.len()],
+            nodes: HashMap::new(),
+            cut_above: HashMap::new(),
             pruned: vec![false; tree.len()],
             visits: 0,
             root: crate::tree::GameTree::root(tree),
@@ -71,19 +77,22 @@ impl Picture {
         match event {
             Event::Enter { node, window } => {
                 self.visits += 1;
-                let state = &mut self.nodes[*node as usize];
+                let state = self.nodes.entry(*node).or_default();
                 state.visit = Some(self.visits);
                 state.window = *window;
             }
             Event::Leaf { node, value } => {
-                self.nodes[*node as usize].leaf = Some(*value);
+                self.nodes.entry(*node).or_default().leaf = Some(*value);
                 self.finished |= *node == self.root;
             }
-            Event::Provisional { node, value } => {
-                self.nodes[*node as usize].provisional.push(*value)
-            }
+            Event::Provisional { node, value } => self
+                .nodes
+                .entry(*node)
+                .or_default()
+                .provisional
+                .push(*value),
             Event::Final { node, score } => {
-                self.nodes[*node as usize].score = Some(*score);
+                self.nodes.entry(*node).or_default().score = Some(*score);
                 self.finished |= *node == self.root;
             }
             Event::Cut(cut) => {
@@ -93,23 +102,39 @@ impl Picture {
                     deep: cut.deep,
                 };
                 for &child in &cut.pruned {
-                    self.cut_above[child as usize] = Some(mark);
-                    for node in tree.subtree(child) {
-                        self.pruned[node as usize] = true;
-                    }
+                    self.cut_above.insert(child, mark);
+                    self.mark_pruned(tree, child);
                 }
             }
         }
     }
 
+    /// Marks `top` and every node below it as skipped. In postorder a
+    /// subtree's nodes are the numbers from its leftmost leaf's up to its
+    /// root's.
+    fn mark_pruned(&mut self, tree: &Tree, top: NodeId) {
+        let mut first = top;
+        while let Some(&child) = tree.children_slice(first).first() {
+            first = child;
+        }
+        self.pruned[first as usize..=top as usize].fill(true);
+    }
+
     /// What the trace has said about `node`.
     pub fn node(&self, node: NodeId) -> &NodeState {
-        &self.nodes[node as usize]
+        static UNSEEN: NodeState = NodeState {
+            visit: None,
+            window: None,
+            provisional: Vec::new(),
+            leaf: None,
+            score: None,
+        };
+        self.nodes.get(&node).unwrap_or(&UNSEEN)
     }
 
     /// The cut on the edge into `node`, if a cut skipped it.
     pub fn cut_above(&self, node: NodeId) -> Option<CutMark> {
-        self.cut_above[node as usize]
+        self.cut_above.get(&node).copied()
     }
 
     /// Whether `node` lies in a subtree a cut skipped.
