@@ -143,6 +143,15 @@ fn the_format_follows_the_extension_and_the_page_refuses_what_it_cannot_hold() {
             .starts_with("<!DOCTYPE html>")
     );
     let _ = std::fs::remove_dir_all(&dir);
+    let output = gametree(&[
+        "render",
+        "trees/lecture-a-to-v.tree",
+        "--quiz",
+        "--format",
+        "svg",
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("--quiz"));
     for extra in [
         vec!["--frames", "frames/"],
         vec!["--key"],

@@ -200,6 +200,11 @@ pub(super) fn run(args: &RenderArgs, out: &mut impl Write) -> Result<(), CliErro
                 .to_string(),
         ));
     };
+    if args.quiz && format != Format::Html {
+        return Err(CliError::BadInput(format!(
+            "--quiz makes a web page's quiz; {format} has none: write an .html file"
+        )));
+    }
     let mut input = read_tree(file, &args.search)?;
     if format == Format::Html {
         return write_output(args, page_of(args, &mut input)?.as_bytes(), out);
