@@ -105,6 +105,7 @@ pub(super) fn run(args: &CheckArgs, out: &mut impl Write) -> Result<u8, CliError
 
 /// Checks files already read (by `serve`, from a request): the tree file
 /// then its answer files, as names and texts.
+#[cfg(feature = "serve")]
 pub(super) fn run_texts(
     args: &CheckArgs,
     files: Vec<(String, String)>,
