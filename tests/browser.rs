@@ -562,3 +562,57 @@ fn a_two_thousand_node_page_opens_and_steps_without_lag() {
     assert!(page.len() < 1_500_000, "{} bytes", page.len());
     assert!(result["mean"].as_f64().unwrap() < 50.0, "{result}");
 }
+
+#[test]
+#[cfg_attr(
+    not(all(feature = "test-browser", feature = "serve")),
+    ignore = "needs Chromium: cargo test --features test-browser"
+)]
+fn the_playground_shows_the_page_of_its_tree() {
+    use std::io::BufRead;
+    let mut server = Command::new(env!("CARGO_BIN_EXE_gametree"))
+        .args(["serve", "--port", "0"])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufReader::new(server.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let address = line.split("http://").nth(1).unwrap().trim();
+    let address = address.split(' ').next().unwrap();
+    let dir = scratch("browser-playground");
+    let output = Command::new(chromium())
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+            "--virtual-time-budget=5000",
+            &format!("--user-data-dir={}", dir.join("profile").display()),
+            "--dump-dom",
+            &format!("http://{address}"),
+        ])
+        .output()
+        .unwrap();
+    let _ = server.kill();
+    let _ = server.wait();
+    let _ = std::fs::remove_dir_all(&dir);
+    let dom = String::from_utf8_lossy(&output.stdout);
+    assert!(dom.contains("gametree playground"), "{dom}");
+    // The page of the tree in the box, answered by /api/page, is shown.
+    let shown = dom
+        .split("srcdoc=\"")
+        .nth(1)
+        .expect("the tree's page is shown");
+    assert!(
+        shown.starts_with("&lt;!DOCTYPE html&gt;"),
+        "{}",
+        &shown[..200]
+    );
+    assert!(shown.contains("class=&quot;exercise&quot;"));
+    assert!(
+        dom.contains("id=\"status\" aria-live=\"polite\">Shown.</p>"),
+        "{dom}"
+    );
+}
