@@ -56,8 +56,20 @@
     return m;
   }
 
-  // What the first k steps of the trace have shown.
+  // What the first k steps of the trace have shown: replayed on from the
+  // last state shown when stepping forward, from the start otherwise.
   function stateAt(m, k) {
+    var last = m.last;
+    if (last && last.k <= k) {
+      for (var j = m.stepEnds[last.k]; j < m.stepEnds[k]; j++) { apply(m, last.s, m.data.events[j]); }
+      last.k = k;
+      return last.s;
+    }
+    m.last = { k: k, s: replay(m, k) };
+    return m.last.s;
+  }
+
+  function replay(m, k) {
     var count = m.data.ids.length;
     var s = {
       visit: new Array(count), window: new Array(count), prov: new Array(count),
@@ -133,8 +145,10 @@
     return ['', ''];
   }
 
-  function setText(el, text) { if (el.textContent !== text) { el.textContent = text; } }
-  function setClass(el, cls) { if (el.getAttribute('class') !== cls) { el.setAttribute('class', cls); } }
+  // Text and classes are set only when they change, remembered here rather
+  // than read back from the document.
+  function setText(el, text) { if (el.shownText !== text) { el.textContent = text; el.shownText = text; } }
+  function setClass(el, cls) { if (el.shownClass !== cls) { el.setAttribute('class', cls); el.shownClass = cls; } }
 
   function quizHidden(m) { return $('quiz-mode').checked && !m.revealed; }
 
