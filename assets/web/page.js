@@ -326,10 +326,12 @@
     host.innerHTML = html;
     var table = document.createElement('table');
     table.innerHTML = '<thead><tr><th scope="col">node</th><th scope="col">value</th>' +
-      (d.prunes ? '<th scope="col">window</th>' : '') + '<th scope="col">edge from its parent pruned</th><th scope="col">mark</th></tr></thead>';
+      (d.prunes ? '<th scope="col">window</th><th scope="col">edge from its parent pruned</th>' : '') +
+      '<th scope="col">mark</th></tr></thead>';
     var body = document.createElement('tbody');
     preorder(m).forEach(function (n) {
-      if (!drawn[n]) { return; }
+      // Without cuts a leaf asks nothing.
+      if (!drawn[n] || (!d.prunes && !m.children[n].length)) { return; }
       var id = d.ids[n];
       var tr = document.createElement('tr');
       var row = { n: n, tr: tr };
@@ -353,7 +355,7 @@
         row.cut.setAttribute('aria-label', 'edge into ' + id + ' pruned');
         row.cut.addEventListener('change', function () { form.marked[n] = row.cut.checked; show(step); });
         cell(row.cut);
-      } else {
+      } else if (d.prunes) {
         cell(null);
       }
       row.mark = cell(null);
