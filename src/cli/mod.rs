@@ -57,12 +57,11 @@ enum Command {
     /// Write a generated game (random tree, tic-tac-toe, marbles) as a tree file.
     #[command(after_long_help = GEN_EXAMPLES)]
     Gen(r#gen::GenArgs),
-    /// Draw the search as a diagram: DOT, SVG, PNG or PDF, or step-by-step frames.
+    /// Draw the search as a diagram (DOT, SVG, PNG, PDF, LaTeX), frames, or a web page to step through.
     #[command(after_long_help = RENDER_EXAMPLES)]
     Render(render::RenderArgs),
-    /// Serve the playground: a page to type a tree and see it searched, and
-    /// an API with the JSON of solve, trace and check (loopback only unless
-    /// --bind says otherwise).
+    /// Serve the playground on loopback: type a tree and see its web page; an
+    /// API answers with the JSON of solve, trace and check.
     #[cfg(feature = "serve")]
     #[command(after_long_help = SERVE_EXAMPLES)]
     Serve(serve::ServeArgs),
@@ -96,7 +95,8 @@ const KEY_EXAMPLES: &str = "Examples:
 
 const GEN_EXAMPLES: &str = "Examples:
   gametree gen --game tictactoe:x...o.... -o ttt.tree
-  gametree gen --exercise --game random:branching=3,depth=4,seed=7 --min-cuts 2";
+  gametree gen --exercise --game random:branching=3,depth=4,seed=7 --min-cuts 2
+  gametree gen --exercise --game random:branching=3,depth=3,seed=1 --count 20 --format html -o practice.html";
 
 #[cfg(feature = "serve")]
 const SERVE_EXAMPLES: &str = "Examples:
@@ -108,7 +108,8 @@ const RENDER_EXAMPLES: &str = "Examples:
   gametree render trees/lecture-a-to-v.tree -o lecture.dot
   gametree render trees/lecture-a-to-v.tree --windows --provisional -o lecture.svg
   gametree render trees/deep-cut.tree --style squares --frames frames/
-  gametree render trees/parallel-lecture-beta-cuts.tree --algo parallel --simulate 4 -o p4.svg";
+  gametree render trees/parallel-lecture-beta-cuts.tree --algo parallel --simulate 4 -o p4.svg
+  gametree render trees/lecture-a-to-v.tree -o lecture.html --quiz";
 
 /// Why a command failed; each maps to an exit code.
 #[derive(Debug, thiserror::Error)]
