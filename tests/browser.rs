@@ -171,6 +171,8 @@ impl Searched {
             let text = if self.tree.children_slice(node).is_empty() {
                 let value = state.leaf.or_else(|| self.tree.value(node));
                 value.map(|v| v.to_string()).unwrap_or_default()
+            } else if state.horizon {
+                state.leaf.map(|v| v.to_string()).unwrap_or_default()
             } else {
                 match (state.score, state.provisional.last()) {
                     (Some(score), _) => score.to_string(),

@@ -72,7 +72,7 @@
   function replay(m, k) {
     var count = m.data.ids.length;
     var s = {
-      visit: new Array(count), window: new Array(count), prov: new Array(count),
+      visit: new Array(count), window: new Array(count), prov: new Array(count), horizon: new Array(count),
       leaf: new Array(count), score: new Array(count), cut: new Array(count),
       pruned: new Uint8Array(count), open: [], current: null, finished: false, visits: 0
     };
@@ -90,7 +90,11 @@
       s.window[node] = e.window;
       if (m.children[node].length) { s.open.push(node); }
     } else if (e.event === 'leaf') {
+      // A leaf, or an interior node valued at the depth limit.
       s.leaf[node] = e.value;
+      s.horizon[node] = e.horizon !== undefined && e.horizon !== null;
+      var done = s.open.lastIndexOf(node);
+      if (done >= 0) { s.open.splice(done, 1); }
       s.finished = s.finished || node === m.root;
     } else if (e.event === 'provisional') {
       (s.prov[node] = s.prov[node] || []).push(e.value);
@@ -139,6 +143,7 @@
       return [given === null ? '' : fmt(given), hide ? 'final' : 'pending'];
     }
     if (hide) { return ['', '']; }
+    if (s.horizon[n]) { return [fmt(s.leaf[n]), 'final']; }
     if (s.score[n]) { return [scored(s.score[n]), 'final']; }
     var prov = s.prov[n];
     if (prov && prov.length) { return [fmt(prov[prov.length - 1]), 'prov']; }
@@ -166,6 +171,7 @@
       if (!hide && n === s.current && step > 0) { cls += ' current'; }
       if (!hide && n === top) { cls += ' open'; }
       if (!hide && s.pruned[n]) { cls += ' pruned'; }
+      if (!hide && s.horizon[n]) { cls += ' horizon'; }
       if (!hide && s.finished && m.onPv[n]) { cls += ' pv'; }
       setClass(node.g, cls);
       if (node.val) {
@@ -214,8 +220,13 @@
     }
     var id = d.ids[top];
     var w = s.window[top];
-    if (!w) { return ''; }
+    if (!w) {
+      return d.kinds[top] === 'chance' ? id + ' (CHANCE): its value is the sum of its children\'s values weighted by their probabilities.' : '';
+    }
     var head = 'Searching ' + id + ' (' + d.kinds[top].toUpperCase() + '), window ' + windowText(w) + ': ';
+    if (d.kinds[top] === 'chance') {
+      return head + 'its value is the sum of its children\'s values weighted by their probabilities.';
+    }
     if (d.kinds[top] === 'max') {
       if (w.beta === '+inf') { return head + id + ' cannot be cut, since beta = +inf.'; }
       return head + 'prune the rest of ' + id + ' if its value ' + (d.strict ? 'exceeds' : 'reaches') + ' beta = ' + fmt(w.beta) + '.';

@@ -4,38 +4,29 @@
 
 use gametree::search::Algorithm;
 
-/// The example trees of `trees/`, carried in the binary.
-const EXAMPLES: &[(&str, &str)] = &[
-    (
-        "lecture-a-to-v.tree",
-        include_str!("../../trees/lecture-a-to-v.tree"),
-    ),
-    (
-        "aima-figure-5-2.tree",
-        include_str!("../../trees/aima-figure-5-2.tree"),
-    ),
-    ("deep-cut.tree", include_str!("../../trees/deep-cut.tree")),
-    ("min-root.tree", include_str!("../../trees/min-root.tree")),
-    (
-        "negative-and-decimal-values.tree",
-        include_str!("../../trees/negative-and-decimal-values.tree"),
-    ),
-    (
-        "parallel-lecture-beta-cuts.tree",
-        include_str!("../../trees/parallel-lecture-beta-cuts.tree"),
-    ),
-    (
-        "strict-fail-hard.tree",
-        include_str!("../../trees/strict-fail-hard.tree"),
-    ),
-    (
-        "strict-tie.tree",
-        include_str!("../../trees/strict-tie.tree"),
-    ),
-    (
-        "two-opponents.tree",
-        include_str!("../../trees/two-opponents.tree"),
-    ),
+/// The example trees of `trees/`, carried in the binary: each name once.
+macro_rules! examples {
+    ($($name:literal),* $(,)?) => {
+        &[$((
+            concat!($name, ".tree"),
+            include_str!(concat!("../../trees/", $name, ".tree")),
+        )),*]
+    };
+}
+
+/// The example trees, by file name.
+const EXAMPLES: &[(&str, &str)] = examples![
+    "lecture-a-to-v",
+    "aima-figure-5-2",
+    "aima-figure-5-11",
+    "deep-cut",
+    "min-root",
+    "negative-and-decimal-values",
+    "parallel-lecture-beta-cuts",
+    "star1-chance",
+    "strict-fail-hard",
+    "strict-tie",
+    "two-opponents",
 ];
 
 /// The page's body, with `{algorithms}` and `{examples}` to fill.
@@ -61,4 +52,23 @@ pub(super) fn page() -> String {
     BODY.replace("{algorithms}", &algorithms)
         .replace("{examples}", &examples.replace("</", "<\\/"))
         .replace("{script}", SCRIPT)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::EXAMPLES;
+
+    #[test]
+    fn every_tree_of_trees_is_an_example() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/trees");
+        let mut files: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|name| name.ends_with(".tree"))
+            .collect();
+        files.sort();
+        let mut examples: Vec<String> = EXAMPLES.iter().map(|(n, _)| n.to_string()).collect();
+        examples.sort();
+        assert_eq!(examples, files, "list every file of trees/ in EXAMPLES");
+    }
 }

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use crate::trace::{Event, Window};
 use crate::tree::{NodeId, Tree};
-use crate::value::{CutKind, Scored, Value};
+use crate::value::{CutKind, Scored, StarMethod, Value};
 
 /// What the trace has said about one node so far.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -16,8 +16,11 @@ pub struct NodeState {
     pub window: Option<Window>,
     /// Its provisional values, in order.
     pub provisional: Vec<Value>,
-    /// A leaf's value, once evaluated.
+    /// A leaf's value, once evaluated (or an interior node's static value
+    /// at the depth limit).
     pub leaf: Option<Value>,
+    /// Whether the node is an interior node valued at the depth limit.
+    pub horizon: bool,
     /// An interior node's final value, once done.
     pub score: Option<Scored>,
 }
@@ -31,6 +34,8 @@ pub struct CutMark {
     pub bound_from: Option<NodeId>,
     /// Whether the bound came from farther up than the parent.
     pub deep: bool,
+    /// At a chance node, the method that cut (Star1, Star2).
+    pub chance: Option<StarMethod>,
 }
 
 /// The state of every node after some prefix of the trace.
@@ -81,8 +86,14 @@ impl Picture {
                 state.visit = Some(self.visits);
                 state.window = *window;
             }
-            Event::Leaf { node, value } => {
-                self.nodes.entry(*node).or_default().leaf = Some(*value);
+            Event::Leaf {
+                node,
+                value,
+                horizon,
+            } => {
+                let state = self.nodes.entry(*node).or_default();
+                state.leaf = Some(*value);
+                state.horizon = horizon.is_some();
                 self.finished |= *node == self.root;
             }
             Event::Provisional { node, value } => self
@@ -95,11 +106,14 @@ impl Picture {
                 self.nodes.entry(*node).or_default().score = Some(*score);
                 self.finished |= *node == self.root;
             }
+            // The running sum of a chance node is drawn once final.
+            Event::Chance { .. } => {}
             Event::Cut(cut) => {
                 let mark = CutMark {
                     kind: cut.kind,
                     bound_from: cut.bound_from,
                     deep: cut.deep,
+                    chance: cut.chance.map(|c| c.method),
                 };
                 for &child in &cut.pruned {
                     self.cut_above.insert(child, mark);
@@ -127,6 +141,7 @@ impl Picture {
             window: None,
             provisional: Vec::new(),
             leaf: None,
+            horizon: false,
             score: None,
         };
         self.nodes.get(&node).unwrap_or(&UNSEEN)
@@ -151,6 +166,9 @@ impl Picture {
     /// Whether the search is inside `node`: entered, not yet done.
     pub fn is_open(&self, tree: &Tree, node: NodeId) -> bool {
         let state = self.node(node);
-        state.visit.is_some() && state.score.is_none() && !tree.children_slice(node).is_empty()
+        state.visit.is_some()
+            && state.score.is_none()
+            && !state.horizon
+            && !tree.children_slice(node).is_empty()
     }
 }

@@ -33,7 +33,7 @@ pub(super) struct TreeData {
     fail_hard: bool,
     /// Each node's id, by node number.
     ids: Vec<String>,
-    /// Each node's player: `max` or `min`.
+    /// Each node's player: `max`, `min` or `chance`.
     kinds: Vec<&'static str>,
     /// Each node's parent (`null` for the root).
     parents: Vec<Option<NodeId>>,
@@ -162,6 +162,7 @@ fn kind_name(tree: &Tree, node: NodeId) -> &'static str {
     match tree.kind(node) {
         crate::value::Kind::Max => "max",
         crate::value::Kind::Min => "min",
+        crate::value::Kind::Chance => "chance",
     }
 }
 
