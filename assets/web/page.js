@@ -12,7 +12,14 @@
   var TYPES = { 1: 'type 1 (PV)', 2: 'type 2 (CUT)', 3: 'type 3 (ALL)' };
   var RELATION = { exact: '', lower: '>=', upper: '<=', unknown: '~' };
 
-  function fmt(v) { return typeof v === 'string' ? v : String(v); }
+  // A value as gametree prints it: integers whole, others to 4 places
+  // without trailing zeros, infinities as the JSON's strings.
+  function fmt(v) {
+    if (typeof v === 'string') { return v; }
+    if (Number.isInteger(v)) { return String(v); }
+    var shown = v.toFixed(4).replace(/0+$/, '').replace(/\.$/, '');
+    return shown === '-0' ? '0' : shown;
+  }
   function pretty(t) {
     return t.replace(/>=/g, '\u2265').replace(/<=/g, '\u2264').replace(/\+inf/g, '+\u221e')
       .replace(/-inf/g, '\u2212\u221e').replace(/ -> /g, ' \u2192 ');

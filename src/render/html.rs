@@ -2,8 +2,9 @@
 //! page's script can find and change, one step at a time. Every node is a
 //! group `n{node}` with its value and layer lines as empty text elements;
 //! every edge a line `e{node}` (named after the child it leads to; quiz
-//! mode lays a wider transparent line over it to click), and a hidden
-//! label for the cut that skips it, if one does.
+//! mode lays a wider transparent line over it to click), with its
+//! probability below a chance node, and a hidden label for the cut that
+//! skips it, if one does.
 
 use std::fmt::Write;
 
@@ -30,6 +31,7 @@ impl Diagram<'_> {
         let full = self.full_picture();
         let geometry = self.geometry(&full);
         let mut out = String::with_capacity(400 * geometry.items.len() + 1024);
+        let mut labels = String::new();
         let (w, h) = (geometry.width(), geometry.height());
         let _ = write!(
             out,
@@ -41,8 +43,11 @@ impl Diagram<'_> {
             num(w)
         );
         for i in 0..geometry.items.len() {
-            self.page_edge(&mut out, &full, &geometry, i);
+            self.page_edge(&mut out, &mut labels, &full, &geometry, i);
         }
+        // The edges' labels over every edge.
+        out.push_str("</g>\n<g class=\"labels\">\n");
+        out.push_str(&labels);
         out.push_str("</g>\n<g class=\"nodes\">\n");
         for i in 0..geometry.items.len() {
             self.page_node(&mut out, &geometry, i);
@@ -51,7 +56,15 @@ impl Diagram<'_> {
         out
     }
 
-    fn page_edge(&self, out: &mut String, full: &Picture, geometry: &Geometry, i: usize) {
+    /// Writes the edge into item `i` to `out`, and its labels to `labels`.
+    fn page_edge(
+        &self,
+        out: &mut String,
+        labels: &mut String,
+        full: &Picture,
+        geometry: &Geometry,
+        i: usize,
+    ) {
         let item = &geometry.items[i];
         let Some(p) = item.parent else { return };
         let (x1, y1) = (geometry.x(p), geometry.bottom(p));
@@ -76,10 +89,20 @@ impl Diagram<'_> {
             num(x2),
             num(y2)
         );
+        if let Some(text) = self.probability_text(geometry.items[p].node, node) {
+            // A quarter of the way down from the chance node, as drawn.
+            let _ = writeln!(
+                labels,
+                "<text class=\"probability\" x=\"{}\" y=\"{}\" font-size=\"9\">{}</text>",
+                num(x1 + (x2 - x1) * 0.25),
+                num(y1 + (y2 - y1) * 0.25 + 3.0),
+                escape(&text)
+            );
+        }
         if let Some(mark) = full.cut_above(node) {
             let label = self.cut_label(mark).join(", ");
             let _ = writeln!(
-                out,
+                labels,
                 "<text class=\"cutlabel\" id=\"c{node}\" x=\"{}\" y=\"{}\" font-size=\"9\">{}</text>",
                 num((x1 + x2) / 2.0),
                 num((y1 + y2) / 2.0 + 3.0),
