@@ -129,10 +129,17 @@ struct Searched {
 }
 
 fn searched(file: &str) -> Searched {
-    let text = std::fs::read_to_string(root().join("trees").join(file)).unwrap();
-    let tree = gametree::syntax::parse_file(file, &text).unwrap().tree;
+    let path = root().join("trees").join(file);
+    searched_with(&path, Algorithm::AlphaBeta, Options::default())
+}
+
+/// The tree file at `path` searched by `algorithm` with `options`.
+fn searched_with(path: &Path, algorithm: Algorithm, options: Options) -> Searched {
+    let text = std::fs::read_to_string(path).unwrap();
+    let name = path.to_str().unwrap();
+    let tree = gametree::syntax::parse_file(name, &text).unwrap().tree;
     let mut trace = Trace::new();
-    search(&tree, Algorithm::AlphaBeta, Options::default(), &mut trace).unwrap();
+    search(&tree, algorithm, options, &mut trace).unwrap();
     let mut ends = vec![0];
     for (at, event) in trace.events.iter().enumerate() {
         if event.line(&tree, false).is_some() {
@@ -264,6 +271,76 @@ fn the_lecture_tree_steps_as_its_trace_with_buttons_and_keys() {
     assert_eq!(result["playing"], "Pause");
     assert_eq!(result["paused"], "Play");
     assert_eq!(result["hash"], "#step=38");
+}
+
+/// Steps through the page of `path` (made with `flags`) and compares every
+/// step with `searched`.
+fn steps_as_searched(test: &str, path: &Path, flags: &[&str], searched: &Searched) {
+    let mut args = vec!["render", path.to_str().unwrap(), "--format", "html"];
+    args.extend(flags);
+    let page = gametree(&args);
+    let driver = "
+      var steps = [shown()];
+      for (var k = 1; k <= window.gametree.steps(); k++) { click('#next'); steps.push(shown()); }
+      done({ steps: steps });
+    ";
+    let result = drive(test, &page, "", driver);
+    let steps = result["steps"].as_array().unwrap();
+    assert_eq!(steps.len(), searched.ends.len(), "{test}");
+    for (k, shown) in steps.iter().enumerate() {
+        let (current, values, cuts) = searched.expected(k);
+        if k > 0 {
+            assert_eq!(shown["caption"], searched.line(k), "{test} step {k}");
+            assert_eq!(
+                shown["current"].as_str(),
+                current.as_deref(),
+                "{test} step {k}"
+            );
+        }
+        assert_eq!(shown["values"], values, "{test} step {k}");
+        assert_eq!(shown["cuts"], serde_json::json!(cuts), "{test} step {k}");
+    }
+}
+
+#[test]
+#[cfg_attr(
+    not(feature = "test-browser"),
+    ignore = "needs Chromium: cargo test --features test-browser"
+)]
+fn chance_and_depth_limited_pages_step_as_their_traces() {
+    let trees = root().join("trees");
+    for (file, algorithm, flags) in [
+        ("star1-chance.tree", Algorithm::AlphaBeta, vec![]),
+        (
+            "aima-figure-5-11.tree",
+            Algorithm::Minimax,
+            vec!["--algo", "minimax"],
+        ),
+    ] {
+        let searched = searched_with(&trees.join(file), algorithm, Options::default());
+        steps_as_searched(file, &trees.join(file), &flags, &searched);
+    }
+    let dir = scratch("browser-depth");
+    let file = dir.join("statics.tree");
+    let spec = "random:branching=3,depth=4,seed=2";
+    gametree(&["gen", "--game", spec, "-o", file.to_str().unwrap()]);
+    let options = Options {
+        depth: Some(2),
+        ..Options::default()
+    };
+    let searched = searched_with(&file, Algorithm::AlphaBeta, options);
+    assert!(
+        searched.trace.events.iter().any(|e| matches!(
+            e,
+            Event::Leaf {
+                horizon: Some(_),
+                ..
+            }
+        )),
+        "nodes valued at the depth limit"
+    );
+    steps_as_searched("depth", &file, &["--depth", "2"], &searched);
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
