@@ -56,7 +56,16 @@ pub(super) fn run(args: &SolveArgs, out: &mut impl Write) -> Result<(), CliError
 }
 
 fn solve_file(file: &str, args: &SolveArgs, out: &mut impl Write) -> Result<(), CliError> {
-    let mut input = read_tree(file, &args.search)?;
+    solve_input(read_tree(file, &args.search)?, args, out)
+}
+
+/// Solves a tree file already read (by `solve`, or by `serve` from a
+/// request) and prints the report.
+pub(super) fn solve_input(
+    mut input: Input,
+    args: &SolveArgs,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
     if args.cs188_solution {
         return cs188_solution(&mut input, args, out);
     }
