@@ -18,6 +18,7 @@ macro_rules! examples {
 const EXAMPLES: &[(&str, &str)] = examples![
     "lecture-a-to-v",
     "aima-figure-5-2",
+    "labelled-moves",
     "aima-figure-5-11",
     "deep-cut",
     "min-root",
