@@ -157,7 +157,7 @@ const GAMES: &str = "`random:branching=B,depth=D,seed=S[,noise=E][,order=O]`, \
 
 const RANDOM: &str = "random";
 const RANDOM_USAGE: &str = "random:branching=B,depth=D,seed=S[,noise=E][,order=O]";
-const RANDOM_PARAMETERS: &str = "branching, depth, seed, noise, order";
+const RANDOM_PARAMETERS: &str = "branching, depth, seed, noise, order, chance";
 const TICTACTOE: &str = "tictactoe";
 const BILLES: &str = "billes";
 const BILLES_USAGE: &str = "billes:n=N,k=K";
@@ -249,7 +249,7 @@ fn count_range(
 }
 
 fn parse_random(text: &str) -> Result<RandomSpec, SpecError> {
-    const KNOWN: [&str; 5] = ["branching", "depth", "seed", "noise", "order"];
+    const KNOWN: [&str; 6] = ["branching", "depth", "seed", "noise", "order", "chance"];
     let pairs = parameters(RANDOM, text, &KNOWN, RANDOM_PARAMETERS)?;
     let find = |name: &'static str| pairs.iter().copied().find(|(k, _)| *k == name);
     let required = |name: &'static str| {
@@ -277,6 +277,18 @@ fn parse_random(text: &str) -> Result<RandomSpec, SpecError> {
                 expected: "random, best-first or worst-first",
             })?;
         spec = spec.order(order);
+    }
+    if let Some(pair) = find("chance") {
+        let layers: u8 = number(RANDOM, pair, "0 or 1 (chance layers between the players')")?;
+        spec = spec.chance(layers == 1);
+        if layers > 1 {
+            return Err(SpecError::BadValue {
+                game: RANDOM,
+                name: pair.0.to_string(),
+                value: pair.1.to_string(),
+                expected: "0 or 1 (chance layers between the players')",
+            });
+        }
     }
     spec.validate().map_err(|reason| SpecError::Invalid {
         game: RANDOM,
