@@ -342,7 +342,7 @@ mod tests {
     fn reads_a_random_spec_and_writes_it_back() {
         let spec: GameSpec = "random:branching=3,depth=4,seed=7".parse().unwrap();
         assert_eq!(spec, GameSpec::Random(RandomSpec::new(3, 4, 7)));
-        let full = "random:branching=2..4,depth=5,seed=1,noise=0.5,order=best-first";
+        let full = "random:branching=2..4,depth=5,seed=1,noise=0.5,order=best-first,chance=1";
         let spec: GameSpec = full.parse().unwrap();
         assert_eq!(spec.to_string(), full);
         let GameSpec::Random(random) = spec else {
@@ -350,6 +350,8 @@ mod tests {
         };
         assert_eq!((random.min_branching, random.branching), (2, 4));
         assert_eq!(random.noise, 0.5);
+        assert!(random.chance);
+        assert!(error("random:branching=2,depth=2,seed=1,chance=2").contains("0 or 1"));
     }
 
     #[test]
@@ -369,7 +371,7 @@ mod tests {
         );
         assert_eq!(
             error("random:branching=3,depth=2,seed=1,width=4"),
-            "random: unknown parameter `width`: expected branching, depth, seed, noise, order"
+            "random: unknown parameter `width`: expected branching, depth, seed, noise, order, chance"
         );
         assert_eq!(
             error("random:branching=3,depth=2,seed=1,seed=2"),
