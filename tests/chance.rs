@@ -269,3 +269,27 @@ fn a_chance_node_with_both_infinities_has_no_mean() {
     .unwrap_err();
     assert!(matches!(&error, SearchError::UndefinedMean { node, .. } if node == "C"));
 }
+
+/// `check` counts the nodes valued at the depth limit among the leaves,
+/// whatever the algorithm.
+#[test]
+fn check_counts_nodes_at_the_depth_limit_as_leaves() {
+    let text = "A [ B = 3 [ C = -4 [ 1 2 ] D = 5 [ 7 8 ] ] E = 1 [ F = 2 [ 3 4 ] G = 6 [ 1 1 ] ] ]\n\
+                expect evaluated 4\nexpect leaves C D F G\nexpect value 2\n";
+    for algorithm in [
+        "minimax",
+        "negamax",
+        "alphabeta",
+        "negamax-alphabeta",
+        "star2",
+    ] {
+        let args = ["check", "-", "--algo", algorithm, "--depth", "2"];
+        let output = common::run_gametree(&args, Some(text.as_bytes().to_vec()));
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(output.status.success(), "{algorithm}: {stdout}");
+        assert!(
+            stdout.contains("3 passed, 0 failed"),
+            "{algorithm}: {stdout}"
+        );
+    }
+}
