@@ -95,6 +95,18 @@ pub fn subtree<T: GameTree>(tree: &T, node: T::Node) -> Vec<T::Node> {
     out
 }
 
+/// The number of nodes in `node`'s subtree, itself included, counted
+/// without listing them.
+pub fn subtree_len<T: GameTree>(tree: &T, node: T::Node) -> usize {
+    let mut count = 0;
+    let mut stack = vec![node];
+    while let Some(n) = stack.pop() {
+        count += 1;
+        stack.extend(tree.children(n));
+    }
+    count
+}
+
 /// Whether `node` is a leaf.
 pub fn is_leaf<T: GameTree>(tree: &T, node: T::Node) -> bool {
     tree.children(node).next().is_none()
