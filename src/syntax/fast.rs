@@ -1,9 +1,11 @@
 //! A byte scanner for the plain subset of the language: nested lists of
 //! numbers and `?`, with commas, blanks and comments, static values
 //! (`= 3 [...]`) on unnamed lists, action labels (`Left: [...]`, `"a b": 3`)
-//! before children, and an optional `max` or `min` before the root. Files written by `gametree gen` for benchmarks
-//! are in this subset, and it reads them many times faster than the general
-//! parser.
+//! before children, and an optional `max` or `min` before the root. Chance
+//! nodes, probabilities (`0.7:`) and a `bounds` line are outside the
+//! subset: the scanner stops at them. Files written by `gametree gen` for
+//! benchmarks are in this subset, and it reads them many times faster than
+//! the general parser.
 //!
 //! It builds exactly the tree the general parser would (differential tests
 //! and fuzzing check it) and never reports a syntax error itself: anything
