@@ -217,6 +217,26 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
         value
     }
 
+    /// Reports entering and evaluating the leaf `node`, whose value is
+    /// `value`, without counting it: a node's loop counts its leaves
+    /// itself and adds them with [`Context::count_leaves`] (a count in a
+    /// register rather than two in memory at every leaf).
+    #[inline(always)]
+    pub(super) fn report_leaf(&mut self, node: T::Node, window: Option<Window>, value: Value) {
+        if R::RECORDS {
+            self.recorder.record(Event::Enter { node, window });
+            self.recorder.record(Event::Leaf { node, value });
+        }
+    }
+
+    /// Counts `leaves` leaves entered and evaluated (see
+    /// [`Context::report_leaf`]).
+    #[inline(always)]
+    pub(super) fn count_leaves(&mut self, leaves: u64) {
+        self.stats.nodes_visited += leaves;
+        self.stats.leaves_evaluated += leaves;
+    }
+
     /// Empties the line of play of the node at `ply`.
     #[inline]
     pub(super) fn clear_line(&mut self, ply: usize) {

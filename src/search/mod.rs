@@ -11,6 +11,8 @@ mod ordering;
 mod result;
 mod simulate;
 mod split;
+#[cfg(feature = "worker-log")]
+pub mod worker_log;
 
 use std::fmt;
 

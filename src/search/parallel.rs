@@ -60,7 +60,12 @@ where
         return alphabeta::alphabeta(cx, root);
     }
     let (alpha, beta) = full_window();
-    settle(split(cx, root, 0, None, alpha, beta))
+    #[cfg(feature = "worker-log")]
+    super::worker_log::begin();
+    let outcome = split(cx, root, 0, None, alpha, beta);
+    #[cfg(feature = "worker-log")]
+    super::worker_log::end();
+    settle(outcome)
 }
 
 /// Searches `node`: Young Brothers Wait within the split depth, sequential
@@ -80,7 +85,7 @@ where
 {
     let split_depth = cx.options.split_depth.unwrap_or(DEFAULT_SPLIT_DEPTH);
     if ply >= split_depth {
-        return alphabeta::search(cx, node, ply, parent, alpha, beta, None, None);
+        return below_split(cx, node, ply, parent, alpha, beta);
     }
     let (window, entered) = enter(cx, node, ply, (&mut alpha, &mut beta), None)?;
     let (kind, mut children) = match entered {
@@ -156,6 +161,24 @@ where
         }
     }
     Ok(finish(cx, node, &fold, cut || skipped, window))
+}
+
+/// Searches `node`, below the split depth, by sequential alpha-beta.
+#[inline]
+fn below_split<T: GameTree, R: Recorder<T::Node>>(
+    cx: &mut Context<'_, T, R>,
+    node: T::Node,
+    ply: usize,
+    parent: Option<T::Node>,
+    alpha: Edge<T::Node>,
+    beta: Edge<T::Node>,
+) -> Result<Scored, Halt> {
+    #[cfg(feature = "worker-log")]
+    let subtree = super::worker_log::Subtree::start();
+    let outcome = alphabeta::search(cx, node, ply, parent, alpha, beta, None, None);
+    #[cfg(feature = "worker-log")]
+    subtree.finish(matches!(outcome, Err(Halt::Cancelled)));
+    outcome
 }
 
 /// The best child so far of a node whose children finish in any order: the
