@@ -10,7 +10,8 @@
 //! rounds (default 5), `GAMETREE_BENCH_SCALE=small` runs smaller trees for
 //! a quick look, `GAMETREE_BENCH_PARTS` the parts to run (a comma-separated
 //! list of `parallel`, `one-thread`, `knuth-moore`, `negamax` and
-//! `parallel-search`; default all but `one-thread`). With `--features worker-log`, each parallel row also says
+//! `parallel-search`; default all but `one-thread`), `GAMETREE_BENCH_ROWS`
+//! the trees of the parallel rows (1-based, `1,2,3`; default all). With `--features worker-log`, each parallel row also says
 //! how each worker spent its time.
 
 use std::time::{Duration, Instant};
@@ -57,8 +58,8 @@ fn main() {
     let split = split_depth.map_or("the default".to_string(), |k| k.to_string());
     println!("parallel against sequential alpha-beta (split depth {split})");
     println!(
-        "{:<44} {:<7} {:>9} {:>9} {:>8} {:>9}  {}",
-        "tree", "young", "seq s", "par s", "speed-up", "overhead", "speed-up each round"
+        "{:<44} {:<7} {:>9} {:>9} {:>8} {:>9} {:>8}  {}",
+        "tree", "young", "seq s", "par s", "speed-up", "overhead", "cpu", "speed-up each round"
     );
     let rows: &[(usize, usize, f64, Order)] = match small {
         true => &[(8, 9, 0.0, Order::None), (8, 12, 2.0, Order::Static)],
@@ -73,6 +74,14 @@ fn main() {
     let parts = std::env::var("GAMETREE_BENCH_PARTS")
         .unwrap_or_else(|_| "parallel,knuth-moore,negamax,parallel-search".to_string());
     let runs = |part: &str| parts.split(',').any(|p| p == part);
+    let picked: Option<Vec<usize>> = std::env::var("GAMETREE_BENCH_ROWS")
+        .ok()
+        .map(|list| list.split(',').filter_map(|i| i.parse().ok()).collect());
+    let rows: Vec<_> = (1..)
+        .zip(rows.iter().copied())
+        .filter(|(i, _)| picked.as_ref().is_none_or(|p| p.contains(i)))
+        .map(|(_, row)| row)
+        .collect();
     for &(b, d, noise, order) in rows.iter().filter(|_| runs("parallel")) {
         let tree = bench_tree(b, d, 1, noise);
         let name = format!("b={b} d={d} noise={noise} order={order}");
@@ -92,7 +101,7 @@ fn main() {
             .num_threads(1)
             .build()
             .unwrap();
-        for &(b, d, noise, order) in rows {
+        for &(b, d, noise, order) in &rows {
             let tree = bench_tree(b, d, 1, noise);
             let name = format!("b={b} d={d} noise={noise} order={order}");
             let options = Options {
@@ -150,8 +159,22 @@ fn parallel_rows(name: &str, tree: &RandomTree, options: Options, pool: &rayon::
     }
     for (i, ((young, _), par)) in ways.into_iter().zip(&par).enumerate() {
         let overhead = par.stats.nodes_visited as f64 / seq.stats.nodes_visited as f64 - 1.0;
+        // The speed-up the processor time allows: the threads times the
+        // sequential search's processor time over the parallel one's (all
+        // threads). Less sensitive than wall time to other programs taking
+        // the cores, it assumes threads never wait (see worker-log).
+        let cpu = seq
+            .median_cpu()
+            .zip(par.median_cpu())
+            .map_or("-".to_string(), |(s, p)| {
+                let threads = pool.current_num_threads() as f64;
+                format!(
+                    "{:.2}",
+                    threads * s.as_secs_f64() / p.as_secs_f64().max(1e-9)
+                )
+            });
         println!(
-            "{name:<44} {young:<7} {:>9.3} {:>9.3} {:>8.2} {:>+8.1}%  {}",
+            "{name:<44} {young:<7} {:>9.3} {:>9.3} {:>8.2} {:>+8.1}% {cpu:>8}  {}",
             seq.median().as_secs_f64(),
             par.median().as_secs_f64(),
             seq.median().as_secs_f64() / par.median().as_secs_f64(),
@@ -168,7 +191,23 @@ fn parallel_rows(name: &str, tree: &RandomTree, options: Options, pool: &rayon::
 #[derive(Default)]
 struct Samples {
     times: Vec<Duration>,
+    /// The processor time the whole process took during each run (all
+    /// threads), where the system says it.
+    cpu: Vec<Option<Duration>>,
     stats: Stats,
+}
+
+/// The processor time this process has taken so far (all its threads, user
+/// and system), read from `/proc/self/stat` on Linux; `None` elsewhere.
+fn process_cpu() -> Option<Duration> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The fields after the command name (in parentheses, which may hold
+    // spaces): utime and stime are the 14th and 15th of the line.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    // Clock ticks are 1/100 s on every Linux this runs on.
+    Some(Duration::from_millis(ticks * 10))
 }
 
 impl Samples {
@@ -184,10 +223,20 @@ impl Samples {
 
     /// Runs and times `run`.
     fn time<O>(&mut self, run: impl FnOnce() -> O) -> O {
+        let cpu = process_cpu();
         let start = Instant::now();
         let output = run();
         self.times.push(start.elapsed());
+        self.cpu
+            .push(cpu.zip(process_cpu()).map(|(a, b)| b.saturating_sub(a)));
         output
+    }
+
+    /// The median processor time, if known.
+    fn median_cpu(&self) -> Option<Duration> {
+        let mut cpu: Vec<Duration> = self.cpu.iter().copied().collect::<Option<_>>()?;
+        cpu.sort_unstable();
+        cpu.get(cpu.len() / 2).copied()
     }
 
     /// The median time.

@@ -123,10 +123,10 @@ fn arrive<T: GameTree, R: Recorder<T::Node>>(
     alpha: &mut Edge<T::Node>,
     beta: &mut Edge<T::Node>,
 ) -> Result<Window, Halt> {
-    cx.narrow(alpha, beta);
+    let cancelled = cx.narrow_or_cancelled(alpha, beta);
     let window = window_of(alpha, beta);
     cx.enter(node, ply, Some(window));
-    if cx.cancelled() {
+    if cancelled {
         return Err(Halt::Cancelled);
     }
     Ok(window)

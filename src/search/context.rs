@@ -118,14 +118,17 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
         self.split.is_some_and(Split::stopped)
     }
 
-    /// The window narrowed by the bounds that the split nodes above have
-    /// found since it was handed down (the window itself outside a
-    /// parallel search).
+    /// Narrows the window by the bounds that the split nodes above have
+    /// found since it was handed down, and says, in the same walk up the
+    /// split nodes, whether a cut above has made this search useless.
     #[inline]
-    pub(super) fn narrow(&self, alpha: &mut Edge<T::Node>, beta: &mut Edge<T::Node>) {
-        if let Some(split) = self.split {
-            (*alpha, *beta) = split.narrow(*alpha, *beta);
-        }
+    pub(super) fn narrow_or_cancelled(
+        &self,
+        alpha: &mut Edge<T::Node>,
+        beta: &mut Edge<T::Node>,
+    ) -> bool {
+        self.split
+            .is_some_and(|split| split.narrow_unless_stopped(alpha, beta))
     }
 
     /// The counts so far.
