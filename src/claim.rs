@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use crate::value::{CutKind, Value};
+use crate::value::{CutKind, StarMethod, Value};
 
 /// One `expect` line and where it stands.
 #[derive(Clone, Debug, PartialEq)]
@@ -60,6 +60,13 @@ pub enum Claim {
         /// Alpha or beta.
         kind: CutKind,
     },
+    /// `expect cut C star1`: a chance node cut by Star1 (or Star2).
+    StarCut {
+        /// The chance node cut short.
+        node: String,
+        /// Star1 or Star2.
+        method: StarMethod,
+    },
     /// `expect leaves D E G`: the leaves evaluated, in order.
     Leaves(Vec<String>),
     /// `expect best I`: the root's best move.
@@ -100,20 +107,25 @@ impl fmt::Display for Claim {
     /// The claim as it is written after `expect `.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Claim::Value(v) => write!(f, "value {v}"),
+            Claim::Value(v) => write!(f, "value {}", v.exact()),
             Claim::Pruned(ids) if ids.is_empty() => f.write_str("pruned none"),
             Claim::Pruned(ids) => write!(f, "pruned {}", ids.join(" ")),
             Claim::Cut { node, kind } => write!(f, "cut {node} {kind}"),
+            Claim::StarCut { node, method } => {
+                write!(f, "cut {node} {}", method.to_string().to_lowercase())
+            }
             Claim::Leaves(ids) if ids.is_empty() => f.write_str("leaves none"),
             Claim::Leaves(ids) => write!(f, "leaves {}", ids.join(" ")),
             Claim::Best(id) => write!(f, "best {id}"),
             Claim::Evaluated(n) => write!(f, "evaluated {n}"),
-            Claim::Window { node, alpha, beta } => write!(f, "window {node} [{alpha}, {beta}]"),
+            Claim::Window { node, alpha, beta } => {
+                write!(f, "window {node} [{}, {}]", alpha.exact(), beta.exact())
+            }
             Claim::Node {
                 node,
                 relation,
                 value,
-            } => write!(f, "{node} {relation} {value}"),
+            } => write!(f, "{node} {relation} {}", value.exact()),
         }
     }
 }

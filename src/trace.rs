@@ -15,6 +15,7 @@ mod schedule;
 pub use schedule::{Act, Happening, Schedule, ScheduleRecorder};
 
 use crate::tree::GameTree;
+pub use crate::value::StarMethod;
 use crate::value::{CutKind, Scored, Value};
 
 /// The window `[alpha, beta]` a node is entered with, in MAX's terms.
@@ -35,8 +36,15 @@ impl Window {
 }
 
 impl fmt::Display for Window {
+    /// `[alpha, beta]`, each as values print, unless that makes two
+    /// different bounds look the same (a null window `[6 - 1e-15, 6]`):
+    /// then in full.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "[{}, {}]", self.alpha, self.beta)
+        let (alpha, beta) = (self.alpha.to_string(), self.beta.to_string());
+        match alpha == beta && self.alpha != self.beta {
+            true => write!(f, "[{}, {}]", self.alpha.get(), self.beta.get()),
+            false => write!(f, "[{alpha}, {beta}]"),
+        }
     }
 }
 
@@ -59,6 +67,20 @@ pub struct Cut<N> {
     pub bound_from: Option<N>,
     /// Whether the bound came from farther up than the parent.
     pub deep: bool,
+    /// For a cut at a chance node, how Star1 or Star2 found it; `None` at
+    /// a MAX or MIN node.
+    pub chance: Option<ChanceCut>,
+}
+
+/// How a chance node was cut: after how many children, by which method.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct ChanceCut {
+    /// The children searched (or probed) before the cut.
+    pub seen: usize,
+    /// The chance node's number of children.
+    pub of: usize,
+    /// Star1 (after a child's search) or Star2 (after the probing phase).
+    pub method: StarMethod,
 }
 
 /// How many pruned nodes a cut in words names before it counts the rest.
@@ -71,6 +93,9 @@ impl<N: Copy> Cut<N> {
     /// shortened and the pruned list cut after [`CUT_LISTS_UP_TO`] nodes,
     /// then `and N more`.
     pub fn describe<T: GameTree<Node = N>>(&self, tree: &T, strict: bool) -> String {
+        if let Some(chance) = self.chance {
+            return self.describe_chance(tree, chance, strict);
+        }
         let deep = if self.deep { "deep " } else { "" };
         let pruned = crate::tree::id_list(tree, &self.pruned, CUT_LISTS_UP_TO);
         let id = |node| crate::text::quoted(&tree.id(node)).into_owned();
@@ -94,6 +119,38 @@ impl<N: Copy> Cut<N> {
     }
 }
 
+impl<N: Copy> Cut<N> {
+    /// A chance node's cut in words: `Star1 cut at C: after 3 of 5
+    /// children the value cannot exceed 4.6 <= alpha 5`.
+    fn describe_chance<T: GameTree<Node = N>>(
+        &self,
+        tree: &T,
+        chance: ChanceCut,
+        strict: bool,
+    ) -> String {
+        let id = crate::text::quoted(&tree.id(self.node)).into_owned();
+        let (limit, relation, bound) = match (self.kind, strict) {
+            (CutKind::Alpha, false) => ("exceed", "<=", "alpha"),
+            (CutKind::Alpha, true) => ("exceed", "<", "alpha"),
+            (CutKind::Beta, false) => ("fall below", ">=", "beta"),
+            (CutKind::Beta, true) => ("fall below", ">", "beta"),
+        };
+        let pruned = crate::tree::id_list(tree, &self.pruned, CUT_LISTS_UP_TO);
+        let pruned = match self.pruned.is_empty() {
+            true => String::new(),
+            false => format!(" ({pruned} pruned)"),
+        };
+        let probing = match chance.method {
+            StarMethod::Star1 => "",
+            StarMethod::Star2 => "probing ",
+        };
+        format!(
+            "{} cut at {id}: after {probing}{} of {} children the value cannot {limit} {} {relation} {bound} {}{pruned}",
+            chance.method, chance.seen, chance.of, self.value, self.threshold
+        )
+    }
+}
+
 /// One step of a search.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Event<N> {
@@ -105,12 +162,34 @@ pub enum Event<N> {
         /// The window, in MAX's terms.
         window: Option<Window>,
     },
-    /// A leaf is evaluated.
+    /// A leaf is evaluated, or an interior node at the depth limit takes
+    /// its static value.
     Leaf {
         /// The leaf.
         node: N,
         /// Its value, in MAX's terms.
         value: Value,
+        /// For an interior node valued at the depth limit, its depth
+        /// (plies below the root); `None` for a leaf.
+        horizon: Option<usize>,
+    },
+    /// A chance node adds a child's value, weighted by its probability, to
+    /// its running sum (expectiminimax).
+    Chance {
+        /// The chance node.
+        node: N,
+        /// The child just valued.
+        child: N,
+        /// The child's probability.
+        probability: Value,
+        /// The child's value, in MAX's terms.
+        value: Value,
+        /// The weighted sum of the children valued so far.
+        sum: Value,
+        /// How many children are valued so far.
+        seen: usize,
+        /// The chance node's number of children.
+        of: usize,
     },
     /// A node's provisional value changes while children remain (rule R2).
     Provisional {
@@ -137,7 +216,8 @@ impl<N: Copy> Event<N> {
             Event::Enter { node, .. }
             | Event::Leaf { node, .. }
             | Event::Provisional { node, .. }
-            | Event::Final { node, .. } => *node,
+            | Event::Final { node, .. }
+            | Event::Chance { node, .. } => *node,
             Event::Cut(cut) => cut.node,
         }
     }
@@ -153,7 +233,32 @@ impl<N: Copy> Event<N> {
                 Some(w) => format!("enter {}, window {w}", tree.id(*node)),
                 None => format!("enter {}", tree.id(*node)),
             }),
-            Event::Leaf { node, value } => Some(format!("visit {} = {value}", tree.id(*node))),
+            Event::Leaf {
+                node,
+                value,
+                horizon: None,
+            } => Some(format!("visit {} = {value}", tree.id(*node))),
+            Event::Leaf {
+                node,
+                value,
+                horizon: Some(depth),
+            } => Some(format!(
+                "{} = {value} (static value at depth {depth})",
+                tree.id(*node)
+            )),
+            Event::Chance {
+                node,
+                child,
+                probability,
+                value,
+                sum,
+                seen,
+                of,
+            } => Some(format!(
+                "{} += {probability} x {value} ({}): weighted sum {sum} after {seen} of {of} children",
+                tree.id(*node),
+                tree.id(*child)
+            )),
             Event::Provisional { node, value } => {
                 Some(format!("{} = {value} provisional", tree.id(*node)))
             }

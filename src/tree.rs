@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use petgraph::Directed;
 use petgraph::csr::Csr;
 
-use crate::value::{Kind, Value};
+use crate::value::{Kind, LeafBounds, Value};
 
 /// A game tree as the searches see it: a root, and for each node its player,
 /// its children in order, and its value.
@@ -43,6 +43,16 @@ pub trait GameTree {
     /// How many levels lie below the root at most, when known: the
     /// searches recurse once a level and reserve stack for it.
     fn height(&self) -> Option<usize> {
+        None
+    }
+    /// The probability of `child` at the chance node `parent`; by default
+    /// every child of a chance node is equally likely.
+    fn probability(&self, parent: Self::Node, _child: Self::Node) -> f64 {
+        1.0 / self.children(parent).count().max(1) as f64
+    }
+    /// Bounds that every leaf value lies within, when the tree states them
+    /// (alpha-beta prunes below chance nodes with them).
+    fn leaf_bounds(&self) -> Option<LeafBounds> {
         None
     }
 }
@@ -85,6 +95,18 @@ pub fn subtree<T: GameTree>(tree: &T, node: T::Node) -> Vec<T::Node> {
     out
 }
 
+/// The number of nodes in `node`'s subtree, itself included, counted
+/// without listing them.
+pub fn subtree_len<T: GameTree>(tree: &T, node: T::Node) -> usize {
+    let mut count = 0;
+    let mut stack = vec![node];
+    while let Some(n) = stack.pop() {
+        count += 1;
+        stack.extend(tree.children(n));
+    }
+    count
+}
+
 /// Whether `node` is a leaf.
 pub fn is_leaf<T: GameTree>(tree: &T, node: T::Node) -> bool {
     tree.children(node).next().is_none()
@@ -104,9 +126,9 @@ pub struct Location {
 /// children left to right, the root last.
 pub type NodeId = u32;
 
-/// One bit per node: set for MIN.
+/// One bit per node: set for MIN; and the chance nodes, few, apart.
 #[derive(Clone, Debug, Default)]
-struct KindBits(Vec<u64>);
+struct KindBits(Vec<u64>, std::collections::HashSet<u32>);
 
 impl KindBits {
     #[inline]
@@ -114,12 +136,20 @@ impl KindBits {
         if index.is_multiple_of(64) {
             self.0.push(0);
         }
-        if kind == Kind::Min {
-            self.0[index / 64] |= 1 << (index % 64);
+        match kind {
+            Kind::Min => self.0[index / 64] |= 1 << (index % 64),
+            Kind::Chance => {
+                self.1.insert(index as u32);
+            }
+            Kind::Max => {}
         }
     }
 
+    #[inline]
     fn get(&self, index: usize) -> Kind {
+        if !self.1.is_empty() && self.1.contains(&(index as u32)) {
+            return Kind::Chance;
+        }
         match self.0[index / 64] >> (index % 64) & 1 {
             0 => Kind::Max,
             _ => Kind::Min,
@@ -149,6 +179,11 @@ pub struct Tree {
     by_name: HashMap<String, u32>,
     locations: HashMap<u32, Location>,
     depth: usize,
+    /// The stated probabilities of chance nodes' children; a chance node
+    /// whose children state none has them equally likely.
+    probabilities: HashMap<u32, f64>,
+    /// The file's `bounds L U` line.
+    bounds: Option<LeafBounds>,
 }
 
 /// Reasons a [`TreeBuilder`] refuses a tree.
@@ -197,6 +232,8 @@ pub(crate) struct TreeBuilder {
     claimed_at: HashMap<String, Location>,
     locations: HashMap<u32, Location>,
     depth: usize,
+    probabilities: HashMap<u32, f64>,
+    bounds: Option<LeafBounds>,
 }
 
 impl TreeBuilder {
@@ -305,6 +342,16 @@ impl TreeBuilder {
         self.locations.entry(node).or_insert(at);
     }
 
+    /// Gives `node`, a child of a chance node, its stated probability.
+    pub(crate) fn set_probability(&mut self, node: NodeId, probability: f64) {
+        self.probabilities.insert(node, probability);
+    }
+
+    /// States bounds on every leaf value (the `bounds L U` line).
+    pub(crate) fn set_bounds(&mut self, bounds: LeafBounds) {
+        self.bounds = Some(bounds);
+    }
+
     /// The finished tree.
     pub(crate) fn finish(mut self) -> Tree {
         Tree {
@@ -315,6 +362,8 @@ impl TreeBuilder {
             by_name: self.by_name,
             locations: self.locations,
             depth: self.depth,
+            probabilities: self.probabilities,
+            bounds: self.bounds,
         }
     }
 }
@@ -484,6 +533,8 @@ impl PartialEq for Tree {
             && self.names == other.names
             && self.locations == other.locations
             && self.depth == other.depth
+            && self.probabilities == other.probabilities
+            && self.bounds == other.bounds
     }
 }
 
@@ -531,6 +582,17 @@ impl GameTree for Tree {
     fn height(&self) -> Option<usize> {
         Some(self.depth)
     }
+
+    fn probability(&self, parent: NodeId, child: NodeId) -> f64 {
+        match self.probabilities.get(&child) {
+            Some(p) => *p,
+            None => 1.0 / self.children_slice(parent).len().max(1) as f64,
+        }
+    }
+
+    fn leaf_bounds(&self) -> Option<LeafBounds> {
+        self.bounds
+    }
 }
 
 impl<T: GameTree + ?Sized> GameTree for &T {
@@ -563,5 +625,11 @@ impl<T: GameTree + ?Sized> GameTree for &T {
     }
     fn height(&self) -> Option<usize> {
         (**self).height()
+    }
+    fn probability(&self, parent: Self::Node, child: Self::Node) -> f64 {
+        (**self).probability(parent, child)
+    }
+    fn leaf_bounds(&self) -> Option<LeafBounds> {
+        (**self).leaf_bounds()
     }
 }

@@ -49,6 +49,13 @@ impl Value {
         Value(if self.0 == 0.0 { 0.0 } else { -self.0 })
     }
 
+    /// Whether the two values agree within [`TOLERANCE`]: how a claimed
+    /// value is checked, since a chance node's mean is computed in floating
+    /// point (0.7 * 9 + 0.3 * 7 is not exactly 8.4).
+    pub fn agrees_with(self, other: Value) -> bool {
+        self == other || (self.0 - other.0).abs() <= TOLERANCE
+    }
+
     /// Whether the value is an infinity.
     pub fn is_infinite(self) -> bool {
         self.0.is_infinite()
@@ -97,13 +104,48 @@ impl std::hash::Hash for Value {
     }
 }
 
+/// How far apart two values may be and still agree (see
+/// [`Value::agrees_with`]).
+pub const TOLERANCE: f64 = 1e-9;
+
+/// The most decimal places a value is shown with: a chance node's mean
+/// such as 23/3 shows as `7.6667`.
+pub const SHOWN_DECIMALS: usize = 4;
+
 impl fmt::Display for Value {
-    /// Integers without a decimal point, infinities as `+inf` and `-inf`.
+    /// Integers without a decimal point, infinities as `+inf` and `-inf`,
+    /// other numbers rounded to [`SHOWN_DECIMALS`] places without trailing
+    /// zeros (`2.5`, `7.6667`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.0 {
             x if x == f64::INFINITY => f.write_str("+inf"),
             x if x == f64::NEG_INFINITY => f.write_str("-inf"),
             x if x.fract() == 0.0 => write!(f, "{}", x as i64),
+            x => {
+                let rounded = format!("{x:.SHOWN_DECIMALS$}");
+                let shown = rounded.trim_end_matches('0').trim_end_matches('.');
+                f.write_str(if shown == "-0" { "0" } else { shown })
+            }
+        }
+    }
+}
+
+impl Value {
+    /// The value in full, as it reads back exactly (`1.3333333333333333`
+    /// where it prints `1.3333`): for answer keys and other text read by
+    /// a program.
+    pub fn exact(self) -> impl fmt::Display {
+        ExactValue(self)
+    }
+}
+
+/// A value shown in full: see [`Value::exact`].
+struct ExactValue(Value);
+
+impl fmt::Display for ExactValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0.0 {
+            x if x.is_infinite() || x.fract() == 0.0 => write!(f, "{}", self.0),
             x => write!(f, "{x}"),
         }
     }
@@ -121,6 +163,36 @@ impl Serialize for Value {
     }
 }
 
+/// Bounds known to hold every leaf value, `[low, high]`, which let
+/// alpha-beta prune below chance nodes (Star1, Star2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct LeafBounds {
+    /// No leaf is below it.
+    pub low: Value,
+    /// No leaf is above it.
+    pub high: Value,
+}
+
+impl LeafBounds {
+    /// The bounds `[low, high]`; `None` unless both are finite and
+    /// `low <= high`.
+    pub fn new(low: Value, high: Value) -> Option<LeafBounds> {
+        let finite = !low.is_infinite() && !high.is_infinite();
+        (finite && low <= high).then_some(LeafBounds { low, high })
+    }
+
+    /// Whether `value` lies within the bounds.
+    pub fn holds(self, value: Value) -> bool {
+        self.low <= value && value <= self.high
+    }
+}
+
+impl fmt::Display for LeafBounds {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "[{}, {}]", self.low, self.high)
+    }
+}
+
 /// The player to move at a node.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -129,39 +201,60 @@ pub enum Kind {
     Max,
     /// The minimising player: the node takes its smallest child value.
     Min,
+    /// Chance (dice, a card): the node takes the probability-weighted mean
+    /// of its children's values (expectiminimax).
+    Chance,
 }
 
 impl Kind {
-    /// The other player.
+    /// The other player; chance has none and stays chance.
     pub fn opponent(self) -> Kind {
         match self {
             Kind::Max => Kind::Min,
             Kind::Min => Kind::Max,
+            Kind::Chance => Kind::Chance,
         }
     }
 
     /// The value from this player's side: itself for MAX, negated for MIN.
+    /// Chance takes no side: its values stay in MAX's terms.
     pub fn perspective(self, value: Value) -> Value {
         match self {
-            Kind::Max => value,
+            Kind::Max | Kind::Chance => value,
             Kind::Min => value.negate(),
         }
     }
 
-    /// Whether `candidate` is better than `current` for this player.
+    /// Whether `candidate` is better than `current` for this player (never
+    /// for chance, which chooses nothing).
     pub fn prefers(self, candidate: Value, current: Value) -> bool {
         match self {
             Kind::Max => candidate > current,
             Kind::Min => candidate < current,
+            Kind::Chance => false,
         }
     }
 
-    /// The worst value for this player: where its search starts.
+    /// The worst value for this player: where its search starts (for
+    /// chance, which chooses nothing, minus infinity).
     pub fn worst(self) -> Value {
         match self {
-            Kind::Max => Value::NEG_INF,
+            Kind::Max | Kind::Chance => Value::NEG_INF,
             Kind::Min => Value::POS_INF,
         }
+    }
+
+    /// Whether a value in this player's terms is negated to be in
+    /// `other`'s (chance nodes keep MAX's terms).
+    #[inline]
+    pub fn negates_for(self, other: Kind) -> bool {
+        (self == Kind::Min) != (other == Kind::Min)
+    }
+
+    /// Whether the node is a chance node.
+    #[inline]
+    pub fn is_chance(self) -> bool {
+        self == Kind::Chance
     }
 }
 
@@ -170,6 +263,7 @@ impl fmt::Display for Kind {
         f.write_str(match self {
             Kind::Max => "MAX",
             Kind::Min => "MIN",
+            Kind::Chance => "CHANCE",
         })
     }
 }
@@ -186,10 +280,11 @@ pub enum CutKind {
 }
 
 impl CutKind {
-    /// The cut a node of this player makes.
+    /// The cut a node of this player makes (chance nodes cut by Star1 on
+    /// either side; they are given the side by the bound they reach).
     pub fn at(kind: Kind) -> CutKind {
         match kind {
-            Kind::Max => CutKind::Beta,
+            Kind::Max | Kind::Chance => CutKind::Beta,
             Kind::Min => CutKind::Alpha,
         }
     }
@@ -200,6 +295,25 @@ impl fmt::Display for CutKind {
         f.write_str(match self {
             CutKind::Alpha => "alpha",
             CutKind::Beta => "beta",
+        })
+    }
+}
+
+/// The two pruning methods of chance nodes (Ballard 1983).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum StarMethod {
+    /// Bounds from the children searched and the leaf bounds.
+    Star1,
+    /// Star1, after a probe of each child's first child.
+    Star2,
+}
+
+impl fmt::Display for StarMethod {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            StarMethod::Star1 => "Star1",
+            StarMethod::Star2 => "Star2",
         })
     }
 }
@@ -330,6 +444,15 @@ mod tests {
             .map(|x| Value::new(*x).unwrap().to_string())
             .collect();
         assert_eq!(shown, ["3", "-2", "2.5", "+inf", "-inf", "0"]);
+    }
+
+    #[test]
+    fn other_values_print_to_four_places() {
+        let shown: Vec<String> = [23.0 / 3.0, 8.4, 0.1 + 0.2, -0.00001, 1.23456, -2.5e-3]
+            .iter()
+            .map(|x| Value::new(*x).unwrap().to_string())
+            .collect();
+        assert_eq!(shown, ["7.6667", "8.4", "0.3", "0", "1.2346", "-0.0025"]);
     }
 
     #[test]

@@ -493,6 +493,49 @@ proptest! {
     }
 }
 
+proptest! {
+    /// The facts find pruned nodes and parents from the cuts' tops and the
+    /// trace alone; a walk of the whole tree must agree, and a pruned list's
+    /// partial credit is the overlap (intersection over union) of the
+    /// nodes it covers with the nodes pruned.
+    #[test]
+    fn pruned_facts_and_credit_agree_with_a_walk_of_the_tree(
+        text in tree_texts(),
+        picks in proptest::collection::vec(any::<prop::sample::Index>(), 0..4),
+    ) {
+        use std::collections::HashSet;
+        use gametree::tree::{GameTree, subtree};
+        let tree = parse("tree", &text).unwrap();
+        let mut trace = Trace::new();
+        let result = search(&tree, Algorithm::AlphaBeta, Options::default(), &mut trace).unwrap();
+        let facts = Facts::new(&tree, &result, &trace, false);
+        let all = subtree(&tree, tree.root());
+        let mut pruned = HashSet::new();
+        for cut in &facts.cuts {
+            for &top in &cut.pruned {
+                pruned.extend(subtree(&tree, top));
+            }
+        }
+        for &node in &all {
+            prop_assert_eq!(facts.is_pruned(node), pruned.contains(&node));
+            for child in tree.children(node) {
+                prop_assert_eq!(facts.parent(child), Some(node));
+            }
+        }
+        prop_assert_eq!(facts.parent(tree.root()), None);
+        prop_assert_eq!(facts.pruned_count(), pruned.len());
+        let listed: Vec<_> = picks.iter().map(|i| all[i.index(all.len())]).collect();
+        let covered: HashSet<_> = listed.iter().flat_map(|&n| subtree(&tree, n)).collect();
+        let both = covered.intersection(&pruned).count();
+        let either = covered.union(&pruned).count();
+        let share = if either == 0 { 1.0 } else { both as f64 / either as f64 };
+        let ids: Vec<String> = listed.iter().map(|&n| tree.id(n)).collect();
+        let outcome = facts.compare(&Claim::Pruned(ids)).unwrap();
+        let expected = if outcome.passed { 1.0 } else { share.min(0.99) };
+        prop_assert!((outcome.credit - expected).abs() < 1e-12, "{} vs {}", outcome.credit, expected);
+    }
+}
+
 #[test]
 fn a_malformed_expect_line_is_told_where_and_how() {
     let cases = [

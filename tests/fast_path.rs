@@ -38,6 +38,9 @@ fn pieces() -> impl Strategy<Value = String> {
         2 => Just("= 3 "), 1 => Just("=-2.5["), 1 => Just("= ? ["),
         1 => Just("123456789012345"), 1 => Just("-1234567890123456"), 1 => Just("5?"), 1 => Just("\u{e9}"), 1 => Just("expect value 1\n"),
         1 => Just("\r"), 1 => Just("# note\r"), 1 => Just("\u{3a9}"), 1 => Just("maxé"), 1 => Just("Été = 2"),
+        // Chance nodes and probabilities, which the scanner leaves to the grammar.
+        1 => Just("chance "), 1 => Just("0.5:"), 1 => Just("1/2:"), 1 => Just(":"), 1 => Just("/"),
+        1 => Just("bounds 0 9\n"), 1 => Just("3 :"),
     ];
     prop::collection::vec(piece, 0..40).prop_map(|v| v.concat())
 }

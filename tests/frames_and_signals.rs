@@ -240,3 +240,83 @@ fn an_interrupted_gen_removes_its_temporary_file() {
     assert_eq!(std::fs::read_to_string(&out).unwrap(), "old");
     std::fs::remove_dir_all(&scratch).unwrap();
 }
+
+/// Mounts made for one test, unmounted (innermost first) when it ends,
+/// passed or failed.
+struct Mounts(Vec<PathBuf>);
+
+impl Mounts {
+    fn run(args: &[&str]) {
+        let status = Command::new("mount").args(args).status().unwrap();
+        assert!(status.success(), "mount {args:?} (the test runs as root)");
+    }
+
+    fn tmpfs(&mut self, at: &Path) {
+        Mounts::run(&[
+            "-t",
+            "tmpfs",
+            "-o",
+            "size=64m",
+            "gametree-test",
+            at.to_str().unwrap(),
+        ]);
+        self.0.push(at.to_path_buf());
+    }
+}
+
+impl Drop for Mounts {
+    fn drop(&mut self) {
+        for at in self.0.iter().rev() {
+            let _ = Command::new("umount").arg(at).status();
+        }
+    }
+}
+
+/// A folder that is a mount point, inside a read-only file system: the
+/// staging folder must be made inside the folder itself (a rename from
+/// beside it would cross devices, and its parent takes no new entry).
+#[test]
+#[cfg_attr(
+    not(feature = "test-mounts"),
+    ignore = "needs root and mount (feature test-mounts)"
+)]
+fn frames_into_a_mount_point_under_a_read_only_parent() {
+    let scratch = scratch("mounts");
+    let parent = scratch.join("parent");
+    std::fs::create_dir(&parent).unwrap();
+    let mut mounts = Mounts(Vec::new());
+    mounts.tmpfs(&parent);
+    let dir = parent.join("FR");
+    std::fs::create_dir(&dir).unwrap();
+    mounts.tmpfs(&dir);
+    Mounts::run(&["-o", "remount,ro", parent.to_str().unwrap()]);
+    assert!(
+        std::fs::write(parent.join("probe"), "x").is_err(),
+        "the parent is read-only, even to root"
+    );
+    std::fs::write(dir.join("frame-999.dot"), "old").unwrap();
+
+    for tree in [AIMA, LECTURE] {
+        let output = gametree(&["render", tree, "--frames", dir.to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert!(
+            output.status.success(),
+            "{tree}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let names = entries(&dir);
+        assert!(
+            names.iter().all(|name| name.starts_with("frame-")),
+            "{names:?}"
+        );
+        assert!(
+            !names.contains(&"frame-999.dot".to_string()),
+            "the old set went"
+        );
+        let expected = frames_alone(&scratch, tree);
+        assert_eq!(frame_set(&dir), expected, "{tree}: the new set, whole");
+    }
+    drop(mounts);
+    std::fs::remove_dir_all(&scratch).unwrap();
+}

@@ -83,15 +83,18 @@ proptest! {
     fn a_depth_limit_takes_the_static_values_there(shape in shapes_with(true), depth in 0usize..6) {
         let tree = parse("random", &shape.text()).unwrap();
         let expected = oracle_to_depth(&tree, tree.root(), depth);
-        for options in all_options() {
-            let options = Options { depth: Some(depth), ..options };
+        let every = Algorithm::ALL.into_iter().chain([Algorithm::Parallel]);
+        for (algorithm, options) in every.flat_map(|a| all_options().map(|o| (a, o))) {
+            let options = Options { depth: Some(depth), threads: 1, ..options };
             let mut trace = Trace::new();
-            let result = search(&tree, Algorithm::AlphaBeta, options, &mut trace).unwrap();
-            prop_assert_eq!(result.score.value, expected);
+            let result = search(&tree, algorithm, options, &mut trace).unwrap();
+            prop_assert_eq!(result.score.value, expected, "{}", algorithm);
             let visited: Vec<u32> = trace.visited().collect();
             prop_assert!(visited.iter().all(|&n| depth_of(&tree, n) <= depth));
             let statics = trace.leaves().filter(|&n| tree.children(n).next().is_some()).count();
             prop_assert_eq!(statics as u64, result.stats.horizon_nodes);
+            let horizon_events = trace.events.iter().filter(|e| matches!(e, Event::Leaf { horizon: Some(d), .. } if *d == depth)).count();
+            prop_assert_eq!(horizon_events, statics);
         }
     }
 
@@ -174,8 +177,11 @@ fn a_node_at_the_depth_limit_without_a_static_value_is_an_error_naming_it() {
         depth: Some(1),
         ..Options::default()
     };
+    for algorithm in Algorithm::ALL {
+        let error = search(&tree, algorithm, options, &mut NoRecorder).unwrap_err();
+        assert!(matches!(&error, SearchError::NoStaticValue { node, depth: 1, .. } if node == "C"));
+    }
     let error = search(&tree, Algorithm::AlphaBeta, options, &mut NoRecorder).unwrap_err();
-    assert!(matches!(&error, SearchError::NoStaticValue { node, depth: 1, .. } if node == "C"));
     assert_eq!(error.location().map(|l| (l.line, l.column)), Some((1, 18)));
     assert_eq!(
         error.to_string(),

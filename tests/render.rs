@@ -567,3 +567,98 @@ fn every_frame_has_the_layout_of_the_full_diagram() {
     }
     std::fs::remove_dir_all(dir.parent().unwrap()).unwrap();
 }
+
+/// The drawing of the top of a tree keeps the events of the drawn nodes
+/// only, and draws them as the whole trace would (visits and steps then
+/// count among the drawn nodes, so the visit-order layer is left out of the
+/// comparison).
+#[test]
+fn drawing_the_top_keeps_only_the_drawn_nodes_events() {
+    use gametree::render::{Diagram, DrawnSet, DrawnTrace, Layers, RenderOptions};
+    use gametree::search::{Algorithm, Options, search};
+    use gametree::trace::Trace;
+    use gametree::tree::GameTree;
+
+    let text = std::fs::read_to_string(LECTURE).unwrap();
+    let tree = gametree::syntax::parse(LECTURE, &text).unwrap();
+    for depth in [None, Some(0), Some(1), Some(2), Some(3)] {
+        let mut full = Trace::new();
+        let result = search(&tree, Algorithm::AlphaBeta, Options::default(), &mut full).unwrap();
+        let drawn = DrawnSet::new(&tree, depth);
+        let mut kept = DrawnTrace::new(&drawn);
+        search(&tree, Algorithm::AlphaBeta, Options::default(), &mut kept).unwrap();
+        let kept = kept.trace;
+        assert!(kept.events.iter().all(|e| drawn.contains(e.node())));
+        let drawn_events = full
+            .events
+            .iter()
+            .filter(|e| drawn.contains(e.node()))
+            .count();
+        assert_eq!(kept.events.len(), drawn_events, "depth {depth:?}");
+        if depth.is_none() {
+            assert_eq!(kept.events, full.events);
+        }
+        let options = RenderOptions {
+            depth,
+            layers: Layers {
+                windows: true,
+                provisional: true,
+                ..Layers::default()
+            },
+            ..RenderOptions::default()
+        };
+        let whole = Diagram::new(&tree, &full, &result, options);
+        let top = Diagram::new(&tree, &kept, &result, options);
+        assert_eq!(top.to_dot(), whole.to_dot(), "depth {depth:?}");
+        assert_eq!(top.to_svg(), whole.to_svg(), "depth {depth:?}");
+        assert!(drawn.contains(tree.root()));
+    }
+}
+
+#[test]
+fn chance_nodes_are_circles_with_probabilities_on_their_edges() {
+    let dot = gametree_text(&["render", "trees/star1-chance.tree"]);
+    let line = |needle: &str| {
+        dot.lines()
+            .find(|l| l.contains(needle))
+            .unwrap_or_else(|| panic!("no line with {needle}:\n{dot}"))
+            .to_string()
+    };
+    assert!(line("label=\"C1\\n8.4\"").contains("shape=circle"));
+    assert!(line("label=\"C2\\n<=4.4\"").contains("shape=circle"));
+    assert_eq!(dot.matches("taillabel=\"0.7\"").count(), 2);
+    assert_eq!(dot.matches("taillabel=\"0.3\"").count(), 2);
+    assert!(dot.contains("label=\"Star1 cut\""));
+    // Squares style: MIN is the circle, chance the diamond.
+    let squares = gametree_text(&["render", "trees/star1-chance.tree", "--style", "squares"]);
+    assert_eq!(squares.matches("shape=diamond").count(), 2);
+    // The native SVG writes the probabilities too.
+    let svg = gametree_text(&["render", "trees/star1-chance.tree", "--format", "svg"]);
+    assert_eq!(svg.matches(">0.7</text>").count(), 2);
+}
+
+#[test]
+fn nodes_valued_at_the_depth_limit_have_a_double_outline() {
+    let folder = scratch("horizon");
+    let tree = folder.join("depth.tree");
+    std::fs::write(
+        &tree,
+        "A [ B = 3 [ C = -4 [ 1 2 ] D = 5 [ 7 8 ] ] E = 1 [ F = 2 [ 3 4 ] G = 6 [ 1 1 ] ] ]",
+    )
+    .unwrap();
+    let file = tree.to_str().unwrap();
+    for algorithm in ["minimax", "negamax", "alphabeta"] {
+        let args = ["render", file, "--algo", algorithm, "--depth", "2"];
+        let dot = gametree_text(&args);
+        let doubled: Vec<&str> = dot
+            .lines()
+            .filter(|l| l.contains("peripheries=2"))
+            .collect();
+        assert_eq!(doubled.len(), 4, "{algorithm}:\n{dot}");
+        assert!(
+            doubled[0].contains("label=\"C\\n-4\""),
+            "{algorithm}: {}",
+            doubled[0]
+        );
+    }
+}

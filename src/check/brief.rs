@@ -34,6 +34,7 @@ where
                 }
                 _ => format!("{node}: no cut there"),
             },
+            Claim::StarCut { node, .. } => format!("{node}: no such cut there"),
             Claim::Pruned(ids) => match self.nodes(ids) {
                 Ok(listed) => {
                     let (wrong, left_out) = self.pruned_difference(&listed);
@@ -78,18 +79,27 @@ where
     }
 
     fn pruned_share(&self, listed: &[T::Node]) -> f64 {
-        let pruned: HashSet<T::Node> = self
-            .pruned_roots()
-            .flat_map(|r| crate::tree::subtree(self.tree, r))
-            .collect();
-        let covered: HashSet<T::Node> = listed
-            .iter()
-            .flat_map(|n| crate::tree::subtree(self.tree, *n))
-            .collect();
-        let either = pruned.union(&covered).count();
+        // The overlap of the nodes the list covers (each listed node's
+        // subtree) with the nodes pruned, counted over the covered nodes
+        // only: the pruned ones are known by number.
+        let mut seen = HashSet::new();
+        let (mut covered, mut both) = (0usize, 0usize);
+        for &top in listed {
+            let mut stack = vec![(top, self.is_pruned(top))];
+            while let Some((node, pruned)) = stack.pop() {
+                if !seen.insert(node) {
+                    continue;
+                }
+                let pruned = pruned || self.is_pruned_top(node);
+                covered += 1;
+                both += usize::from(pruned);
+                stack.extend(self.tree.children(node).map(|c| (c, pruned)));
+            }
+        }
+        let either = self.pruned_count() + covered - both;
         match either {
             0 => 1.0,
-            _ => pruned.intersection(&covered).count() as f64 / either as f64,
+            _ => both as f64 / either as f64,
         }
     }
 

@@ -6,7 +6,7 @@ use super::explain::scored;
 use super::facts::Facts;
 use crate::claim::{Claim, Relation};
 use crate::tree::GameTree;
-use crate::value::{Bound, CutKind, Kind, Value};
+use crate::value::{Bound, CutKind, Kind, StarMethod, Value};
 
 /// The verdict on one expectation.
 #[derive(Clone, Debug, PartialEq)]
@@ -82,6 +82,7 @@ where
                 self.compare_window(self.node(node)?, *alpha, *beta)
             }
             Claim::Cut { node, kind } => self.compare_cut(self.node(node)?, *kind),
+            Claim::StarCut { node, method } => self.compare_star_cut(self.node(node)?, *method),
             Claim::Pruned(ids) => self.compare_pruned(&self.nodes(ids)?),
             Claim::Leaves(ids) => self.compare_leaves(&self.nodes(ids)?),
             Claim::Evaluated(n) => self.compare_evaluated(*n),
@@ -111,7 +112,7 @@ where
         Outcome {
             expected: expected.to_string(),
             actual: actual.to_string(),
-            passed: expected == actual,
+            passed: expected.agrees_with(actual),
             explanation: self.root_words(),
             brief: String::new(),
             credit: 0.0,
@@ -157,7 +158,7 @@ where
             Bound::Upper => [Relation::AtMost, Relation::Equal].contains(&relation),
             Bound::Exact | Bound::Unknown => relation == Relation::Equal,
         };
-        let passed = accepted && value == score.value;
+        let passed = accepted && value.agrees_with(score.value);
         let mut explanation = self.why_value(node);
         let id = self.id(node);
         match score.bound {
@@ -190,13 +191,36 @@ where
         let (actual, passed) = match actual {
             None => ("pruned".to_string(), false),
             Some(None) => ("none".to_string(), false),
-            Some(Some(w)) => (w.to_string(), w.alpha == alpha && w.beta == beta),
+            Some(Some(w)) => (
+                w.to_string(),
+                w.alpha.agrees_with(alpha) && w.beta.agrees_with(beta),
+            ),
         };
         Outcome {
             expected,
             actual,
             passed,
             explanation: self.why_window(node),
+            brief: String::new(),
+            credit: 0.0,
+        }
+    }
+
+    fn compare_star_cut(&self, node: T::Node, method: StarMethod) -> Outcome {
+        let expected = method.to_string().to_lowercase();
+        let cut = self.visit(node).and_then(|v| v.cut).map(|i| &self.cuts[i]);
+        let Some(cut) = cut else {
+            return failed(expected, "none", self.why_no_cut(node));
+        };
+        let actual = match cut.chance {
+            Some(chance) => chance.method.to_string().to_lowercase(),
+            None => cut.kind.to_string(),
+        };
+        Outcome {
+            passed: actual == expected,
+            expected,
+            actual,
+            explanation: cut.describe(self.tree, self.strict),
             brief: String::new(),
             credit: 0.0,
         }
@@ -212,6 +236,7 @@ where
             let (player, direction) = match self.tree.kind(node) {
                 Kind::Max => (Kind::Max, "rose to beta"),
                 Kind::Min => (Kind::Min, "fell to alpha"),
+                Kind::Chance => (Kind::Chance, "passed a bound by Star1"),
             };
             explanation = format!(
                 "the cut at {} is {} cut, not {kind}: {} is a {player} node, whose value {direction}: {explanation}",
@@ -255,6 +280,11 @@ where
 
     /// The nodes listed as pruned that are visited, and the pruned nodes
     /// the list leaves out (the highest of each subtree left out).
+    ///
+    /// A listed node covers its pruned subtree, so a subtree is left out
+    /// only where its root is not listed: a node below an unlisted root is
+    /// inside that root's subtree, already counted. Only the roots are
+    /// looked at, never the nodes below them.
     pub(super) fn pruned_difference(&self, listed: &[T::Node]) -> (Vec<T::Node>, Vec<T::Node>) {
         let wrong: Vec<T::Node> = listed
             .iter()
@@ -262,25 +292,9 @@ where
             .filter(|n| !self.is_pruned(*n))
             .collect();
         let named: std::collections::HashSet<T::Node> = listed.iter().copied().collect();
-        // Covered: named, or below a named node within the same pruned subtree.
-        let covered = |n: T::Node| {
-            let mut at = Some(n);
-            while let Some(node) = at {
-                if named.contains(&node) {
-                    return true;
-                }
-                at = self.parent(node).filter(|p| self.is_pruned(*p));
-            }
-            false
-        };
-        let left_out: Vec<T::Node> = self
+        let left_out = self
             .pruned_roots()
-            .flat_map(|r| crate::tree::subtree(self.tree, r))
-            .filter(|n| !covered(*n))
-            .filter(|n| {
-                self.parent(*n)
-                    .is_none_or(|p| !self.is_pruned(p) || covered(p))
-            })
+            .filter(|root| !named.contains(root))
             .collect();
         (wrong, left_out)
     }

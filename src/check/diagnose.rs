@@ -158,6 +158,7 @@ impl<T: GameTree> GameTree for View<'_, T> {
             (false, kind) => kind,
             (true, Kind::Max) => Kind::Min,
             (true, Kind::Min) => Kind::Max,
+            (true, Kind::Chance) => Kind::Chance,
         }
     }
     fn children(&self, node: T::Node) -> Self::Children<'_> {

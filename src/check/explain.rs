@@ -85,6 +85,9 @@ where
             (Kind::Max, true) => format!("does not exceed beta = {}", window.beta),
             (Kind::Min, false) => format!("does not fall to alpha = {}", window.alpha),
             (Kind::Min, true) => format!("does not fall below alpha = {}", window.alpha),
+            (Kind::Chance, _) => {
+                format!("cannot be shown by Star1 to lie outside the window {window}")
+            }
         };
         format!("{pid} is entered with window {window} and {so_far} {test}")
     }
@@ -102,6 +105,7 @@ where
         let which = match kind {
             Kind::Max => "largest",
             Kind::Min => "smallest",
+            Kind::Chance => "probability-weighted mean",
         };
         let visit = self.visit(node);
         let children = self.children_phrase(node);
@@ -123,7 +127,7 @@ where
         if let Some(cut) = visit.and_then(|v| v.cut) {
             let bound = match kind {
                 Kind::Max => "a lower",
-                Kind::Min => "an upper",
+                Kind::Min | Kind::Chance => "an upper",
             };
             words += &format!(
                 "; {}, so the value is {bound} bound",
@@ -143,6 +147,7 @@ where
         match self.tree.kind(node) {
             Kind::Max => values.max(),
             Kind::Min => values.min(),
+            Kind::Chance => None,
         }
     }
 

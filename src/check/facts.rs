@@ -42,10 +42,18 @@ pub struct Facts<'a, T: GameTree> {
     /// The leaves evaluated, in order.
     pub leaves: Vec<T::Node>,
     visits: HashMap<T::Node, Visit>,
-    /// For each pruned node: the cut's index and the pruned child whose
-    /// subtree holds it.
-    pruned_by: HashMap<T::Node, (usize, T::Node)>,
-    parents: HashMap<T::Node, T::Node>,
+    /// For each pruned child (the top of a skipped subtree): the index of
+    /// the cut that skipped it. Nodes below it are found through their
+    /// parents, so a cut skipping millions of nodes costs one entry per
+    /// skipped child.
+    pruned_tops: HashMap<T::Node, usize>,
+    /// How many nodes the cuts skipped, subtrees included.
+    pruned_count: usize,
+    /// The parent of every visited node but the root, from the trace.
+    visited_parents: HashMap<T::Node, T::Node>,
+    /// The parent of every node, made when a node neither visited nor
+    /// the top of a skipped subtree is asked about.
+    all_parents: std::cell::OnceCell<HashMap<T::Node, T::Node>>,
     /// Every node by id, made at the first name (not path) looked up.
     by_id: std::cell::OnceCell<HashMap<String, T::Node>>,
 }
@@ -70,22 +78,36 @@ where
             cuts: Vec::new(),
             leaves: Vec::new(),
             visits: HashMap::new(),
-            pruned_by: HashMap::new(),
-            parents: HashMap::new(),
+            pruned_tops: HashMap::new(),
+            pruned_count: 0,
+            visited_parents: HashMap::new(),
+            all_parents: std::cell::OnceCell::new(),
             by_id: std::cell::OnceCell::new(),
         };
-        facts.index_tree();
+        let mut open = Vec::new();
         for (at, event) in trace.events.iter().enumerate() {
+            facts.follow_nesting(&mut open, event);
             facts.read(at, event);
         }
         facts
     }
 
-    fn index_tree(&mut self) {
-        for node in crate::tree::subtree(self.tree, self.tree.root()) {
-            for child in self.tree.children(node) {
-                self.parents.insert(child, node);
+    /// Keeps `open`, the nodes entered and not yet done, and notes each
+    /// entered node's parent: the innermost open node.
+    fn follow_nesting(&mut self, open: &mut Vec<T::Node>, event: &Event<T::Node>) {
+        match event {
+            Event::Enter { node, .. } => {
+                if let Some(&parent) = open.last() {
+                    self.visited_parents.insert(*node, parent);
+                }
+                open.push(*node);
             }
+            Event::Leaf { node, .. } | Event::Final { node, .. } => {
+                if let Some(at) = open.iter().rposition(|n| n == node) {
+                    open.truncate(at);
+                }
+            }
+            Event::Provisional { .. } | Event::Cut(_) | Event::Chance { .. } => {}
         }
     }
 
@@ -101,7 +123,7 @@ where
                 };
                 self.visits.insert(*node, visit);
             }
-            Event::Leaf { node, value } => {
+            Event::Leaf { node, value, .. } => {
                 self.leaves.push(*node);
                 self.visit_mut(*node).score = Some(Scored::exact(*value));
             }
@@ -110,6 +132,8 @@ where
             }
             Event::Final { node, score } => self.visit_mut(*node).score = Some(*score),
             Event::Cut(cut) => self.read_cut(cut),
+            // A chance node's running sum: its final value says the rest.
+            Event::Chance { .. } => {}
         }
     }
 
@@ -117,9 +141,8 @@ where
         let index = self.cuts.len();
         self.visit_mut(cut.node).cut = Some(index);
         for &child in &cut.pruned {
-            for node in crate::tree::subtree(self.tree, child) {
-                self.pruned_by.insert(node, (index, child));
-            }
+            self.pruned_tops.insert(child, index);
+            self.pruned_count += crate::tree::subtree_len(self.tree, child);
         }
         self.cuts.push(cut.clone());
     }
@@ -179,18 +202,56 @@ where
     /// For a pruned node: the cut and the pruned child whose subtree holds
     /// it.
     pub fn pruned_by(&self, node: T::Node) -> Option<(&Cut<T::Node>, T::Node)> {
-        let (index, top) = self.pruned_by.get(&node)?;
-        Some((&self.cuts[*index], *top))
+        let mut at = node;
+        loop {
+            if let Some(&index) = self.pruned_tops.get(&at) {
+                return Some((&self.cuts[index], at));
+            }
+            if self.visits.contains_key(&at) {
+                return None;
+            }
+            at = self.parent(at)?;
+        }
     }
 
     /// Whether the search never visited `node`.
     pub fn is_pruned(&self, node: T::Node) -> bool {
-        self.pruned_by.contains_key(&node)
+        self.pruned_by(node).is_some()
+    }
+
+    /// Whether `node` is the top of a skipped subtree: a child a cut
+    /// skipped.
+    pub fn is_pruned_top(&self, node: T::Node) -> bool {
+        self.pruned_tops.contains_key(&node)
+    }
+
+    /// How many nodes the cuts skipped, their subtrees included.
+    pub fn pruned_count(&self) -> usize {
+        self.pruned_count
     }
 
     /// The parent of `node`; `None` for the root.
     pub fn parent(&self, node: T::Node) -> Option<T::Node> {
-        self.parents.get(&node).copied()
+        if let Some(&parent) = self.visited_parents.get(&node) {
+            return Some(parent);
+        }
+        if let Some(&index) = self.pruned_tops.get(&node) {
+            return Some(self.cuts[index].node);
+        }
+        self.all_parents().get(&node).copied()
+    }
+
+    /// The parent of every node of the tree.
+    fn all_parents(&self) -> &HashMap<T::Node, T::Node> {
+        self.all_parents.get_or_init(|| {
+            let mut parents = HashMap::new();
+            for node in crate::tree::subtree(self.tree, self.tree.root()) {
+                for child in self.tree.children(node) {
+                    parents.insert(child, node);
+                }
+            }
+            parents
+        })
     }
 
     /// The node's id.

@@ -37,9 +37,15 @@ pub fn answer_key<T: GameTree>(
         }),
         _ => None,
     }));
-    claims.extend(trace.cuts().map(|c| Claim::Cut {
-        node: id(c.node),
-        kind: c.kind,
+    claims.extend(trace.cuts().map(|c| match c.chance {
+        Some(chance) => Claim::StarCut {
+            node: id(c.node),
+            method: chance.method,
+        },
+        None => Claim::Cut {
+            node: id(c.node),
+            kind: c.kind,
+        },
     }));
     let pruned: Vec<String> = trace
         .cuts()
@@ -143,7 +149,7 @@ impl QuestionKind {
             Claim::Best(_) => QuestionKind::Best,
             Claim::Node { .. } => QuestionKind::Nodes,
             Claim::Window { .. } => QuestionKind::Windows,
-            Claim::Cut { .. } => QuestionKind::Cuts,
+            Claim::Cut { .. } | Claim::StarCut { .. } => QuestionKind::Cuts,
             Claim::Pruned(_) => QuestionKind::Pruned,
             Claim::Leaves(_) => QuestionKind::Leaves,
             Claim::Evaluated(_) => QuestionKind::Evaluated,

@@ -225,7 +225,7 @@ where
         Claim::Pruned(_) => Topic::Pruned,
         Claim::Leaves(_) => Topic::Leaves,
         Claim::Node { node, .. } => Topic::Node(id(node)?),
-        Claim::Cut { node, .. } => Topic::Cut(id(node)?),
+        Claim::Cut { node, .. } | Claim::StarCut { node, .. } => Topic::Cut(id(node)?),
         Claim::Window { node, .. } => Topic::Window(id(node)?),
     })
 }
@@ -424,7 +424,7 @@ where
     let id = facts.id(facts.find(meant)?);
     match claim {
         Claim::Node { .. } => Some(Topic::Node(id)),
-        Claim::Cut { .. } => Some(Topic::Cut(id)),
+        Claim::Cut { .. } | Claim::StarCut { .. } => Some(Topic::Cut(id)),
         Claim::Window { .. } => Some(Topic::Window(id)),
         _ => None,
     }

@@ -6,6 +6,19 @@ use super::CliError;
 use gametree::games::GameSpec;
 use gametree::search::{Algorithm, Options, Order, YoungBrothers};
 use gametree::syntax::Limits;
+use gametree::value::{LeafBounds, Value};
+
+/// Reads `--bounds L,U`: two finite numbers, `L <= U`.
+fn parse_bounds(text: &str) -> Result<LeafBounds, String> {
+    let refused = || format!("`{text}` is not L,U with L <= U, two finite numbers (as in 0,10)");
+    let (low, high) = text.split_once(',').ok_or_else(refused)?;
+    let number = |s: &str| s.trim().parse::<f64>().ok().and_then(Value::new);
+    let (low, high) = (
+        number(low).ok_or_else(refused)?,
+        number(high).ok_or_else(refused)?,
+    );
+    LeafBounds::new(low, high).ok_or_else(refused)
+}
 
 /// The tree file (or generated game) and how to search it.
 #[derive(Clone, Debug, Args)]
@@ -34,6 +47,10 @@ pub(crate) struct SearchArgs {
     /// Deepen one ply at a time, ordering by the previous iteration's values.
     #[arg(long, help_heading = "Algorithm")]
     pub(crate) iterative: bool,
+    /// Every leaf value lies in [L, U]: alpha-beta prunes below chance
+    /// nodes with them (Star1, Star2). Overrides the file's `bounds` line.
+    #[arg(long, value_name = "L,U", help_heading = "Algorithm", value_parser = parse_bounds)]
+    pub(crate) bounds: Option<LeafBounds>,
     /// Cut only when the bound is strictly passed (`Val > beta`).
     #[arg(long, help_heading = "Conventions")]
     pub(crate) strict: bool,
@@ -194,6 +211,7 @@ impl SearchArgs {
             split_depth: parallel.split_depth,
             young_brothers: parallel.young_brothers,
             width: parallel.width.map(usize::from),
+            bounds: self.bounds,
         }
     }
 

@@ -11,8 +11,8 @@ use super::input::{Input, read_tree};
 use super::{CliError, SearchArgs};
 use gametree::output::write_atomically;
 use gametree::render::{
-    DEFAULT_MAX_DRAW_NODES, Diagram, Engine, Format, ImageOptions, Labels, Layers, Processors,
-    RenderError, RenderOptions, Style, check_size, deck_format, write_frames,
+    DEFAULT_MAX_DRAW_NODES, Diagram, DrawnSet, DrawnTrace, Engine, Format, ImageOptions, Labels,
+    Layers, Processors, RenderError, RenderOptions, Style, check_size, deck_format, write_frames,
 };
 use gametree::search::{SearchError, SearchResult, simulate};
 use gametree::trace::{Schedule, Trace};
@@ -200,10 +200,14 @@ pub(super) fn run(args: &RenderArgs, out: &mut impl Write) -> Result<(), CliErro
     if let Some(processors) = args.simulate.one(args.search.algorithm())? {
         return run_simulated(&input, args, format, processors, out);
     }
-    let mut trace = Trace::new();
+    // Only the drawn nodes' events are kept: drawing the top of a large
+    // tree holds the tree and what it draws, not the whole trace.
+    let drawn = DrawnSet::new(&input.tree, args.draw_depth);
+    let mut recorder = DrawnTrace::new(&drawn);
     let result = input
-        .search(&args.search, &mut trace)
+        .search(&args.search, &mut recorder)
         .map_err(|e| args.note_renamed_depth(e))?;
+    let trace = recorder.trace;
     let diagram = Diagram::new(&input.tree, &trace, &result, args.options());
     let full = diagram
         .to_bytes(format, args.image())

@@ -352,7 +352,7 @@ impl Family {
             path: node.path.wrapping_mul(tree.spec.branching as u64),
             value: node.value().into(),
             step_sign: match tree.kind(node) {
-                Kind::Max => -1,
+                Kind::Max | Kind::Chance => -1,
                 Kind::Min => 1,
             },
             depth: u64::from(child_depth) << 32,
@@ -525,6 +525,7 @@ mod tests {
                 let best = match tree.kind(node) {
                     Kind::Max => values.max(),
                     Kind::Min => values.min(),
+                    Kind::Chance => unreachable!("no chance layers here"),
                 };
                 assert_eq!(best, Some(node.value()));
                 let at_best = children

@@ -175,6 +175,7 @@ fn write_header(
     match kind {
         Some(Kind::Max) => out.write_all(b"max ")?,
         Some(Kind::Min) => out.write_all(b"min ")?,
+        Some(Kind::Chance) => out.write_all(b"chance ")?,
         None => {}
     }
     if let Some(v) = static_value {

@@ -13,6 +13,7 @@ use super::state::{CutMark, Picture};
 use super::style::{self, Labels};
 use super::{Diagram, Processors};
 use crate::tree::{GameTree, NodeId};
+use crate::value::Value;
 
 /// A DOT attribute with a plain (unquoted) value.
 fn plain(key: &str, value: &str) -> Attribute {
@@ -126,6 +127,10 @@ impl Diagram<'_> {
         if self.on_pv(picture, node) {
             attributes.push(plain("penwidth", style::PV_WIDTH));
         }
+        if state.horizon {
+            // Valued at the depth limit: a double outline.
+            attributes.push(plain("peripheries", "2"));
+        }
         Stmt::Node(Node::new(dot_id(self.name(node)), attributes))
     }
 
@@ -166,6 +171,9 @@ impl Diagram<'_> {
             let value = state.leaf.or_else(|| self.tree.value(node));
             return value.map(|v| v.to_string()).unwrap_or_default();
         }
+        if state.horizon {
+            return state.leaf.map(|v| v.to_string()).unwrap_or_default();
+        }
         match (state.score, state.provisional.last()) {
             (Some(score), _) => score.to_string(),
             (None, Some(value)) => value.to_string(),
@@ -196,11 +204,27 @@ impl Diagram<'_> {
         if self.on_pv(picture, parent) && self.on_pv(picture, child) {
             attributes.push(plain("penwidth", style::PV_WIDTH));
         }
+        if let Some(p) = self.probability_text(parent, child) {
+            attributes.push(plain_label("taillabel", &[p]));
+        }
         edge(self.name(parent), self.name(child), attributes)
     }
 
+    /// The probability written on the edge from a chance node to `child`;
+    /// `None` below other nodes.
+    pub(super) fn probability_text(&self, parent: NodeId, child: NodeId) -> Option<String> {
+        let tree = self.tree;
+        tree.kind(parent).is_chance().then(|| {
+            let p = Value::new(tree.probability(parent, child)).unwrap_or(Value::from(0));
+            p.to_string()
+        })
+    }
+
     pub(super) fn cut_label(&self, mark: CutMark) -> Vec<String> {
-        let cut = format!("{} cut", mark.kind);
+        let cut = match mark.chance {
+            Some(method) => format!("{method} cut"),
+            None => format!("{} cut", mark.kind),
+        };
         match (mark.deep, mark.bound_from) {
             (true, Some(from)) => vec![
                 format!("deep {cut}"),

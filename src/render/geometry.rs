@@ -33,8 +33,10 @@ pub(super) enum Outline {
     Down,
     /// A square (MAX, squares style).
     Square,
-    /// A circle (MIN, squares style).
+    /// A circle (MIN, squares style; chance, triangles style).
     Circle,
+    /// A diamond (chance, squares style).
+    Diamond,
     /// No outline: the note standing for nodes below the drawn depth.
     Note,
 }
@@ -47,6 +49,8 @@ impl Outline {
             (Style::Triangles, Kind::Min) => Outline::Down,
             (Style::Squares, Kind::Max) => Outline::Square,
             (Style::Squares, Kind::Min) => Outline::Circle,
+            (Style::Triangles, Kind::Chance) => Outline::Circle,
+            (Style::Squares, Kind::Chance) => Outline::Diamond,
         }
     }
 }
@@ -158,7 +162,9 @@ fn first_line_top(outline: Outline, height: f64, lines: usize) -> f64 {
     match outline {
         Outline::Up => height - PAD - block,
         Outline::Down => PAD,
-        Outline::Square | Outline::Circle | Outline::Note => (height - block) / 2.0,
+        Outline::Square | Outline::Circle | Outline::Diamond | Outline::Note => {
+            (height - block) / 2.0
+        }
     }
 }
 
@@ -198,6 +204,14 @@ fn outline_size(outline: Outline, widths: &[f64]) -> Size {
             Size {
                 width: diameter,
                 height: diameter,
+            }
+        }
+        Outline::Diamond => {
+            // The text's box fits inside a diamond twice its size.
+            let side = 2.0 * (widest + 4.0).max(block + 2.0);
+            Size {
+                width: side,
+                height: side,
             }
         }
         Outline::Note => Size {
@@ -244,16 +258,19 @@ impl Diagram<'_> {
 
     /// The items in preorder, each note right after its node.
     fn items(&self, picture: &Picture) -> Vec<Item> {
-        let mut index = vec![usize::MAX; self.tree.len()];
+        // Indexed by the drawn nodes only: the top of a large tree costs
+        // what it draws.
+        let mut index = std::collections::HashMap::with_capacity(self.drawn.len());
         let mut items = Vec::with_capacity(self.drawn.len());
         for drawn in &self.drawn {
-            index[drawn.node as usize] = items.len();
-            let parent = drawn.parent.map(|p| index[p as usize]);
+            let at = items.len();
+            index.insert(drawn.node, at);
+            let parent = drawn.parent.and_then(|p| index.get(&p).copied());
             items.push(self.node_item(drawn.node, parent, picture));
             if drawn.hidden_below > 0 {
                 items.push(Item {
                     node: drawn.node,
-                    parent: Some(index[drawn.node as usize]),
+                    parent: Some(at),
                     outline: Outline::Note,
                     hidden: drawn.hidden_below,
                     inside: vec![Slot::Name],

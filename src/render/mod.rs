@@ -38,7 +38,7 @@ pub use state::{CutMark, NodeState, Picture};
 pub use style::{Labels, Style};
 
 use crate::search::SearchResult;
-use crate::trace::{Event, Trace};
+use crate::trace::{Event, Recorder, Trace};
 use crate::tree::{GameTree, NodeId, Tree};
 use crate::value::Scored;
 
@@ -290,7 +290,6 @@ fn native_bytes(
 /// The nodes to draw in preorder, down to `depth`, and every node's
 /// preorder number.
 fn drawn_nodes(tree: &Tree, depth: Option<usize>) -> (Vec<DrawnNode>, Vec<u32>) {
-    let sizes = subtree_sizes(tree);
     let mut preorder = vec![0; tree.len()];
     let mut drawn = Vec::new();
     let mut stack = vec![(tree.root(), None, 0usize)];
@@ -303,7 +302,11 @@ fn drawn_nodes(tree: &Tree, depth: Option<usize>) -> (Vec<DrawnNode>, Vec<u32>) 
         drawn.push(DrawnNode {
             node,
             parent,
-            hidden_below: if hide { sizes[node as usize] - 1 } else { 0 },
+            hidden_below: if hide {
+                subtree_size(tree, node) - 1
+            } else {
+                0
+            },
         });
         if !hide {
             stack.extend(children.iter().rev().map(|&c| (c, Some(node), level + 1)));
@@ -312,17 +315,76 @@ fn drawn_nodes(tree: &Tree, depth: Option<usize>) -> (Vec<DrawnNode>, Vec<u32>) 
     (drawn, preorder)
 }
 
-/// The number of nodes in each node's subtree. Nodes are numbered in
-/// postorder, so children come before their parent.
-fn subtree_sizes(tree: &Tree) -> Vec<usize> {
-    let mut sizes = vec![1; tree.len()];
-    for node in 0..tree.len() {
-        let below: usize = tree
-            .children_slice(node as NodeId)
-            .iter()
-            .map(|&c| sizes[c as usize])
-            .sum();
-        sizes[node] += below;
+/// The number of nodes in `node`'s subtree. Nodes are numbered in
+/// postorder, so a subtree's nodes are the numbers from its leftmost
+/// leaf's up to its root's.
+fn subtree_size(tree: &Tree, node: NodeId) -> usize {
+    let mut first = node;
+    while let Some(&child) = tree.children_slice(first).first() {
+        first = child;
     }
-    sizes
+    (node - first) as usize + 1
+}
+
+/// The nodes a drawing down to some depth shows, as a set over the tree's
+/// nodes (one bit each).
+#[derive(Clone, Debug)]
+pub struct DrawnSet {
+    bits: Vec<u64>,
+}
+
+impl DrawnSet {
+    /// The nodes of `tree` drawn down to `depth` (every node for `None`):
+    /// those at most `depth` levels below the root.
+    pub fn new(tree: &Tree, depth: Option<usize>) -> DrawnSet {
+        let mut bits = vec![0u64; tree.len().div_ceil(64)];
+        for drawn in drawn_nodes(tree, depth).0 {
+            bits[drawn.node as usize / 64] |= 1 << (drawn.node % 64);
+        }
+        DrawnSet { bits }
+    }
+
+    /// Whether `node` is drawn.
+    pub fn contains(&self, node: NodeId) -> bool {
+        self.bits
+            .get(node as usize / 64)
+            .is_some_and(|word| word & (1 << (node % 64)) != 0)
+    }
+}
+
+/// A recorder that keeps the events about drawn nodes only (a cut's
+/// skipped children kept only where drawn), so drawing the top of a large
+/// tree does not hold the trace of all of it. Visits and steps are then
+/// counted among the drawn nodes.
+#[derive(Debug)]
+pub struct DrawnTrace<'a> {
+    drawn: &'a DrawnSet,
+    /// The events kept, in order.
+    pub trace: Trace<NodeId>,
+}
+
+impl<'a> DrawnTrace<'a> {
+    /// An empty trace of the nodes in `drawn`.
+    pub fn new(drawn: &'a DrawnSet) -> DrawnTrace<'a> {
+        DrawnTrace {
+            drawn,
+            trace: Trace::new(),
+        }
+    }
+}
+
+impl Recorder<NodeId> for DrawnTrace<'_> {
+    fn record(&mut self, event: Event<NodeId>) {
+        if !self.drawn.contains(event.node()) {
+            return;
+        }
+        let event = match event {
+            Event::Cut(mut cut) => {
+                cut.pruned.retain(|&child| self.drawn.contains(child));
+                Event::Cut(cut)
+            }
+            other => other,
+        };
+        self.trace.record(event);
+    }
 }

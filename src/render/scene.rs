@@ -185,6 +185,25 @@ impl Diagram<'_> {
             width: if bold { PV_PEN } else { PEN },
             dash,
         });
+        if item.outline == Outline::Note {
+            return;
+        }
+        if let Some(text) = self.probability_text(parent, item.node) {
+            // A quarter of the way down from the chance node, on a white
+            // ground, clear of the cut label at the middle.
+            let x = geometry.x(p) + (geometry.x(i) - geometry.x(p)) * 0.25;
+            let y = geometry.bottom(p) + (geometry.top(i) - geometry.bottom(p)) * 0.25;
+            let width = text_width(&text, SMALL_SIZE);
+            let line = SMALL_SIZE * LINE;
+            marks.push(Mark::Ground {
+                x: x - width / 2.0 - 1.0,
+                y: y - line / 2.0,
+                width: width + 2.0,
+                height: line,
+            });
+            let colour = if pruned { PRUNED } else { INK };
+            push_text(marks, x, y + 0.36 * SMALL_SIZE, SMALL_SIZE, colour, text);
+        }
     }
 
     fn item_marks(&self, marks: &mut Vec<Mark>, picture: &Picture, geometry: &Geometry, i: usize) {
@@ -223,6 +242,22 @@ impl Diagram<'_> {
                 PEN
             },
         });
+        if picture.node(node).horizon {
+            // Valued at the depth limit: a second outline inside the first.
+            let inset = 3.0;
+            marks.push(Mark::Outline {
+                outline: item.outline,
+                x: geometry.x(i),
+                top: geometry.top(i) + inset,
+                size: Size {
+                    width: (item.shape.width - 2.0 * inset).max(1.0),
+                    height: (item.shape.height - 2.0 * inset).max(1.0),
+                },
+                fill: PAPER,
+                stroke: if pruned { PRUNED } else { INK },
+                width: PEN,
+            });
+        }
         for (line, slot) in item.inside.iter().enumerate() {
             let (text, colour) = match slot {
                 Slot::Name => (self.tree.id(node), if pruned { PRUNED } else { INK }),

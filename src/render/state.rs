@@ -1,9 +1,11 @@
 //! What the trace has shown so far: each node's visit, window, values and
 //! cuts, built by replaying the events one at a time.
 
+use std::collections::HashMap;
+
 use crate::trace::{Event, Window};
 use crate::tree::{NodeId, Tree};
-use crate::value::{CutKind, Scored, Value};
+use crate::value::{CutKind, Scored, StarMethod, Value};
 
 /// What the trace has said about one node so far.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -14,8 +16,11 @@ pub struct NodeState {
     pub window: Option<Window>,
     /// Its provisional values, in order.
     pub provisional: Vec<Value>,
-    /// A leaf's value, once evaluated.
+    /// A leaf's value, once evaluated (or an interior node's static value
+    /// at the depth limit).
     pub leaf: Option<Value>,
+    /// Whether the node is an interior node valued at the depth limit.
+    pub horizon: bool,
     /// An interior node's final value, once done.
     pub score: Option<Scored>,
 }
@@ -29,14 +34,20 @@ pub struct CutMark {
     pub bound_from: Option<NodeId>,
     /// Whether the bound came from farther up than the parent.
     pub deep: bool,
+    /// At a chance node, the method that cut (Star1, Star2).
+    pub chance: Option<StarMethod>,
 }
 
 /// The state of every node after some prefix of the trace.
+///
+/// Only the nodes the trace names are kept, so a drawing of the top of a
+/// large tree (from a trace of the drawn nodes only) costs memory for what
+/// it draws, not for the whole tree.
 #[derive(Clone, Debug)]
 pub struct Picture {
-    nodes: Vec<NodeState>,
-    /// For each node, the cut on the edge from its parent, if it was skipped.
-    cut_above: Vec<Option<CutMark>>,
+    nodes: HashMap<NodeId, NodeState>,
+    /// The cut on the edge from its parent of each node skipped.
+    cut_above: HashMap<NodeId, CutMark>,
     /// For each node, whether it lies in a skipped subtree.
     pruned: Vec<bool>,
     visits: usize,
@@ -48,8 +59,8 @@ impl Picture {
     /// Nothing shown yet: the tree before the search starts.
     pub fn new(tree: &Tree) -> Picture {
         Picture {
-            nodes: vec![NodeState::default(); tree.len()],
-            cut_above: vec![None; tree.len()],
+            nodes: HashMap::new(),
+            cut_above: HashMap::new(),
             pruned: vec![false; tree.len()],
             visits: 0,
             root: crate::tree::GameTree::root(tree),
@@ -71,45 +82,74 @@ impl Picture {
         match event {
             Event::Enter { node, window } => {
                 self.visits += 1;
-                let state = &mut self.nodes[*node as usize];
+                let state = self.nodes.entry(*node).or_default();
                 state.visit = Some(self.visits);
                 state.window = *window;
             }
-            Event::Leaf { node, value } => {
-                self.nodes[*node as usize].leaf = Some(*value);
+            Event::Leaf {
+                node,
+                value,
+                horizon,
+            } => {
+                let state = self.nodes.entry(*node).or_default();
+                state.leaf = Some(*value);
+                state.horizon = horizon.is_some();
                 self.finished |= *node == self.root;
             }
-            Event::Provisional { node, value } => {
-                self.nodes[*node as usize].provisional.push(*value)
-            }
+            Event::Provisional { node, value } => self
+                .nodes
+                .entry(*node)
+                .or_default()
+                .provisional
+                .push(*value),
             Event::Final { node, score } => {
-                self.nodes[*node as usize].score = Some(*score);
+                self.nodes.entry(*node).or_default().score = Some(*score);
                 self.finished |= *node == self.root;
             }
+            // The running sum of a chance node is drawn once final.
+            Event::Chance { .. } => {}
             Event::Cut(cut) => {
                 let mark = CutMark {
                     kind: cut.kind,
                     bound_from: cut.bound_from,
                     deep: cut.deep,
+                    chance: cut.chance.map(|c| c.method),
                 };
                 for &child in &cut.pruned {
-                    self.cut_above[child as usize] = Some(mark);
-                    for node in tree.subtree(child) {
-                        self.pruned[node as usize] = true;
-                    }
+                    self.cut_above.insert(child, mark);
+                    self.mark_pruned(tree, child);
                 }
             }
         }
     }
 
+    /// Marks `top` and every node below it as skipped. In postorder a
+    /// subtree's nodes are the numbers from its leftmost leaf's up to its
+    /// root's.
+    fn mark_pruned(&mut self, tree: &Tree, top: NodeId) {
+        let mut first = top;
+        while let Some(&child) = tree.children_slice(first).first() {
+            first = child;
+        }
+        self.pruned[first as usize..=top as usize].fill(true);
+    }
+
     /// What the trace has said about `node`.
     pub fn node(&self, node: NodeId) -> &NodeState {
-        &self.nodes[node as usize]
+        static UNSEEN: NodeState = NodeState {
+            visit: None,
+            window: None,
+            provisional: Vec::new(),
+            leaf: None,
+            horizon: false,
+            score: None,
+        };
+        self.nodes.get(&node).unwrap_or(&UNSEEN)
     }
 
     /// The cut on the edge into `node`, if a cut skipped it.
     pub fn cut_above(&self, node: NodeId) -> Option<CutMark> {
-        self.cut_above[node as usize]
+        self.cut_above.get(&node).copied()
     }
 
     /// Whether `node` lies in a subtree a cut skipped.
@@ -126,6 +166,9 @@ impl Picture {
     /// Whether the search is inside `node`: entered, not yet done.
     pub fn is_open(&self, tree: &Tree, node: NodeId) -> bool {
         let state = self.node(node);
-        state.visit.is_some() && state.score.is_none() && !tree.children_slice(node).is_empty()
+        state.visit.is_some()
+            && state.score.is_none()
+            && !state.horizon
+            && !tree.children_slice(node).is_empty()
     }
 }

@@ -21,6 +21,8 @@ impl Style {
             (Style::Triangles, Kind::Min) => "invtriangle",
             (Style::Squares, Kind::Max) => "square",
             (Style::Squares, Kind::Min) => "circle",
+            (Style::Triangles, Kind::Chance) => "circle",
+            (Style::Squares, Kind::Chance) => "diamond",
         }
     }
 }

@@ -228,9 +228,9 @@ fn write_mark(out: &mut String, mark: &Mark) {
 fn push_outline(out: &mut String, outline: Outline, size: Size, x: f64, top: f64) {
     let (w, h) = (size.width, size.height);
     let (left, right, bottom) = (x - w / 2.0, x + w / 2.0, top + h);
-    let points = |out: &mut String, corners: [(f64, f64); 3]| {
+    let points = |out: &mut String, corners: &[(f64, f64)]| {
         out.push_str("<polygon points=\"");
-        for (k, (px, py)) in corners.into_iter().enumerate() {
+        for (k, &(px, py)) in corners.iter().enumerate() {
             if k > 0 {
                 out.push(' ');
             }
@@ -241,8 +241,15 @@ fn push_outline(out: &mut String, outline: Outline, size: Size, x: f64, top: f64
         out.push('"');
     };
     match outline {
-        Outline::Up => points(out, [(x, top), (right, bottom), (left, bottom)]),
-        Outline::Down => points(out, [(left, top), (right, top), (x, bottom)]),
+        Outline::Up => points(out, &[(x, top), (right, bottom), (left, bottom)]),
+        Outline::Down => points(out, &[(left, top), (right, top), (x, bottom)]),
+        Outline::Diamond => {
+            let middle = top + h / 2.0;
+            points(
+                out,
+                &[(x, top), (right, middle), (x, bottom), (left, middle)],
+            )
+        }
         Outline::Square => {
             out.push_str("<rect");
             push_attr(out, "x", left);

@@ -124,6 +124,17 @@ fn write_mark(out: &mut String, mark: &Mark) {
                     num(*x),
                     num(bottom)
                 ),
+                super::geometry::Outline::Diamond => format!(
+                    "({},{}) -- ({},{}) -- ({},{}) -- ({},{}) -- cycle",
+                    num(*x),
+                    num(*top),
+                    num(right),
+                    num(top + h / 2.0),
+                    num(*x),
+                    num(bottom),
+                    num(left),
+                    num(top + h / 2.0)
+                ),
                 super::geometry::Outline::Square => format!(
                     "({},{}) rectangle ({},{})",
                     num(left),

@@ -65,7 +65,7 @@ fn act_text<T: GameTree>(tree: &T, act: &Act<T::Node>, strict: bool) -> Option<S
             running,
         } => {
             let which = match tree.kind(*node) {
-                Kind::Max => "alpha",
+                Kind::Max | Kind::Chance => "alpha",
                 Kind::Min => "beta",
             };
             Some(format!(

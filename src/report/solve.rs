@@ -183,6 +183,13 @@ impl SolveReport {
             let _ = writeln!(out, "iterations: {}", self.stats.iterations);
         }
         let _ = writeln!(out, "cutoffs: {}", self.stats.cutoffs);
+        if self.stats.unbounded_chance_nodes > 0 {
+            let _ = writeln!(
+                out,
+                "note: no bounds on the leaf values, so nothing below the {} chance nodes searched was pruned (state bounds on the leaf values, as a file's `bounds L U` line does, for Star1)",
+                self.stats.unbounded_chance_nodes
+            );
+        }
         let (Some(cuts), Some(pruned), Some(pruned_count)) =
             (&self.cuts, &self.pruned, self.pruned_count)
         else {

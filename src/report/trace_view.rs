@@ -29,14 +29,48 @@ pub fn event_json<T: GameTree>(tree: &T, event: &Event<T::Node>) -> Json {
         Event::Enter { window, .. } => {
             json!({"event": "enter", "node": node, "window": window})
         }
-        Event::Leaf { value, .. } => json!({"event": "leaf", "node": node, "value": value}),
+        Event::Leaf {
+            value,
+            horizon: None,
+            ..
+        } => json!({"event": "leaf", "node": node, "value": value}),
+        Event::Leaf {
+            value,
+            horizon: Some(depth),
+            ..
+        } => json!({"event": "leaf", "node": node, "value": value, "horizon": depth}),
+        Event::Chance {
+            child,
+            probability,
+            value,
+            sum,
+            seen,
+            of,
+            ..
+        } => json!({
+            "event": "chance", "node": node, "child": tree.id(*child),
+            "probability": probability, "value": value, "sum": sum,
+            "seen": seen, "of": of,
+        }),
         Event::Provisional { value, .. } => {
             json!({"event": "provisional", "node": node, "value": value})
         }
         Event::Final { score, .. } => json!({
             "event": "final", "node": node, "value": score.value, "bound": score.bound
         }),
-        Event::Cut(cut) => json!({
+        Event::Cut(cut) => {
+            let mut event = cut_json(tree, &node, cut);
+            if let Some(chance) = cut.chance {
+                event["chance"] = json!(chance);
+            }
+            event
+        }
+    }
+}
+
+/// A cut as JSON; a chance node's cut adds `chance`.
+fn cut_json<T: GameTree>(tree: &T, node: &str, cut: &crate::trace::Cut<T::Node>) -> Json {
+    json!({
             "event": "cut",
             "node": node,
             "kind": cut.kind,
@@ -45,6 +79,5 @@ pub fn event_json<T: GameTree>(tree: &T, event: &Event<T::Node>) -> Json {
             "deep": cut.deep,
             "value": cut.value,
             "threshold": cut.threshold,
-        }),
-    }
+    })
 }

@@ -5,7 +5,8 @@
 //! children or a depth limit, each iteration of iterative deepening, and
 //! the subtrees the parallel search hands out below its split depth.
 
-use super::SearchError;
+use super::chance;
+use super::{Algorithm, SearchError};
 use super::context::{Context, Edge, Halt, NodeFold, clamp};
 use super::ordering::{Children, Memo, order_children};
 use crate::trace::{Recorder, Window};
@@ -147,10 +148,12 @@ fn open<'t, T: GameTree, R: Recorder<T::Node>>(
     if children.peek().is_none() {
         return Ok(Some(Scored::exact(cx.leaf(node)?)));
     }
-    if cx.options.depth.is_some_and(|limit| ply >= limit) {
-        return Ok(Some(Scored::exact(cx.horizon(node)?)));
+    if cx.at_horizon(ply) {
+        return Ok(Some(Scored::exact(cx.horizon(node, ply)?)));
     }
-    order_children(cx, children, kind, memo);
+    if !kind.is_chance() {
+        order_children(cx, children, kind, memo);
+    }
     Ok(None)
 }
 
@@ -178,7 +181,7 @@ fn leaf<T: GameTree, R: Recorder<T::Node>>(
 /// The bound a `kind` node cuts against: beta at MAX, alpha at MIN.
 pub(super) fn cut_bound<N>(kind: Kind, alpha: Edge<N>, beta: Edge<N>) -> Edge<N> {
     match kind {
-        Kind::Max => beta,
+        Kind::Max | Kind::Chance => beta,
         Kind::Min => alpha,
     }
 }
@@ -255,6 +258,14 @@ fn search_valueless<'t, T: GameTree, R: Recorder<T::Node>>(
     let mut children = Children::new(tree.children(node));
     if let Some(score) = open(cx, node, ply, kind, &mut children, prev)? {
         return Ok(score);
+    }
+    if kind.is_chance() {
+        if let Some(bounds) = cx.leaf_bounds().filter(|_| cx.algorithm == Algorithm::Star2) {
+            return super::star2::chance(cx, node, ply, parent, (alpha, beta), bounds);
+        }
+        return chance::star1(cx, node, parent, alpha, beta, |cx, child, a, b| {
+            search(cx, child, ply + 1, Some(node), a, b, None, None)
+        });
     }
     let mut fold = NodeFold::new(kind);
     let mut cut = false;

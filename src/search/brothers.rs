@@ -284,7 +284,7 @@ pub(super) fn null_window<N: Copy>(kind: Kind, now: Value, node: N) -> Option<(E
     let x = now.get();
     let edge = |x: f64| Value::new(x).map(|v| Edge::new(v, node));
     match kind {
-        Kind::Max => Some((edge(x)?, edge(x.next_up())?)),
+        Kind::Max | Kind::Chance => Some((edge(x)?, edge(x.next_up())?)),
         Kind::Min => Some((edge(x.next_down())?, edge(x)?)),
     }
 }

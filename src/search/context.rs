@@ -3,9 +3,20 @@
 
 use super::split::Split;
 use super::{Algorithm, Options, SearchError, SearchResult, Stats};
-use crate::trace::{Cut, Event, NoRecorder, Recorder, Window};
+use crate::trace::{ChanceCut, Cut, Event, NoRecorder, Recorder, Window};
 use crate::tree::GameTree;
-use crate::value::{Bound, CutKind, Kind, Scored, Value};
+use crate::value::{Bound, CutKind, Kind, LeafBounds, Scored, Value};
+
+/// One step of a chance node's weighted sum, as reported.
+pub(super) struct ChanceStep<N> {
+    pub node: N,
+    pub child: N,
+    pub probability: Value,
+    pub value: Value,
+    pub sum: Value,
+    pub seen: usize,
+    pub of: usize,
+}
 
 /// A bound on the window and the ancestor whose value set it.
 #[derive(Clone, Copy, Debug)]
@@ -112,6 +123,18 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
         self.split
     }
 
+    /// Leaves the split nodes above aside and returns them: their bounds
+    /// hold for the nodes below them in MAX's and MIN's terms, not for the
+    /// children of a chance node, whose windows Star1 computes.
+    pub(super) fn take_split(&mut self) -> Option<&'a Split<'a, T::Node>> {
+        self.split.take()
+    }
+
+    /// Puts back the split nodes [`Context::take_split`] left aside.
+    pub(super) fn restore_split(&mut self, split: Option<&'a Split<'a, T::Node>>) {
+        self.split = split;
+    }
+
     /// Whether a cut above has made this search useless.
     #[inline]
     pub(super) fn cancelled(&self) -> bool {
@@ -195,7 +218,11 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
         };
         self.stats.leaves_evaluated += 1;
         if R::RECORDS {
-            self.recorder.record(Event::Leaf { node, value });
+            self.recorder.record(Event::Leaf {
+                node,
+                value,
+                horizon: None,
+            });
         }
         Ok(value)
     }
@@ -215,7 +242,11 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
         }
         self.stats.leaves_evaluated += 1;
         if R::RECORDS {
-            self.recorder.record(Event::Leaf { node, value });
+            self.recorder.record(Event::Leaf {
+                node,
+                value,
+                horizon: None,
+            });
         }
         value
     }
@@ -228,7 +259,11 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
     pub(super) fn report_leaf(&mut self, node: T::Node, window: Option<Window>, value: Value) {
         if R::RECORDS {
             self.recorder.record(Event::Enter { node, window });
-            self.recorder.record(Event::Leaf { node, value });
+            self.recorder.record(Event::Leaf {
+                node,
+                value,
+                horizon: None,
+            });
         }
     }
 
@@ -247,10 +282,16 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
         self.pv[ply].clear();
     }
 
-    /// Evaluates an interior node at the depth limit by its static value,
-    /// as a leaf; an error if it has none.
+    /// Whether a node at `ply` lies at the depth limit (or below it).
     #[inline]
-    pub(super) fn horizon(&mut self, node: T::Node) -> Result<Value, SearchError> {
+    pub(super) fn at_horizon(&self, ply: usize) -> bool {
+        self.options.depth.is_some_and(|limit| ply >= limit)
+    }
+
+    /// Evaluates an interior node at the depth limit, `ply` plies below the
+    /// root, by its static value, as a leaf; an error if it has none.
+    #[inline]
+    pub(super) fn horizon(&mut self, node: T::Node, ply: usize) -> Result<Value, SearchError> {
         let Some(value) = self.tree.static_value(node) else {
             return Err(SearchError::NoStaticValue {
                 node: self.tree.id(node),
@@ -261,7 +302,11 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
         self.stats.leaves_evaluated += 1;
         self.stats.horizon_nodes += 1;
         if R::RECORDS {
-            self.recorder.record(Event::Leaf { node, value });
+            self.recorder.record(Event::Leaf {
+                node,
+                value,
+                horizon: Some(ply),
+            });
         }
         Ok(value)
     }
@@ -328,8 +373,65 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
                 threshold: bound.value,
                 bound_from: bound.from,
                 deep: bound.from.is_some() && bound.from != parent,
+                chance: None,
             }));
         }
+    }
+
+    /// Counts and reports a Star1 or Star2 cut at the chance node `node`:
+    /// its value `value` cannot pass `bound` (in MAX's terms; an alpha cut
+    /// when it cannot exceed alpha, a beta cut when it cannot fall below
+    /// beta); `rest` are the children skipped.
+    #[expect(clippy::too_many_arguments)]
+    pub(super) fn chance_cut(
+        &mut self,
+        node: T::Node,
+        parent: Option<T::Node>,
+        kind: CutKind,
+        value: Value,
+        bound: Edge<T::Node>,
+        chance: ChanceCut,
+        rest: &[T::Node],
+    ) {
+        self.stats.cutoffs += 1;
+        if R::RECORDS {
+            self.recorder.record(Event::Cut(Cut {
+                node,
+                kind,
+                pruned: rest.to_vec(),
+                value,
+                threshold: bound.value,
+                bound_from: bound.from,
+                deep: bound.from.is_some() && bound.from != parent,
+                chance: Some(chance),
+            }));
+        }
+    }
+
+    /// Reports a chance node's running weighted sum after one more child.
+    pub(super) fn chance_step(&mut self, step: ChanceStep<T::Node>) {
+        if R::RECORDS {
+            self.recorder.record(Event::Chance {
+                node: step.node,
+                child: step.child,
+                probability: step.probability,
+                value: step.value,
+                sum: step.sum,
+                seen: step.seen,
+                of: step.of,
+            });
+        }
+    }
+
+    /// The leaf bounds the search prunes chance nodes with: the options',
+    /// else the tree's own.
+    pub(super) fn leaf_bounds(&self) -> Option<LeafBounds> {
+        self.options.bounds.or_else(|| self.tree.leaf_bounds())
+    }
+
+    /// Counts a chance node searched without bounds to prune it with.
+    pub(super) fn count_unbounded_chance(&mut self) {
+        self.stats.unbounded_chance_nodes += 1;
     }
 }
 
@@ -341,6 +443,7 @@ pub(super) fn reaches(kind: Kind, value: Value, bound: Value, strict: bool) -> b
     let (ahead, at) = match kind {
         Kind::Max => (value > bound, value == bound),
         Kind::Min => (value < bound, value == bound),
+        Kind::Chance => return false,
     };
     ahead || (at && !strict)
 }
@@ -396,7 +499,7 @@ impl NodeFold {
     #[inline(always)]
     pub(super) fn add(&mut self, child: Scored) -> bool {
         let (sure, bound) = match self.kind {
-            Kind::Max => (child.bound.is_lower(), child.bound.is_upper()),
+            Kind::Max | Kind::Chance => (child.bound.is_lower(), child.bound.is_upper()),
             Kind::Min => (child.bound.is_upper(), child.bound.is_lower()),
         };
         self.all_bound &= bound;
@@ -422,7 +525,7 @@ impl NodeFold {
     pub(super) fn finish(&self, cut: bool) -> Scored {
         let complete = self.all_bound && !cut;
         let bound = match self.kind {
-            Kind::Max => Bound::meet(self.best_sure, complete),
+            Kind::Max | Kind::Chance => Bound::meet(self.best_sure, complete),
             Kind::Min => Bound::meet(complete, self.best_sure),
         };
         Scored {

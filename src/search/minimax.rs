@@ -2,9 +2,10 @@
 //! call each other, as the lectures write it.
 
 use super::SearchError;
+use super::chance;
 use super::context::Context;
 use crate::trace::Recorder;
-use crate::tree::GameTree;
+use crate::tree::{GameTree, is_leaf};
 use crate::value::{Kind, Scored, Value};
 use super::algorithm::{Strategy, Support};
 /// Minimax in the two-function form.
@@ -12,7 +13,7 @@ pub(super) struct Minimax;
 
 impl Strategy for Minimax {
     const PRUNES: bool = false;
-    const SUPPORTS: Support = Support { order: false, depth: false, iterative: false };
+    const SUPPORTS: Support = Support { order: false, depth: true, iterative: false };
 
     fn run<T, R>(cx: &mut Context<'_, T, R>, root: T::Node) -> Result<Scored, SearchError>
     where
@@ -41,6 +42,7 @@ fn value<T: GameTree, R: Recorder<T::Node>>(
     let value = match cx.tree.kind(node) {
         Kind::Max => max_value(cx, node, ply)?,
         Kind::Min => min_value(cx, node, ply)?,
+        Kind::Chance => chance_value(cx, node, ply)?,
     };
     Ok(Scored::exact(value))
 }
@@ -56,6 +58,9 @@ fn max_value<T: GameTree, R: Recorder<T::Node>>(
     let mut children = tree.children(node).peekable();
     if children.peek().is_none() {
         return cx.leaf(node);
+    }
+    if cx.at_horizon(ply) {
+        return cx.horizon(node, ply);
     }
     let mut v = Value::NEG_INF;
     while let Some(child) = children.next() {
@@ -84,6 +89,9 @@ fn min_value<T: GameTree, R: Recorder<T::Node>>(
     if children.peek().is_none() {
         return cx.leaf(node);
     }
+    if cx.at_horizon(ply) {
+        return cx.horizon(node, ply);
+    }
     let mut v = Value::POS_INF;
     while let Some(child) = children.next() {
         let child_value = value(cx, child, ply + 1)?.value;
@@ -97,4 +105,23 @@ fn min_value<T: GameTree, R: Recorder<T::Node>>(
     }
     cx.finish(node, Scored::exact(v));
     Ok(v)
+}
+
+/// EXPECTED-VALUE: a leaf's own value, otherwise the probability-weighted
+/// mean of the child values (expectiminimax).
+fn chance_value<T: GameTree, R: Recorder<T::Node>>(
+    cx: &mut Context<'_, T, R>,
+    node: T::Node,
+    ply: usize,
+) -> Result<Value, SearchError> {
+    cx.enter(node, ply, None);
+    if is_leaf(cx.tree, node) {
+        return cx.leaf(node);
+    }
+    if cx.at_horizon(ply) {
+        return cx.horizon(node, ply);
+    }
+    chance::expectation(cx, node, ply, |cx, child, ply| {
+        Ok(value(cx, child, ply)?.value)
+    })
 }

@@ -6,6 +6,7 @@
 mod algorithm;
 mod board;
 mod brothers;
+mod chance;
 mod context;
 mod ordering;
 mod result;
@@ -25,6 +26,7 @@ pub use simulate::{Simulation, SimulationSummary, simulate};
 use crate::stack::{stack_bytes_for_depth, with_stack_for_depth};
 use crate::trace::{NoRecorder, Recorder};
 use crate::tree::GameTree;
+use crate::value::LeafBounds;
 use context::Context;
 
 // The algorithms, one line each: the doc comment, the variant, the name on
@@ -40,6 +42,8 @@ algorithms! {
         AlphaBeta = "alphabeta" in alphabeta::AlphaBeta,
         /// Alpha-beta in the negamax form.
         NegamaxAlphaBeta = "negamax-alphabeta" in negamax_alphabeta::NegamaxAlphaBeta,
+        /// Alpha-beta whose chance nodes probe their children first (Star2).
+        Star2 = "star2" in star2::Star2,
     }
     parallel {
         /// Alpha-beta on many threads (Young Brothers Wait on rayon).
@@ -89,6 +93,9 @@ pub struct Options {
     /// Fewer speculate less on brothers that a cut would have pruned, and
     /// leave idle threads to take work deeper in the tree.
     pub width: Option<usize>,
+    /// Bounds on every leaf value, for pruning below chance nodes (Star1,
+    /// Star2); `None` takes the tree's own, if it has any.
+    pub bounds: Option<LeafBounds>,
 }
 
 impl Options {
@@ -150,6 +157,9 @@ where
     R: Recorder<T::Node> + Send,
 {
     check_options(algorithm, &options)?;
+    if let Some(bounds) = options.bounds.or_else(|| tree.leaf_bounds()) {
+        check_bounds(tree, bounds, options.depth.is_some())?;
+    }
     if algorithm.is_parallel() {
         let threads = match options.threads {
             0 => rayon::current_num_threads(),
@@ -192,6 +202,43 @@ where
         ..options
     };
     pool.install(|| search_here(tree, Algorithm::Parallel, options, &mut NoRecorder))
+}
+
+/// Refuses a tree with a leaf outside the leaf bounds: Star1 would prune
+/// on a false premise.
+/// With a depth limit, static values count as leaf values.
+fn check_bounds<T: GameTree>(
+    tree: &T,
+    bounds: LeafBounds,
+    statics: bool,
+) -> Result<(), SearchError> {
+    let valued = |node| match statics {
+        true => tree.value(node).or_else(|| tree.static_value(node)),
+        false => tree.value(node),
+    };
+    let outside = crate::tree::subtree(tree, tree.root())
+        .into_iter()
+        .find_map(|node| {
+            valued(node)
+                .filter(|v| !bounds.holds(*v))
+                .map(|v| (node, v))
+        });
+    match outside {
+        Some((node, value)) => Err(SearchError::OutOfBounds {
+            node: tree.id(node),
+            location: tree.location(node),
+            value,
+            bounds,
+        }),
+        None => Ok(()),
+    }
+}
+
+/// Whether `tree` has a chance node.
+fn has_chance<T: GameTree>(tree: &T) -> bool {
+    crate::tree::subtree(tree, tree.root())
+        .into_iter()
+        .any(|node| tree.kind(node).is_chance())
 }
 
 /// Refuses options the algorithm does not carry out.

@@ -2,6 +2,7 @@
 //! is negated when the child's player is the opponent.
 
 use super::SearchError;
+use super::chance;
 use super::context::Context;
 use crate::trace::Recorder;
 use crate::tree::GameTree;
@@ -12,7 +13,7 @@ pub(super) struct Negamax;
 
 impl Strategy for Negamax {
     const PRUNES: bool = false;
-    const SUPPORTS: Support = Support { order: false, depth: false, iterative: false };
+    const SUPPORTS: Support = Support { order: false, depth: true, iterative: false };
 
     fn run<T, R>(cx: &mut Context<'_, T, R>, root: T::Node) -> Result<Scored, SearchError>
     where
@@ -46,12 +47,22 @@ fn side_value<T: GameTree, R: Recorder<T::Node>>(
     if children.peek().is_none() {
         return Ok(kind.perspective(cx.leaf(node)?));
     }
+    if cx.at_horizon(ply) {
+        return Ok(kind.perspective(cx.horizon(node, ply)?));
+    }
+    if kind.is_chance() {
+        // A chance node takes no side: its value stays in MAX's terms.
+        return chance::expectation(cx, node, ply, |cx, child, ply| {
+            let own = side_value(cx, child, ply)?;
+            Ok(cx.tree.kind(child).perspective(own))
+        });
+    }
     let mut best = Value::NEG_INF;
     while let Some(child) = children.next() {
         let child_value = side_value(cx, child, ply + 1)?;
-        let v = match tree.kind(child) == kind {
-            true => child_value,
-            false => child_value.negate(),
+        let v = match tree.kind(child).negates_for(kind) {
+            false => child_value,
+            true => child_value.negate(),
         };
         if v > best {
             best = v;

@@ -6,6 +6,7 @@
 //! produce the same trace.
 
 use super::SearchError;
+use super::chance;
 use super::context::{Context, Edge, NodeFold, clamp};
 use crate::trace::{Recorder, Window};
 use crate::tree::GameTree;
@@ -16,7 +17,7 @@ pub(super) struct NegamaxAlphaBeta;
 
 impl Strategy for NegamaxAlphaBeta {
     const PRUNES: bool = true;
-    const SUPPORTS: Support = Support { order: false, depth: false, iterative: false };
+    const SUPPORTS: Support = Support { order: false, depth: true, iterative: false };
 
     fn run<T, R>(cx: &mut Context<'_, T, R>, root: T::Node) -> Result<Scored, SearchError>
     where
@@ -55,11 +56,23 @@ fn search<T: GameTree, R: Recorder<T::Node>>(
     if children.peek().is_none() {
         return Ok(Scored::exact(kind.perspective(cx.leaf(node)?)));
     }
+    if cx.at_horizon(ply) {
+        return Ok(Scored::exact(kind.perspective(cx.horizon(node, ply)?)));
+    }
+    if kind.is_chance() {
+        // In MAX's terms, which are a chance node's own.
+        return chance::star1(cx, node, parent, alpha, beta, |cx, child, a, b| {
+            match cx.tree.kind(child).negates_for(Kind::Max) {
+                false => search(cx, child, ply + 1, Some(node), a, b),
+                true => Ok(search(cx, child, ply + 1, Some(node), b.negate(), a.negate())?.negate()),
+            }
+        });
+    }
     let alpha_in = alpha.value;
     let mut best = NodeFold::new(Kind::Max);
     let mut cut = false;
     while let Some(child) = children.next() {
-        let score = match tree.kind(child) == kind {
+        let score = match !tree.kind(child).negates_for(kind) {
             true => search(cx, child, ply + 1, Some(node), alpha, beta)?,
             false => search(
                 cx,
@@ -114,7 +127,7 @@ fn search<T: GameTree, R: Recorder<T::Node>>(
 /// A window in the terms of the player at a node, in MAX's terms.
 fn max_window(kind: Kind, alpha: Value, beta: Value) -> Window {
     match kind {
-        Kind::Max => Window { alpha, beta },
+        Kind::Max | Kind::Chance => Window { alpha, beta },
         Kind::Min => Window {
             alpha: beta.negate(),
             beta: alpha.negate(),
@@ -125,7 +138,7 @@ fn max_window(kind: Kind, alpha: Value, beta: Value) -> Window {
 /// A score in the terms of the player at a node, in MAX's terms.
 fn to_max(kind: Kind, score: Scored) -> Scored {
     match kind {
-        Kind::Max => score,
+        Kind::Max | Kind::Chance => score,
         Kind::Min => score.negate(),
     }
 }

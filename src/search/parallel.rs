@@ -103,7 +103,9 @@ where
     R: Recorder<T::Node>,
 {
     let split_depth = cx.options.split_depth.unwrap_or(DEFAULT_SPLIT_DEPTH);
-    if ply >= split_depth {
+    // Below a chance node the search is sequential (Star1 or the plain
+    // mean): exact, and simple.
+    if ply >= split_depth || cx.tree.kind(node).is_chance() {
         return below_split(cx, node, ply, parent, alpha, beta);
     }
     let (window, entered) = enter(cx, node, ply, (&mut alpha, &mut beta), None)?;
@@ -234,7 +236,7 @@ impl Best {
 /// from the node's side: exact, or a bound that the true value is beyond.
 fn certain(kind: Kind, score: Scored) -> bool {
     let side = match kind {
-        Kind::Max => score.bound,
+        Kind::Max | Kind::Chance => score.bound,
         Kind::Min => score.negate().bound,
     };
     matches!(side, Bound::Exact | Bound::Lower)

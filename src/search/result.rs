@@ -25,6 +25,10 @@ pub struct Stats {
     /// other counts add up all of them.
     #[serde(skip_serializing_if = "is_zero")]
     pub iterations: u64,
+    /// Chance nodes that alpha-beta searched without pruning below them,
+    /// for want of bounds on the leaf values.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub unbounded_chance_nodes: u64,
 }
 
 fn is_zero(n: &u64) -> bool {
@@ -39,6 +43,7 @@ impl Stats {
         self.cutoffs += other.cutoffs;
         self.horizon_nodes += other.horizon_nodes;
         self.iterations += other.iterations;
+        self.unbounded_chance_nodes += other.unbounded_chance_nodes;
     }
 }
 
@@ -177,6 +182,39 @@ pub enum SearchError {
         /// What it was asked for.
         option: SearchOption,
     },
+    /// A chance node's children include both infinities with a
+    /// probability above zero: its mean is undefined.
+    #[error(
+        "chance node {} has children worth +inf and -inf: its expected value is undefined",
+        crate::text::quoted(.node)
+    )]
+    UndefinedMean {
+        /// The chance node's id.
+        node: String,
+        /// Where it is written.
+        location: Option<Location>,
+    },
+    /// A leaf lies outside the leaf bounds the search prunes with.
+    #[error(
+        "leaf {} = {value} lies outside the leaf bounds {bounds}",
+        crate::text::quoted(.node)
+    )]
+    OutOfBounds {
+        /// The leaf's id.
+        node: String,
+        /// Where it is written.
+        location: Option<Location>,
+        /// Its value.
+        value: crate::value::Value,
+        /// The bounds.
+        bounds: crate::value::LeafBounds,
+    },
+    /// The algorithm does not search trees with chance nodes.
+    #[error("{algorithm} does not search trees with chance nodes")]
+    ChanceUnsupported {
+        /// The algorithm.
+        algorithm: Algorithm,
+    },
     /// The thread pool could not be built.
     #[error("cannot start {threads} threads: {reason}")]
     Threads {
@@ -192,7 +230,9 @@ impl SearchError {
     pub fn location(&self) -> Option<Location> {
         match self {
             SearchError::UnknownValue { location, .. }
-            | SearchError::NoStaticValue { location, .. } => *location,
+            | SearchError::NoStaticValue { location, .. }
+            | SearchError::UndefinedMean { location, .. }
+            | SearchError::OutOfBounds { location, .. } => *location,
             _ => None,
         }
     }

@@ -138,6 +138,11 @@ where
     R: ScheduleRecorder<T::Node>,
 {
     super::check_options(Algorithm::Parallel, &options)?;
+    if super::has_chance(tree) {
+        return Err(SearchError::ChanceUnsupported {
+            algorithm: Algorithm::Parallel,
+        });
+    }
     let sequential = Options {
         threads: 0,
         ..options
@@ -421,7 +426,15 @@ where
         if let Some(value) = value {
             self.stats.leaves_evaluated += 1;
             if R::RECORDS {
-                self.record_event(p, Event::Leaf { node, value });
+                let horizon = tree.value(node).is_none().then_some(task.ply);
+                self.record_event(
+                    p,
+                    Event::Leaf {
+                        node,
+                        value,
+                        horizon,
+                    },
+                );
             }
             return Ok(Some(Up {
                 link: task.link,
@@ -750,6 +763,7 @@ where
             value: v,
             threshold: bound.value,
             bound_from: bound.from,
+            chance: None,
             deep: bound.from.is_some() && bound.from != parent,
         };
         let stopped: Vec<(T::Node, Vec<usize>)> = frame

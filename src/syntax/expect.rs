@@ -6,7 +6,7 @@ use super::grammar::Rule;
 use super::number::parse_number;
 use super::{ParseError, SourceText};
 use crate::claim::{Claim, Expectation, Relation};
-use crate::value::{CutKind, Value};
+use crate::value::{CutKind, StarMethod, Value};
 
 /// Reads one `expect` pair. `base` is the offset in `source` of the text
 /// the pair was parsed from (an answer file's lines are parsed one by one).
@@ -34,9 +34,21 @@ pub(super) fn parse_expectation(
         Rule::expect_cut => {
             let kind = parts.iter().find(|p| p.as_rule() == Rule::cut_kind);
             let node = parts.iter().find(|p| p.as_rule() != Rule::cut_kind);
-            Claim::Cut {
-                node: node.expect("a cut names its node").as_str().to_string(),
-                kind: cut_kind(kind.expect("a cut has a kind").as_str()),
+            let node = node.expect("a cut names its node").as_str().to_string();
+            let kind = kind.expect("a cut has a kind").as_str().to_lowercase();
+            match kind.as_str() {
+                "star1" => Claim::StarCut {
+                    node,
+                    method: StarMethod::Star1,
+                },
+                "star2" => Claim::StarCut {
+                    node,
+                    method: StarMethod::Star2,
+                },
+                _ => Claim::Cut {
+                    node,
+                    kind: cut_kind(&kind),
+                },
             }
         }
         Rule::expect_evaluated => Claim::Evaluated(parts[0].as_str().parse().map_err(|_| {

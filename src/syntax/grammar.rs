@@ -21,6 +21,8 @@ pub(super) fn describe(rule: &Rule) -> &'static str {
         Rule::points | Rule::points_number => "`[N points]`",
         Rule::unknown => "a leaf value",
         Rule::kind => "`max`/`min`",
+        Rule::probability | Rule::chance_prefix => "a probability",
+        Rule::bounds_line => "a `bounds L U` line",
         Rule::name => "a node name",
         Rule::path => "a node path such as @2.1",
         Rule::leaf_run => "a leaf value",

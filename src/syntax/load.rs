@@ -8,8 +8,8 @@ use super::grammar::Rule;
 use super::number::parse_number;
 use super::{Limits, ParseError, SourceText};
 use crate::claim::Expectation;
-use crate::tree::{NameClaim, TreeBuilder};
-use crate::value::{Kind, Value};
+use crate::tree::{NameClaim, NodeId, TreeBuilder};
+use crate::value::{Kind, LeafBounds, Value};
 
 /// Reads the tree and the expectations from the `file` pair.
 pub(super) fn load(
@@ -22,7 +22,10 @@ pub(super) fn load(
         limits,
         builder: TreeBuilder::new(),
     };
-    let mut parts = file.into_inner();
+    let mut parts = file.into_inner().peekable();
+    if let Some(bounds) = parts.next_if(|p| p.as_rule() == Rule::bounds_line) {
+        loader.bounds(bounds)?;
+    }
     let root = parts.next().expect("a file has a root");
     loader.root(root)?;
     let expectations = parts
@@ -41,16 +44,43 @@ struct Loader<'s, 'a> {
 /// An interior node whose children are being read.
 struct Open<'i> {
     kind: Kind,
+    /// The kind of its children that state none: the opposite of the
+    /// nearest MAX or MIN node, this one or above a chance node.
+    turn: Kind,
     static_value: Option<Value>,
     name: Option<NameClaim>,
     children: Pairs<'i, Rule>,
+    /// Where it is written.
+    start: usize,
+    /// Its own probability, stated before it.
+    probability: Option<f64>,
+    /// A probability read, for the next child.
+    pending: Option<f64>,
+    /// Its children that state a probability, those that do not, and the
+    /// sum of those stated.
+    stated: usize,
+    unstated: usize,
+    sum: f64,
+}
+
+impl Open<'_> {
+    /// Counts a child, with its probability if stated.
+    fn count(&mut self, probability: Option<f64>) {
+        match probability {
+            Some(p) => {
+                self.stated += 1;
+                self.sum += p;
+            }
+            None => self.unstated += 1,
+        }
+    }
 }
 
 impl<'i> Loader<'_, '_> {
     fn root(&mut self, root: Pair<'i, Rule>) -> Result<(), ParseError> {
         match root.as_rule() {
             Rule::leaf_run => self.single_leaf_root(root),
-            Rule::named_leaf => self.named_leaf(root, Kind::Max),
+            Rule::named_leaf => self.named_leaf(root, Kind::Max).map(|_| ()),
             _ => {
                 let mut open = vec![self.interior(root, Kind::Max)?];
                 self.read_children(&mut open)
@@ -58,24 +88,66 @@ impl<'i> Loader<'_, '_> {
         }
     }
 
+    /// `bounds L U`.
+    fn bounds(&mut self, pair: Pair<'_, Rule>) -> Result<(), ParseError> {
+        let start = pair.as_span().start();
+        let numbers: Vec<Pair<'_, Rule>> = pair
+            .into_inner()
+            .filter(|p| p.as_rule() == Rule::number)
+            .collect();
+        let low = self.number(&numbers[0])?;
+        let high = self.number(&numbers[1])?;
+        let bounds = LeafBounds::new(low, high).ok_or_else(|| {
+            let message = format!(
+                "the leaf bounds must be two finite numbers, the lower first, not {low} and {high}"
+            );
+            self.source.error_at(start, &message)
+        })?;
+        self.builder.set_bounds(bounds);
+        Ok(())
+    }
+
     /// Reads every open node's children, depth first, with an explicit
     /// stack; a node is finished when its last child is.
     fn read_children(&mut self, open: &mut Vec<Open<'i>>) -> Result<(), ParseError> {
         while let Some(top) = open.last_mut() {
-            let kind = top.kind.opponent();
+            let kind = top.turn;
             let Some(child) = top.children.next() else {
                 let done = open.pop().expect("an open node");
+                self.check_probabilities(&done)?;
                 let node = self.builder.close_list(done.kind, done.static_value);
                 if let Some(claim) = done.name {
                     self.builder.bind_name(node, claim);
                 }
+                if let Some(p) = done.probability {
+                    self.builder.set_probability(node, p);
+                }
                 continue;
             };
+            let pending = top.pending.take();
             match child.as_rule() {
-                Rule::leaf_run => self.leaf_run(child, kind)?,
-                Rule::named_leaf => self.named_leaf(child, kind)?,
+                Rule::chance_prefix => {
+                    let p = self.probability(&child, top.kind)?;
+                    top.pending = Some(p);
+                }
+                Rule::leaf_run => {
+                    let leaves = self.leaf_run(child, kind, pending)?;
+                    top.count(pending);
+                    for _ in 1..leaves {
+                        top.count(None);
+                    }
+                }
+                Rule::named_leaf => {
+                    let node = self.named_leaf(child, kind)?;
+                    if let Some(p) = pending {
+                        self.builder.set_probability(node, p);
+                    }
+                    top.count(pending);
+                }
                 Rule::interior => {
-                    let opened = self.interior(child, kind)?;
+                    top.count(pending);
+                    let mut opened = self.interior(child, kind)?;
+                    opened.probability = pending;
                     open.push(opened);
                 }
                 _ => {} // brackets
@@ -84,13 +156,58 @@ impl<'i> Loader<'_, '_> {
         Ok(())
     }
 
+    /// Reads a child's probability (`0.7:`, `1/3:`) under a `parent_kind`
+    /// node: a number in [0, 1], at a chance node only.
+    fn probability(&self, prefix: &Pair<'_, Rule>, parent_kind: Kind) -> Result<f64, ParseError> {
+        let at = prefix.as_span().start();
+        if !parent_kind.is_chance() {
+            let message = format!(
+                "a probability stands only before a child of a chance node, and this node is {parent_kind}"
+            );
+            return Err(self.source.error_at(at, &message));
+        }
+        let text = prefix.as_str().trim_end_matches(':').trim_end();
+        let (numerator, denominator) = text.split_once('/').unwrap_or((text, "1"));
+        let p = numerator.parse::<f64>().unwrap_or(f64::NAN)
+            / denominator.parse::<f64>().unwrap_or(f64::NAN);
+        if !(0.0..=1.0).contains(&p) {
+            let message = format!("the probability `{text}` is not between 0 and 1");
+            return Err(self.source.error_at(at, &message));
+        }
+        Ok(p)
+    }
+
+    /// Refuses a chance node whose children state probabilities that do
+    /// not sum to 1 (within 1e-9), or state some but not all.
+    fn check_probabilities(&self, node: &Open<'_>) -> Result<(), ParseError> {
+        if node.stated == 0 {
+            return Ok(());
+        }
+        let message = if node.unstated > 0 {
+            format!(
+                "{} of this chance node's {} children state a probability: state every one, or none (equally likely)",
+                node.stated,
+                node.stated + node.unstated
+            )
+        } else if (node.sum - 1.0).abs() > PROBABILITY_TOLERANCE {
+            format!(
+                "the probabilities of this chance node's children sum to {}, not 1",
+                node.sum
+            )
+        } else {
+            return Ok(());
+        };
+        Err(self.source.error_at(node.start, &message))
+    }
+
     /// Opens an interior node; returns it with its children to read.
     fn interior(
         &mut self,
         pair: Pair<'i, Rule>,
         default_kind: Kind,
     ) -> Result<Open<'i>, ParseError> {
-        self.check_limit(pair.as_span().start())?;
+        let start = pair.as_span().start();
+        self.check_limit(start)?;
         let (mut kind, mut static_value, mut name, mut children) = (default_kind, None, None, None);
         for part in pair.into_inner() {
             match part.as_rule() {
@@ -106,13 +223,23 @@ impl<'i> Loader<'_, '_> {
         self.builder.open_list();
         Ok(Open {
             kind,
+            turn: match kind {
+                Kind::Chance => default_kind,
+                player => player.opponent(),
+            },
             static_value,
             name,
             children: children.expect("an interior node has children"),
+            start,
+            probability: None,
+            pending: None,
+            stated: 0,
+            unstated: 0,
+            sum: 0.0,
         })
     }
 
-    fn named_leaf(&mut self, pair: Pair<'_, Rule>, kind: Kind) -> Result<(), ParseError> {
+    fn named_leaf(&mut self, pair: Pair<'_, Rule>, kind: Kind) -> Result<NodeId, ParseError> {
         let mut parts = pair.into_inner();
         let name = parts.next().expect("a named leaf has a name");
         let value_pair = parts.nth(1).expect("a named leaf has a value");
@@ -124,16 +251,27 @@ impl<'i> Loader<'_, '_> {
         };
         let node = self.builder.leaf(kind, value);
         self.builder.bind_name(node, claim);
-        Ok(())
+        Ok(node)
     }
 
-    /// Splits a run of plain leaves (`3, 12 8 ?`) into leaves.
-    fn leaf_run(&mut self, pair: Pair<'_, Rule>, kind: Kind) -> Result<(), ParseError> {
+    /// Splits a run of plain leaves (`3, 12 8 ?`) into leaves, the first
+    /// with `probability` if given; returns how many.
+    fn leaf_run(
+        &mut self,
+        pair: Pair<'_, Rule>,
+        kind: Kind,
+        probability: Option<f64>,
+    ) -> Result<usize, ParseError> {
         let base = pair.as_span().start();
+        let mut count = 0;
         for (offset, token) in run_tokens(pair.as_str()) {
-            self.plain_leaf(base + offset, token, kind)?;
+            let node = self.plain_leaf(base + offset, token, kind)?;
+            if let (0, Some(p)) = (count, probability) {
+                self.builder.set_probability(node, p);
+            }
+            count += 1;
         }
-        Ok(())
+        Ok(count)
     }
 
     fn single_leaf_root(&mut self, pair: Pair<'_, Rule>) -> Result<(), ParseError> {
@@ -144,11 +282,11 @@ impl<'i> Loader<'_, '_> {
             return Err(self.source.error_at(base + offset, message));
         }
         let (offset, token) = tokens[0];
-        self.plain_leaf(base + offset, token, Kind::Max)
+        self.plain_leaf(base + offset, token, Kind::Max).map(|_| ())
     }
 
     /// One unnamed leaf at byte `offset`: a number or `?`.
-    fn plain_leaf(&mut self, offset: usize, token: &str, kind: Kind) -> Result<(), ParseError> {
+    fn plain_leaf(&mut self, offset: usize, token: &str, kind: Kind) -> Result<NodeId, ParseError> {
         self.check_limit(offset)?;
         let value = match token {
             "?" => None,
@@ -160,7 +298,7 @@ impl<'i> Loader<'_, '_> {
         if value.is_none() {
             self.builder.locate(node, self.source.location(offset));
         }
-        Ok(())
+        Ok(node)
     }
 
     /// Refuses one more node past the limit, at the node's place.
@@ -191,9 +329,14 @@ impl<'i> Loader<'_, '_> {
 fn parse_kind(text: &str) -> Kind {
     match text.to_ascii_lowercase().as_str() {
         "min" => Kind::Min,
+        "chance" => Kind::Chance,
         _ => Kind::Max,
     }
 }
+
+/// How far from 1 the stated probabilities of a chance node's children may
+/// sum.
+const PROBABILITY_TOLERANCE: f64 = 1e-9;
 
 /// The values of a leaf run with their byte offsets: separators are blanks,
 /// commas and `#` comments.

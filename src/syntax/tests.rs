@@ -401,3 +401,126 @@ fn a_tree_over_the_node_limit_says_which_limit_in_its_error() {
     let syntax = parse_with("t", "[1 2", &limits).unwrap_err();
     assert_eq!(syntax.over_limit, None);
 }
+
+#[test]
+fn chance_levels_pass_the_turn_on() {
+    // MAX over chance over MIN, as AIMA's figure 5.11.
+    assert_eq!(
+        outline("[ chance [[1 2] 3] CHANCE [4] ]"),
+        [
+            "root:MAX:-",
+            "@1:CHANCE:-",
+            "@1.1:MIN:-",
+            "@1.1.1:MAX:1",
+            "@1.1.2:MAX:2",
+            "@1.2:MIN:3",
+            "@2:CHANCE:-",
+            "@2.1:MIN:4"
+        ]
+    );
+    // Below a chance root, MAX moves; a stated kind still rules.
+    assert_eq!(
+        outline("chance [ [1] min [2] ]"),
+        [
+            "root:CHANCE:-",
+            "@1:MAX:-",
+            "@1.1:MIN:1",
+            "@2:MIN:-",
+            "@2.1:MAX:2"
+        ]
+    );
+}
+
+#[test]
+fn probabilities_are_decimals_or_fractions() {
+    let t = tree("[ chance [ 0.25: [1 2] 3/4 : B = 5 ] C chance [ 4 5 6 ] ]");
+    let root = t.root();
+    let chance = t.children_slice(root)[0];
+    let [first, second] = t.children_slice(chance) else {
+        panic!("two children")
+    };
+    assert_eq!(t.probability(chance, *first), 0.25);
+    assert_eq!(t.probability(chance, *second), 0.75);
+    let uniform = t.find("C").unwrap();
+    for child in t.children(uniform) {
+        assert_eq!(t.probability(uniform, child), 1.0 / 3.0);
+    }
+    // A leaf run after a probability: the probability is its first leaf's.
+    let t = tree("chance [ 0.5: 1 0.5: 2 ]");
+    assert_eq!(t.probability(t.root(), t.children_slice(t.root())[1]), 0.5);
+}
+
+#[test]
+fn probabilities_are_refused_where_they_do_not_fit() {
+    let cases = [
+        (
+            "[ 0.5: 1 0.5: 2 ]",
+            (1, 3),
+            "a probability stands only before a child of a chance node, and this node is MAX",
+        ),
+        (
+            "[ chance [ 0.7: 1 0.4: 2 ] 3 ]",
+            (1, 3),
+            "the probabilities of this chance node's children sum to 1.1, not 1",
+        ),
+        (
+            "[ chance [ 0.7: 1 2 ] 3 ]",
+            (1, 3),
+            "1 of this chance node's 2 children state a probability: state every one, or none (equally likely)",
+        ),
+        (
+            "[ chance [ 1.5: 1 -0.5: 2 ] ]",
+            (1, 12),
+            "the probability `1.5` is not between 0 and 1",
+        ),
+        (
+            "[ chance [ 1/0: 1 1: 2 ] ]",
+            (1, 12),
+            "the probability `1/0` is not between 0 and 1",
+        ),
+        (
+            "bounds 10 0\n[1 2]",
+            (1, 1),
+            "the leaf bounds must be two finite numbers, the lower first, not 10 and 0",
+        ),
+    ];
+    for (text, (line, column), message) in cases {
+        let e = error(text);
+        assert_eq!(
+            (e.line, e.column, e.message.as_str()),
+            (line, column, message),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn probabilities_within_a_billionth_of_one_are_accepted() {
+    tree("chance [ 1/3: 1 1/3: 2 1/3: 3 ]");
+    tree("chance [ 0.3333333333: 1 0.3333333333: 2 0.3333333334: 3 ]");
+    error("chance [ 0.333: 1 0.333: 2 0.333: 3 ]");
+}
+
+#[test]
+fn a_bounds_line_states_the_leaf_bounds() {
+    let t = tree("# header\nbounds -1, 10.5\n[ chance [1 2] 3 ]");
+    let bounds = t.leaf_bounds().unwrap();
+    assert_eq!((bounds.low.get(), bounds.high.get()), (-1.0, 10.5));
+    // `bounds` is still a name where no numbers follow.
+    assert_eq!(
+        tree("bounds [1 2]").id(tree("bounds [1 2]").root()),
+        "bounds"
+    );
+}
+
+#[test]
+fn the_fast_scanner_leaves_chance_files_to_the_grammar() {
+    for text in [
+        "[ chance [1 2] 3 ]",
+        "[ [0.5: 1 0.5: 2] ]",
+        "bounds 0 9\n[1 2]",
+    ] {
+        let scanned = parse_using(Reader::FastScanner, "t", text, &Limits::default());
+        assert!(matches!(scanned, Ok(None)), "{text}");
+    }
+}

@@ -28,6 +28,7 @@ impl Shape {
                 let kind = match kind {
                     Some(Kind::Max) => "max ",
                     Some(Kind::Min) => "min ",
+                    Some(Kind::Chance) => "chance ",
                     None => "",
                 };
                 let value = value.map(|v| format!("= {v} ")).unwrap_or_default();
@@ -84,6 +85,13 @@ pub(crate) fn oracle_to_depth(tree: &Tree, node: NodeId, depth: usize) -> Value 
     match tree.kind(node) {
         Kind::Max => values.max().unwrap(),
         Kind::Min => values.min().unwrap(),
+        Kind::Chance => {
+            let mean: f64 = tree
+                .children(node)
+                .map(|c| tree.probability(node, c) * oracle_to_depth(tree, c, depth - 1).get())
+                .sum();
+            Value::new(mean).unwrap()
+        }
     }
 }
 

@@ -1,0 +1,401 @@
+//! Chance nodes: expectiminimax's probability-weighted mean, and Star1's
+//! pruning of chance nodes inside alpha-beta (Ballard 1983; Hauk, Buro
+//! and Schaeffer 2004), given bounds `[L, U]` on every leaf value.
+//!
+//! Star1 at a chance node with window `[alpha, beta]`, after children
+//! `1..i` with probabilities `p` and values `v`, knows that its value lies
+//! within `S + R * L` and `S + R * U`, where `S` is the weighted sum so far
+//! and `R` the probability of the children not searched yet. Child `i` is
+//! searched with the window its own value must leave for the node to stay
+//! inside `[alpha, beta]`; when it fails low (or high), the node's value
+//! cannot exceed alpha (or fall below beta), and the rest is skipped.
+
+use super::SearchError;
+use super::context::{ChanceStep, Context, Edge, clamp};
+use crate::trace::{ChanceCut, Recorder, StarMethod};
+use crate::tree::GameTree;
+use crate::value::{Bound, CutKind, LeafBounds, Scored, Value};
+
+/// A chance node's running weighted sum, reported child by child.
+pub(super) struct Mean {
+    sum: f64,
+    seen: usize,
+    of: usize,
+}
+
+impl Mean {
+    /// No child valued yet, of `of`.
+    pub(super) fn new(of: usize) -> Mean {
+        Mean {
+            sum: 0.0,
+            seen: 0,
+            of,
+        }
+    }
+
+    /// The weighted sum so far.
+    pub(super) fn sum(&self) -> f64 {
+        self.sum
+    }
+
+    /// Adds `child`'s value (MAX's terms), of probability `p`, to the sum
+    /// of the chance node `node`, and reports it. A child of probability 0
+    /// adds nothing, even when its value is infinite.
+    pub(super) fn add<T: GameTree, R: Recorder<T::Node>>(
+        &mut self,
+        cx: &mut Context<'_, T, R>,
+        node: T::Node,
+        child: T::Node,
+        p: f64,
+        value: Value,
+    ) -> Result<(), SearchError> {
+        if p > 0.0 {
+            self.sum += p * value.get();
+        }
+        self.seen += 1;
+        let sum = Value::new(self.sum).ok_or_else(|| undefined(cx.tree, node))?;
+        cx.chance_step(ChanceStep {
+            node,
+            child,
+            probability: Value::new(p).unwrap_or(Value::from(0)),
+            value,
+            sum,
+            seen: self.seen,
+            of: self.of,
+        });
+        Ok(())
+    }
+
+    /// The mean: the weighted sum of every child.
+    pub(super) fn value(&self) -> Value {
+        Value::new(self.sum).unwrap_or(Value::from(0))
+    }
+}
+
+/// The error for a chance node whose mean is undefined.
+fn undefined<T: GameTree>(tree: &T, node: T::Node) -> SearchError {
+    SearchError::UndefinedMean {
+        node: tree.id(node),
+        location: tree.location(node),
+    }
+}
+
+/// Expectiminimax at the chance node `node`, entered at `ply` and known to
+/// have children: the weighted mean of their values, each given in MAX's
+/// terms by `child_value`. Reports the running sum and the final value.
+pub(super) fn expectation<'a, T, R, F>(
+    cx: &mut Context<'a, T, R>,
+    node: T::Node,
+    ply: usize,
+    mut child_value: F,
+) -> Result<Value, SearchError>
+where
+    T: GameTree,
+    R: Recorder<T::Node>,
+    F: FnMut(&mut Context<'a, T, R>, T::Node, usize) -> Result<Value, SearchError>,
+{
+    let tree = cx.tree;
+    let children: Vec<T::Node> = tree.children(node).collect();
+    let mut mean = Mean::new(children.len());
+    for &child in &children {
+        let value = child_value(cx, child, ply + 1)?;
+        mean.add(cx, node, child, tree.probability(node, child), value)?;
+    }
+    let value = mean.value();
+    cx.finish(node, Scored::exact(value));
+    Ok(value)
+}
+
+/// Alpha-beta at the chance node `node` (entered, with children) with the
+/// window `[alpha, beta]` in MAX's terms: Star1 with the search's leaf
+/// bounds, otherwise every child with the full window (no pruning below
+/// the node, counted for the report). `search_child` searches a child with
+/// a window and returns its score, both in MAX's terms. Reports the
+/// running sum, the cut if any, and the final score.
+pub(super) fn star1<'a, T, R, E, F>(
+    cx: &mut Context<'a, T, R>,
+    node: T::Node,
+    parent: Option<T::Node>,
+    alpha: Edge<T::Node>,
+    beta: Edge<T::Node>,
+    mut search_child: F,
+) -> Result<Scored, E>
+where
+    T: GameTree,
+    R: Recorder<T::Node>,
+    E: From<SearchError>,
+    F: FnMut(&mut Context<'a, T, R>, T::Node, Edge<T::Node>, Edge<T::Node>) -> Result<Scored, E>,
+{
+    // Below a chance node a parallel search goes on sequentially, apart
+    // from the bounds its split nodes share.
+    let split = cx.take_split();
+    let bounds = cx.leaf_bounds();
+    if bounds.is_none() {
+        cx.count_unbounded_chance();
+    }
+    let mut node_search = ChanceSearch::new(cx, node, parent, alpha, beta, bounds);
+    let outcome = node_search.run(cx, &mut |cx, _, child, a, b| search_child(cx, child, a, b));
+    cx.restore_split(split);
+    outcome
+}
+
+/// A chance node searched child by child with what is known of each
+/// child's value: Star1 with the leaf bounds for every child, or Star2's
+/// tighter bounds after probing.
+pub(super) struct ChanceSearch<N> {
+    pub node: N,
+    parent: Option<N>,
+    alpha: Edge<N>,
+    beta: Edge<N>,
+    pub children: Vec<N>,
+    pub probabilities: Vec<f64>,
+    /// What each child's value is known to lie within; `None` without leaf
+    /// bounds (no pruning).
+    pub known: Option<Vec<(f64, f64)>>,
+}
+
+/// How a child is searched: by its index among the chance node's children,
+/// with a window, in MAX's terms.
+pub(super) type ChildSearch<'s, 'a, T, R, E> = dyn FnMut(
+        &mut Context<'a, T, R>,
+        usize,
+        <T as GameTree>::Node,
+        Edge<<T as GameTree>::Node>,
+        Edge<<T as GameTree>::Node>,
+    ) -> Result<Scored, E>
+    + 's;
+
+impl<N: Copy + Eq + std::fmt::Debug> ChanceSearch<N> {
+    /// The chance node `node` to search within `[alpha, beta]`, every child
+    /// known to lie within `bounds` if given.
+    pub(super) fn new<T: GameTree<Node = N>, R>(
+        cx: &Context<'_, T, R>,
+        node: N,
+        parent: Option<N>,
+        alpha: Edge<N>,
+        beta: Edge<N>,
+        bounds: Option<LeafBounds>,
+    ) -> Self {
+        let tree = cx.tree;
+        let children: Vec<N> = tree.children(node).collect();
+        let probabilities = children
+            .iter()
+            .map(|&c| tree.probability(node, c))
+            .collect();
+        let known = bounds.map(|b| vec![(b.low.get(), b.high.get()); children.len()]);
+        ChanceSearch {
+            node,
+            parent,
+            alpha,
+            beta,
+            children,
+            probabilities,
+            known,
+        }
+    }
+
+    /// Reports a cut of the chance node, by `method`, after `seen` of its
+    /// children, on `side`, at the node bound `value`; the rest from
+    /// `first_skipped` on is skipped. Returns the node's score.
+    pub(super) fn cut<T: GameTree<Node = N>, R: Recorder<N>>(
+        &self,
+        cx: &mut Context<'_, T, R>,
+        side: Side,
+        value: Value,
+        (seen, first_skipped): (usize, usize),
+        method: StarMethod,
+    ) -> Scored {
+        let (kind, bound) = match side {
+            Side::Low => (CutKind::Alpha, self.alpha),
+            Side::High => (CutKind::Beta, self.beta),
+        };
+        let chance = ChanceCut {
+            seen,
+            of: self.children.len(),
+            method,
+        };
+        let rest = &self.children[first_skipped.min(self.children.len())..];
+        cx.chance_cut(self.node, self.parent, kind, value, bound, chance, rest);
+        let score = match side {
+            Side::Low => Scored {
+                value: value.min(self.alpha.value),
+                bound: Bound::Upper,
+            },
+            Side::High => Scored {
+                value: value.max(self.beta.value),
+                bound: Bound::Lower,
+            },
+        };
+        finish(cx, self.node, score, self.alpha.value, self.beta.value)
+    }
+
+    /// The window of `[alpha, beta]` in MAX's terms.
+    pub(super) fn window(&self) -> (Value, Value) {
+        (self.alpha.value, self.beta.value)
+    }
+
+    /// The weighted sum of what is known of children `from..`: the least
+    /// (`low`) or the most they add.
+    pub(super) fn rest(&self, from: usize, low: bool) -> f64 {
+        let known = self.known.as_deref().unwrap_or_default();
+        (from..self.children.len())
+            .map(|j| self.probabilities[j] * if low { known[j].0 } else { known[j].1 })
+            .sum()
+    }
+
+    /// Searches the children in order, each with the window Star1 gives
+    /// it, and returns the node's score; reports every step.
+    pub(super) fn run<'a, T, R, E>(
+        &mut self,
+        cx: &mut Context<'a, T, R>,
+        search_child: &mut ChildSearch<'_, 'a, T, R, E>,
+    ) -> Result<Scored, E>
+    where
+        T: GameTree<Node = N>,
+        R: Recorder<N>,
+        E: From<SearchError>,
+    {
+        let node = self.node;
+        let mut mean = Mean::new(self.children.len());
+        for i in 0..self.children.len() {
+            let (child, p) = (self.children[i], self.probabilities[i]);
+            let Some(known) = self.known.as_ref().filter(|_| p > 0.0) else {
+                let full = (Edge::initial(Value::NEG_INF), Edge::initial(Value::POS_INF));
+                let value = search_child(cx, i, child, full.0, full.1)?.value;
+                mean.add(cx, node, child, p, value)?;
+                continue;
+            };
+            let (alpha, beta) = self.window();
+            let (lo, hi) = known[i];
+            let window = ChildWindow {
+                lo,
+                hi,
+                sum: mean.sum(),
+                p,
+                rest_low: self.rest(i + 1, true),
+                rest_high: self.rest(i + 1, false),
+                low: f64::NAN,
+                high: f64::NAN,
+            }
+            .with_thresholds(alpha, beta);
+            let (child_alpha, child_beta) = window.edges(node);
+            let score = search_child(cx, i, child, child_alpha, child_beta)?;
+            if let Some(side) = window.cut(score, cx.options.strict) {
+                let value = window.node_bound(side, score.value);
+                return Ok(self.cut(cx, side, value, (i + 1, i + 1), StarMethod::Star1));
+            }
+            let value = match window.exact(score) {
+                Some(value) => value,
+                None => {
+                    let full = (Edge::initial(Value::NEG_INF), Edge::initial(Value::POS_INF));
+                    search_child(cx, i, child, full.0, full.1)?.value
+                }
+            };
+            mean.add(cx, node, child, p, value)?;
+        }
+        let (alpha, beta) = self.window();
+        Ok(finish(cx, node, Scored::exact(mean.value()), alpha, beta))
+    }
+}
+
+/// Reports a chance node's score, clamped to its window under fail-hard.
+fn finish<T: GameTree, R: Recorder<T::Node>>(
+    cx: &mut Context<'_, T, R>,
+    node: T::Node,
+    mut score: Scored,
+    alpha: Value,
+    beta: Value,
+) -> Scored {
+    if cx.options.fail_hard {
+        score = clamp(score, alpha, beta);
+    }
+    cx.finish(node, score);
+    score
+}
+
+/// The side a chance node's value is shown to lie beyond.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Side {
+    /// At most alpha: the node fails low.
+    Low,
+    /// At least beta: the node fails high.
+    High,
+}
+
+/// What Star1 knows when it searches one child of a chance node.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct ChildWindow {
+    /// What the child's value is known to lie within.
+    pub lo: f64,
+    pub hi: f64,
+    /// The weighted sum of the children before this one.
+    pub sum: f64,
+    /// This child's probability.
+    pub p: f64,
+    /// The least and the most the children after it add.
+    pub rest_low: f64,
+    pub rest_high: f64,
+    /// At or below this, the child's value makes the node fail low.
+    pub low: f64,
+    /// At or above this, the child's value makes the node fail high.
+    pub high: f64,
+}
+
+impl ChildWindow {
+    /// The thresholds for the node's window `[alpha, beta]`.
+    pub(super) fn with_thresholds(self, alpha: Value, beta: Value) -> Self {
+        ChildWindow {
+            low: (alpha.get() - self.sum - self.rest_high) / self.p,
+            high: (beta.get() - self.sum - self.rest_low) / self.p,
+            ..self
+        }
+    }
+
+    /// The child's window: the thresholds, kept within what is known.
+    pub(super) fn edges<N: Copy>(&self, node: N) -> (Edge<N>, Edge<N>) {
+        let within = |x: f64| Value::new(x.clamp(self.lo, self.hi)).expect("within finite bounds");
+        (
+            Edge::new(within(self.low), node),
+            Edge::new(within(self.high), node),
+        )
+    }
+
+    /// Whether the child's score makes the node fail low or high: an exact
+    /// value at a threshold only when cuts are not strict, a bound that
+    /// failed at it always.
+    pub(super) fn cut(&self, score: Scored, strict: bool) -> Option<Side> {
+        let v = score.value.get();
+        let passes =
+            |beyond: bool, at: bool| beyond || (at && (!strict || score.bound != Bound::Exact));
+        if score.bound.is_upper() && passes(v < self.low, v == self.low) {
+            return Some(Side::Low);
+        }
+        if score.bound.is_lower() && passes(v > self.high, v == self.high) {
+            return Some(Side::High);
+        }
+        None
+    }
+
+    /// The bound on the node's value that the cut shows, from the child's
+    /// value `v`: the most it can be (low) or the least (high).
+    pub(super) fn node_bound(&self, side: Side, v: Value) -> Value {
+        let rest = match side {
+            Side::Low => self.rest_high,
+            Side::High => self.rest_low,
+        };
+        Value::new(self.sum + self.p * v.get() + rest).unwrap_or(v)
+    }
+
+    /// The child's exact value from a score that did not cut: exact, or a
+    /// bound at the edge of what is known (an upper bound at the least it
+    /// can be is that value); `None` when it is not known.
+    pub(super) fn exact(&self, score: Scored) -> Option<Value> {
+        let v = score.value.get();
+        match score.bound {
+            Bound::Exact => Some(score.value),
+            Bound::Upper if v <= self.lo => Value::new(self.lo),
+            Bound::Lower if v >= self.hi => Value::new(self.hi),
+            _ => None,
+        }
+    }
+}

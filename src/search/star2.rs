@@ -1,0 +1,192 @@
+//! Star2 (Ballard 1983; Hauk, Buro and Schaeffer 2004): alpha-beta in the
+//! min/max form whose chance nodes, given leaf bounds, first probe each
+//! child before Star1 searches them.
+//!
+//! A probe searches only a child's first child. Below a MAX child, that
+//! value is a lower bound on the child's value; below a MIN child, an upper
+//! bound. With these bounds in place of the leaf bounds, the chance node
+//! may already be shown to fail high (or low) before any child is searched
+//! in full: a Star2 cut. Otherwise Star1 goes on with the tighter bounds,
+//! and a probed child's search starts from its probe's value rather than
+//! searching its first child again, so Star2 never evaluates a leaf twice.
+//!
+//! Without leaf bounds, chance nodes are searched as alpha-beta does.
+
+use super::SearchError;
+use super::algorithm::{Strategy, Support};
+use super::alphabeta::{self, cut_bound, tighten};
+use super::chance::{ChanceSearch, ChildWindow, Side};
+use super::context::{Context, Edge, Halt, NodeFold};
+use crate::trace::{Recorder, Window};
+use crate::tree::GameTree;
+use crate::value::{CutKind, Kind, LeafBounds, Scored, StarMethod, Value};
+
+/// Alpha-beta with Star2 probing at chance nodes.
+pub(super) struct Star2;
+
+impl Strategy for Star2 {
+    const PRUNES: bool = true;
+    const SUPPORTS: Support = Support {
+        order: false,
+        depth: true,
+        iterative: false,
+    };
+
+    fn run<T, R>(cx: &mut Context<'_, T, R>, root: T::Node) -> Result<Scored, SearchError>
+    where
+        T: GameTree + Sync,
+        T::Node: Send + Sync,
+        R: Recorder<T::Node>,
+    {
+        alphabeta::alphabeta(cx, root)
+    }
+}
+
+/// A probed child: its first child and that child's exact score.
+type Probe<N> = Option<(N, Scored)>;
+
+/// Star2 at the chance node `node` (entered, with children, at `ply`) with
+/// the window `[alpha, beta]` in MAX's terms and the leaf `bounds`.
+pub(super) fn chance<T: GameTree, R: Recorder<T::Node>>(
+    cx: &mut Context<'_, T, R>,
+    node: T::Node,
+    ply: usize,
+    parent: Option<T::Node>,
+    (alpha, beta): (Edge<T::Node>, Edge<T::Node>),
+    bounds: LeafBounds,
+) -> Result<Scored, Halt> {
+    let split = cx.take_split();
+    let mut search = ChanceSearch::new(cx, node, parent, alpha, beta, Some(bounds));
+    let outcome = probe_then_search(cx, &mut search, ply);
+    cx.restore_split(split);
+    outcome
+}
+
+/// The probing phase, then Star1 with what it learnt.
+fn probe_then_search<T: GameTree, R: Recorder<T::Node>>(
+    cx: &mut Context<'_, T, R>,
+    search: &mut ChanceSearch<T::Node>,
+    ply: usize,
+) -> Result<Scored, Halt> {
+    let mut probes: Vec<Probe<T::Node>> = vec![None; search.children.len()];
+    for i in 0..search.children.len() {
+        if let Some(score) = probe(cx, search, ply, i, &mut probes)? {
+            return Ok(score);
+        }
+    }
+    let node = search.node;
+    search.run(cx, &mut |cx, i, child, a, b| match probes[i] {
+        Some(probed) => resume(cx, child, ply + 1, node, (a, b), probed),
+        None => alphabeta::search(cx, child, ply + 1, Some(node), a, b, None, None),
+    })
+}
+
+/// Probes child `i`: searches its first child, and narrows what is known
+/// of the child's value; the node's score when that shows it fails.
+fn probe<T: GameTree, R: Recorder<T::Node>>(
+    cx: &mut Context<'_, T, R>,
+    search: &mut ChanceSearch<T::Node>,
+    ply: usize,
+    i: usize,
+    probes: &mut [Probe<T::Node>],
+) -> Result<Option<Scored>, Halt> {
+    let tree = cx.tree;
+    let (child, p) = (search.children[i], search.probabilities[i]);
+    let kind = tree.kind(child);
+    let probed = !kind.is_chance() && p > 0.0 && !cx.at_horizon(ply + 1);
+    let Some(first) = tree.children(child).next().filter(|_| probed) else {
+        return Ok(None);
+    };
+    let (alpha, beta) = search.window();
+    let known = search.known.as_deref().expect("Star2 has leaf bounds");
+    let (lo, hi) = known[i];
+    let others = |low: bool| {
+        search.rest(0, low) - p * if low { lo } else { hi }
+    };
+    let window = ChildWindow {
+        lo,
+        hi,
+        sum: 0.0,
+        p,
+        rest_low: others(true),
+        rest_high: others(false),
+        low: f64::NAN,
+        high: f64::NAN,
+    }
+    .with_thresholds(alpha, beta);
+    // Only the side the probe bounds can fail: high below MAX, low below MIN.
+    let (mut a, mut b) = window.edges(search.node);
+    match kind {
+        Kind::Max => a = Edge::new(Value::new(lo).expect("finite"), search.node),
+        _ => b = Edge::new(Value::new(hi).expect("finite"), search.node),
+    }
+    let score = alphabeta::search(cx, first, ply + 2, Some(child), a, b, None, None)?;
+    let side = window.cut(score, cx.options.strict);
+    let fails = matches!(
+        (kind, side),
+        (Kind::Max, Some(Side::High)) | (Kind::Min, Some(Side::Low))
+    );
+    if fails {
+        let side = side.expect("a side");
+        let value = window.node_bound(side, score.value);
+        let cut = search.cut(cx, side, value, (i + 1, i + 1), StarMethod::Star2);
+        return Ok(Some(cut));
+    }
+    if let Some(value) = window.exact(score) {
+        let known = search.known.as_mut().expect("Star2 has leaf bounds");
+        match kind {
+            Kind::Max => known[i].0 = value.get().max(lo),
+            _ => known[i].1 = value.get().min(hi),
+        }
+        probes[i] = Some((first, Scored::exact(value)));
+    }
+    Ok(None)
+}
+
+/// Alpha-beta at the probed MAX or MIN `node` (at `ply`, below the chance
+/// node `parent`) with the window `[alpha, beta]`, its first child already
+/// valued by the probe: that child counts as searched, and the search goes
+/// on with the others.
+fn resume<T: GameTree, R: Recorder<T::Node>>(
+    cx: &mut Context<'_, T, R>,
+    node: T::Node,
+    ply: usize,
+    parent: T::Node,
+    (mut alpha, mut beta): (Edge<T::Node>, Edge<T::Node>),
+    (first, probed): (T::Node, Scored),
+) -> Result<Scored, Halt> {
+    let tree = cx.tree;
+    let window = Window {
+        alpha: alpha.value,
+        beta: beta.value,
+    };
+    cx.enter(node, ply, Some(window));
+    let kind = tree.kind(node);
+    let mut fold = NodeFold::new(kind);
+    fold.add(probed);
+    cx.best_child_with(ply, first, &[]);
+    let mut rest = tree.children(node).skip(1).peekable();
+    if rest.peek().is_some() {
+        cx.provisional(node, fold.value());
+    }
+    let mut cut = false;
+    while let Some(child) = rest.next() {
+        let v = fold.value();
+        let bound = cut_bound(kind, alpha, beta);
+        if cx.reaches(kind, v, bound.value) {
+            let skipped = std::iter::once(child).chain(rest.by_ref());
+            cx.cut(node, Some(parent), CutKind::at(kind), v, bound, skipped);
+            cut = true;
+            break;
+        }
+        tighten(kind, v, node, &mut alpha, &mut beta);
+        let score = alphabeta::search(cx, child, ply + 1, Some(node), alpha, beta, None, None)?;
+        if fold.add(score) {
+            cx.best_child(ply, child);
+            if rest.peek().is_some() {
+                cx.provisional(node, fold.value());
+            }
+        }
+    }
+    Ok(alphabeta::finish(cx, node, &fold, cut, window))
+}
