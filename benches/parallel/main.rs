@@ -58,8 +58,8 @@ fn main() {
     let split = split_depth.map_or("the default".to_string(), |k| k.to_string());
     println!("parallel against sequential alpha-beta (split depth {split})");
     println!(
-        "{:<44} {:<7} {:>9} {:>9} {:>8} {:>9} {:>8}  {}",
-        "tree", "young", "seq s", "par s", "speed-up", "overhead", "cpu", "speed-up each round"
+        "{:<44} {:<7} {:>9} {:>9} {:>8} {:>9} {:>8}  speed-up each round",
+        "tree", "young", "seq s", "par s", "speed-up", "overhead", "cpu"
     );
     let rows: &[(usize, usize, f64, Order)] = match small {
         true => &[(8, 9, 0.0, Order::None), (8, 12, 2.0, Order::Static)],
