@@ -351,6 +351,20 @@ fn versus_negamax((b, d): (usize, usize)) {
         "  nodes visited, each", nodes.stats.nodes_visited, negamax_nodes
     );
     println!("  speed ratio in each round: {}", theirs.ratios(&ours));
+    // Nodes per second of processor time, which other programs taking the
+    // cores disturb much less than wall time.
+    if let (Some(ours_cpu), Some(theirs_cpu)) = (ours.median_cpu(), theirs.median_cpu()) {
+        let ours_rate = rate(ours_cpu);
+        let theirs_rate = rate(theirs_cpu);
+        println!(
+            "{:<40} {:>10.2} {:>10.2} {:>9} {:>7.2}",
+            "  per second of processor time",
+            ours_rate,
+            theirs_rate,
+            "Mnodes/s",
+            ours_rate / theirs_rate
+        );
+    }
 }
 
 /// The time of the parallel search with static ordering against the
