@@ -124,7 +124,7 @@ fn arrive<T: GameTree, R: Recorder<T::Node>>(
     alpha: &mut Edge<T::Node>,
     beta: &mut Edge<T::Node>,
 ) -> Result<Window, Halt> {
-    let cancelled = cx.narrow_or_cancelled(alpha, beta);
+    let cancelled = cx.narrow_or_cancelled(ply, alpha, beta);
     let window = window_of(alpha, beta);
     cx.enter(node, ply, Some(window));
     if cancelled {
