@@ -27,6 +27,7 @@ pub mod text;
 pub mod trace;
 pub mod tree;
 pub mod value;
+pub mod web;
 
 /// The Rust examples of the README and the manual, run as doctests.
 #[cfg(doctest)]

@@ -21,6 +21,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("render", 4),
     ("check", 4),
     ("games", 4),
+    ("web", 5),
 ];
 
 /// Every `.rs` file of the library: `src/` without the binary's own files.

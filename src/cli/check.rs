@@ -99,7 +99,32 @@ struct Exercise {
 pub(super) fn run(args: &CheckArgs, out: &mut impl Write) -> Result<u8, CliError> {
     let started = Instant::now();
     let key = read_key(args)?;
-    let exercises = read_exercises(args)?;
+    let exercises = group_files(args, read_files(args)?)?;
+    report(args, key, exercises, started, out)
+}
+
+/// Checks files already read (by `serve`, from a request): the tree file
+/// then its answer files, as names and texts.
+#[cfg(feature = "serve")]
+pub(super) fn run_texts(
+    args: &CheckArgs,
+    files: Vec<(String, String)>,
+    out: &mut impl Write,
+) -> Result<u8, CliError> {
+    let started = Instant::now();
+    let files = files.into_iter().map(|(name, text)| (name, Ok(text)));
+    let exercises = group_files(args, files.collect())?;
+    report(args, None, exercises, started, out)
+}
+
+/// Grades the exercises and prints the report; the exit code as [`run`]'s.
+fn report(
+    args: &CheckArgs,
+    key: Option<Vec<Expectation>>,
+    exercises: Vec<Exercise>,
+    started: Instant,
+    out: &mut impl Write,
+) -> Result<u8, CliError> {
     let files: Vec<FileReport> = exercises
         .iter()
         .flat_map(|e| check_exercise(args, key.as_deref(), e))
@@ -186,20 +211,32 @@ fn read_key(args: &CheckArgs) -> Result<Option<Vec<Expectation>>, CliError> {
         .map_err(|e| CliError::BadInput(e.to_string()))
 }
 
-/// Reads the files in order, searching each tree file once and giving it
-/// the answer files that follow it. A file after the first is an answer
-/// file when it starts with `expect`, or when it is not a tree file either
-/// (its name does not end in `.tree` and it does not read as a tree).
-fn read_exercises(args: &CheckArgs) -> Result<Vec<Exercise>, CliError> {
-    let mut exercises: Vec<Exercise> = Vec::new();
+/// The files named on the command line, in order: name and text, or why
+/// it could not be read.
+type Files = Vec<(String, Result<String, String>)>;
+
+/// Reads the files named on the command line, in order.
+fn read_files(args: &CheckArgs) -> Result<Files, CliError> {
     let Some(first) = &args.search.file else {
         return Err(CliError::BadInput(
             "check needs a tree FILE (a generated game has no answer key to check)".to_string(),
         ));
     };
-    for path in std::iter::once(first).chain(&args.more) {
+    let paths = std::iter::once(first).chain(&args.more);
+    Ok(paths
+        .map(|path| (path.clone(), read_text(path).map_err(|e| e.to_string())))
+        .collect())
+}
+
+/// Groups the files in order, searching each tree file once and giving it
+/// the answer files that follow it. A file after the first is an answer
+/// file when it starts with `expect`, or when it is not a tree file either
+/// (its name does not end in `.tree` and it does not read as a tree).
+fn group_files(args: &CheckArgs, files: Files) -> Result<Vec<Exercise>, CliError> {
+    let mut exercises: Vec<Exercise> = Vec::new();
+    for (path, text) in files {
+        let path = path.as_str();
         let name = display_name(path).to_string();
-        let text = read_text(path).map_err(|e| e.to_string());
         let Some(exercise) = exercises.last_mut() else {
             if text.as_ref().is_ok_and(|t| syntax::is_answer_file(t)) {
                 return Err(CliError::BadInput(format!(

@@ -8,6 +8,7 @@ use clap::Args;
 use super::CliError;
 use super::args::{GameSpecParser, is_standard_output};
 use super::exercise::ExerciseArgs;
+use super::practice::{GenFormat, practice_page};
 use gametree::games::{
     GameSpec, GameVisitor, ValueRange, WriteOptions, WriteSummary, rescale, write_tree,
 };
@@ -53,6 +54,10 @@ pub(super) struct GenArgs {
     pub plain: bool,
     #[command(flatten)]
     pub exercise: ExerciseArgs,
+    /// With `--exercise`: tree files, or one web page holding every
+    /// exercise (`--count`), each in quiz mode.
+    #[arg(long, value_enum, default_value_t = GenFormat::Tree, requires = "exercise")]
+    pub format: GenFormat,
 }
 
 impl GenArgs {
@@ -111,6 +116,12 @@ fn exercises(args: &GenArgs, out: &mut impl Write) -> Result<(), CliError> {
     let exercise = &args.exercise;
     let write = |game: &GameSpec| game_text(args, game).map(Some);
     let header = |game: &GameSpec| regenerate(args, game);
+    if args.format == GenFormat::Html {
+        let found =
+            exercise.find_many(&args.game, exercise.count, |g| game_text(args, g), header)?;
+        let page = practice_page(&found, exercise.strict, exercise.fail_hard)?;
+        return emit(args, out, |out| out.write_all(page.as_bytes()));
+    }
     if exercise.count == 1 {
         let found = exercise.find(&args.game, write, header)?;
         if found.game != args.game {

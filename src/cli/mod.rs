@@ -8,8 +8,13 @@ mod extras;
 mod r#gen;
 mod input;
 mod key;
+#[cfg(feature = "serve")]
+mod playground;
+mod practice;
 mod progress;
 mod render;
+#[cfg(feature = "serve")]
+mod serve;
 mod signals;
 mod solve;
 mod stats;
@@ -52,9 +57,14 @@ enum Command {
     /// Write a generated game (random tree, tic-tac-toe, marbles) as a tree file.
     #[command(after_long_help = GEN_EXAMPLES)]
     Gen(r#gen::GenArgs),
-    /// Draw the search as a diagram: DOT, SVG, PNG or PDF, or step-by-step frames.
+    /// Draw the search as a diagram (DOT, SVG, PNG, PDF, LaTeX), frames, or a web page to step through.
     #[command(after_long_help = RENDER_EXAMPLES)]
     Render(render::RenderArgs),
+    /// Serve the playground on loopback: type a tree and see its web page; an
+    /// API answers with the JSON of solve, trace and check.
+    #[cfg(feature = "serve")]
+    #[command(after_long_help = SERVE_EXAMPLES)]
+    Serve(serve::ServeArgs),
     /// Print a shell completion script (bash, zsh, fish, powershell, elvish).
     Completions(extras::CompletionsArgs),
     /// Print a manual page (roff): `gametree man | man -l -`.
@@ -85,13 +95,21 @@ const KEY_EXAMPLES: &str = "Examples:
 
 const GEN_EXAMPLES: &str = "Examples:
   gametree gen --game tictactoe:x...o.... -o ttt.tree
-  gametree gen --exercise --game random:branching=3,depth=4,seed=7 --min-cuts 2";
+  gametree gen --exercise --game random:branching=3,depth=4,seed=7 --min-cuts 2
+  gametree gen --exercise --game random:branching=3,depth=3,seed=1 --count 20 --format html -o practice.html";
+
+#[cfg(feature = "serve")]
+const SERVE_EXAMPLES: &str = "Examples:
+  gametree serve                      # http://127.0.0.1:8080/
+  gametree serve --port 0             # a free port, printed at start
+  curl -X POST --data-binary @trees/lecture-a-to-v.tree 'http://127.0.0.1:8080/api/solve?algo=minimax'";
 
 const RENDER_EXAMPLES: &str = "Examples:
   gametree render trees/lecture-a-to-v.tree -o lecture.dot
   gametree render trees/lecture-a-to-v.tree --windows --provisional -o lecture.svg
   gametree render trees/deep-cut.tree --style squares --frames frames/
-  gametree render trees/parallel-lecture-beta-cuts.tree --algo parallel --simulate 4 -o p4.svg";
+  gametree render trees/parallel-lecture-beta-cuts.tree --algo parallel --simulate 4 -o p4.svg
+  gametree render trees/lecture-a-to-v.tree -o lecture.html --quiz";
 
 /// Why a command failed; each maps to an exit code.
 #[derive(Debug, thiserror::Error)]
@@ -146,7 +164,14 @@ pub(crate) fn main() -> ExitCode {
             return ExitCode::from(if e.use_stderr() { EXIT_BAD_INPUT } else { 0 });
         }
     };
-    signals::install();
+    // The server stops on Ctrl-C by itself, finishing the requests under way.
+    #[cfg(feature = "serve")]
+    let serving = matches!(cli.command, Command::Serve(_));
+    #[cfg(not(feature = "serve"))]
+    let serving = false;
+    if !serving {
+        signals::install();
+    }
     match run(cli) {
         Ok(code) => ExitCode::from(code),
         Err(CliError::Output(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
@@ -187,6 +212,8 @@ pub(crate) fn run(cli: Cli) -> Result<u8, CliError> {
             args.search.take_parallel(&args.parallel);
             render::run(&args, &mut out)
         }
+        #[cfg(feature = "serve")]
+        Command::Serve(args) => serve::run_server(&args, &mut out),
         Command::Completions(args) => extras::completions(&args, &mut out),
         Command::Man(args) => extras::man(&args, &mut out),
     }?;

@@ -17,6 +17,7 @@ use gametree::render::{
 use gametree::search::{SearchError, SearchResult, simulate};
 use gametree::trace::{Schedule, Trace};
 use gametree::tree::NodeId;
+use gametree::web::{PageOptions, PageTree, page};
 
 /// Arguments of `gametree render`.
 #[derive(Debug, Args)]
@@ -29,7 +30,7 @@ pub(super) struct RenderArgs {
     #[arg(short, long, value_name = "OUT", help_heading = "Output")]
     output: Option<PathBuf>,
     /// The format; by default OUT's extension (.dot, .gv, .svg, .png, .pdf,
-    /// .tex), else DOT.
+    /// .tex, .html), else DOT.
     #[arg(long, value_enum, help_heading = "Output")]
     format: Option<Format>,
     /// Who draws SVG, PNG and PDF: gametree itself, or Graphviz's `dot`.
@@ -44,6 +45,10 @@ pub(super) struct RenderArgs {
     /// Draw the bare tree for a question sheet: shapes, names, leaf values.
     #[arg(long, help_heading = "Output", conflicts_with = "key")]
     blank: bool,
+    /// HTML: open the page in quiz mode (interior values hidden, answers
+    /// checked against the search).
+    #[arg(long, help_heading = "Output")]
+    quiz: bool,
     /// Draw the answer key: the full diagram beside a table of the answers
     /// (SVG, PNG, PDF, LaTeX).
     #[arg(long, help_heading = "Output")]
@@ -114,7 +119,7 @@ impl RenderArgs {
             Some(path) => Format::from_path(path).ok_or_else(|| {
                 CliError::BadInput(format!(
                     "{}: cannot tell the format from the extension; name a .dot, .svg, .png, \
-                     .pdf or .tex file, or give --format",
+                     .pdf, .tex or .html file, or give --format",
                     path.display()
                 ))
             }),
@@ -195,7 +200,15 @@ pub(super) fn run(args: &RenderArgs, out: &mut impl Write) -> Result<(), CliErro
                 .to_string(),
         ));
     };
+    if args.quiz && format != Format::Html {
+        return Err(CliError::BadInput(format!(
+            "--quiz makes a web page's quiz; {format} has none: write an .html file"
+        )));
+    }
     let mut input = read_tree(file, &args.search)?;
+    if format == Format::Html {
+        return write_output(args, page_of(args, &mut input)?.as_bytes(), out);
+    }
     check_size(&input.tree, args.draw_depth, args.max_draw_nodes).map_err(render_error)?;
     if let Some(processors) = args.simulate.one(args.search.algorithm())? {
         return run_simulated(&input, args, format, processors, out);
@@ -232,6 +245,37 @@ pub(super) fn run(args: &RenderArgs, out: &mut impl Write) -> Result<(), CliErro
     write_output(args, &full, out)
 }
 
+/// `--format html`: the page that steps through the search of a tree
+/// file already read (by `render`, or by `serve` from a request), and
+/// quizzes with `--quiz`.
+pub(super) fn page_of(args: &RenderArgs, input: &mut Input) -> Result<String, CliError> {
+    if args.frames.is_some() || args.key || args.blank || !args.simulate.simulate.is_empty() {
+        return Err(CliError::BadInput(
+            "an HTML page holds every step and its own quiz: leave out --frames, --key, \
+             --blank and --simulate"
+                .to_string(),
+        ));
+    }
+    check_size(&input.tree, args.draw_depth, args.max_draw_nodes).map_err(render_error)?;
+    let mut trace = Trace::new();
+    let result = input
+        .search(&args.search, &mut trace)
+        .map_err(|e| args.note_renamed_depth(e))?;
+    let tree = PageTree {
+        title: input.name.clone(),
+        tree: &input.tree,
+        trace: &trace,
+        result: &result,
+    };
+    let options = PageOptions {
+        title: input.name.clone(),
+        render: args.options(),
+        fail_hard: args.search.fail_hard,
+        quiz: args.quiz,
+    };
+    Ok(page(&[tree], &options))
+}
+
 /// Writes the full diagram to OUT, or to standard output when there is
 /// neither OUT nor frames.
 fn write_output(args: &RenderArgs, full: &[u8], out: &mut impl Write) -> Result<(), CliError> {
@@ -260,9 +304,9 @@ fn run_simulated(
     out: &mut impl Write,
 ) -> Result<(), CliError> {
     let deck = args.frames.as_deref().is_some_and(|f| deck_of(f).is_some());
-    if matches!(format, Format::Tex) || deck || args.key {
+    if matches!(format, Format::Tex | Format::Html) || deck || args.key {
         return Err(CliError::BadInput(
-            "render --simulate draws through Graphviz: DOT, SVG, PNG or PDF (not LaTeX, \
+            "render --simulate draws through Graphviz: DOT, SVG, PNG or PDF (not LaTeX, HTML, \
              --key or a one-file deck of frames), with --frames DIR for one frame per step"
                 .to_string(),
         ));

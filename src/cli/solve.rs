@@ -6,7 +6,7 @@ use clap::Args;
 
 use super::args::Source;
 use super::args::{ParallelArgs, SimulateArgs};
-use super::input::{read_tree, search_timed};
+use super::input::{Input, read_tree, search_timed};
 use super::stats::{RunStats, SearchStats};
 use super::{CliError, SearchArgs};
 use gametree::games::{GameSpec, GameVisitor};
@@ -52,7 +52,16 @@ pub(super) fn run(args: &SolveArgs, out: &mut impl Write) -> Result<(), CliError
 }
 
 fn solve_file(file: &str, args: &SolveArgs, out: &mut impl Write) -> Result<(), CliError> {
-    let mut input = read_tree(file, &args.search)?;
+    solve_input(read_tree(file, &args.search)?, args, out)
+}
+
+/// Solves a tree file already read (by `solve`, or by `serve` from a
+/// request) and prints the report.
+pub(super) fn solve_input(
+    mut input: Input,
+    args: &SolveArgs,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
     let mut cuts = CutLog::default();
     let recorded = args.search.records();
     let result = match recorded {

@@ -6,7 +6,7 @@ use clap::Args;
 
 use super::args::Source;
 use super::args::{ParallelArgs, SimulateArgs};
-use super::input::{read_tree, search_timed};
+use super::input::{Input, read_tree, search_timed};
 use super::{CliError, SearchArgs};
 use gametree::games::{GameSpec, GameVisitor};
 use gametree::report::{TraceForm, TraceWriter, schedule_json, schedule_lines};
@@ -35,21 +35,9 @@ pub(super) struct TraceArgs {
 /// Searches the tree or game and prints every step as the search takes
 /// it. `out` is written from the search's own thread, so it must be `Send`.
 pub(super) fn run(args: &TraceArgs, out: &mut (impl Write + Send)) -> Result<(), CliError> {
-    let processors = args.simulate.one(args.search.algorithm())?;
+    args.simulate.one(args.search.algorithm())?;
     match args.search.source()? {
-        Source::File(file) if processors.is_some() => {
-            let input = read_tree(file, &args.search)?;
-            let failed = |e: SearchError| input.error(e.location(), &super::search_message(&e));
-            let schedule = simulated(&input.tree, args).map_err(failed)?;
-            print_schedule(&input.tree, &schedule, args, out)
-        }
-        Source::File(file) => {
-            let input = read_tree(file, &args.search)?;
-            let mut writer = writer(&input.tree, args, out);
-            let (result, _) = search_timed(&input.tree, &input.name, &args.search, &mut writer);
-            let failed = |e: SearchError| input.error(e.location(), &super::search_message(&e));
-            end(writer, result.map_err(failed))
-        }
+        Source::File(file) => trace_input(&read_tree(file, &args.search)?, args, out),
         Source::Game(game) => {
             let bound = game.node_bound();
             if bound > TRACE_GAMES_UP_TO {
@@ -65,6 +53,23 @@ pub(super) fn run(args: &TraceArgs, out: &mut (impl Write + Send)) -> Result<(),
             game.visit(TraceGame { game, args, out })
         }
     }
+}
+
+/// Traces a tree file already read (by `trace`, or by `serve` from a
+/// request).
+pub(super) fn trace_input(
+    input: &Input,
+    args: &TraceArgs,
+    out: &mut (impl Write + Send),
+) -> Result<(), CliError> {
+    let failed = |e: SearchError| input.error(e.location(), &super::search_message(&e));
+    if args.simulate.one(args.search.algorithm())?.is_some() {
+        let schedule = simulated(&input.tree, args).map_err(failed)?;
+        return print_schedule(&input.tree, &schedule, args, out);
+    }
+    let mut writer = writer(&input.tree, args, out);
+    let (result, _) = search_timed(&input.tree, &input.name, &args.search, &mut writer);
+    end(writer, result.map_err(failed))
 }
 
 /// Tracing a generated game.

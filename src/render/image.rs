@@ -24,6 +24,9 @@ pub enum Format {
     /// LaTeX: a TikZ picture to `\input` (a whole document with the
     /// standalone option), always drawn by gametree.
     Tex,
+    /// HTML: a self-contained page that steps through the search, with a
+    /// quiz mode (see [`super::html`]); always made by gametree.
+    Html,
 }
 
 /// Who lays out and draws SVG, PNG and PDF.
@@ -47,6 +50,7 @@ impl Format {
             "png" => Some(Format::Png),
             "pdf" => Some(Format::Pdf),
             "tex" => Some(Format::Tex),
+            "html" | "htm" => Some(Format::Html),
             _ => None,
         }
     }
@@ -59,6 +63,7 @@ impl Format {
             Format::Png => "png",
             Format::Pdf => "pdf",
             Format::Tex => "tex",
+            Format::Html => "html",
         }
     }
 
@@ -67,7 +72,7 @@ impl Format {
     pub fn bytes(self, dot: &str) -> Result<Vec<u8>, RenderError> {
         match self {
             Format::Dot => Ok(dot.as_bytes().to_vec()),
-            Format::Tex => Err(RenderError::NotByGraphviz { format: self }),
+            Format::Tex | Format::Html => Err(RenderError::NotByGraphviz { format: self }),
             _ => run_dot(self, dot),
         }
     }

@@ -13,6 +13,7 @@ mod dot;
 mod font;
 mod frames;
 mod geometry;
+mod html;
 mod image;
 mod key;
 mod label;
@@ -133,6 +134,13 @@ pub enum RenderError {
         /// The format asked for.
         format: Format,
     },
+    /// A format made from the whole search (see [`html::page`]), not from
+    /// a diagram alone.
+    #[error("{format} is made from the search and its trace, not from a diagram alone")]
+    NotADiagram {
+        /// The format asked for.
+        format: Format,
+    },
     /// `dot` ran and failed.
     #[error("Graphviz's `dot` failed ({status}): {stderr}")]
     DotFailed {
@@ -249,6 +257,7 @@ impl<'a> Diagram<'a> {
     pub fn to_bytes(&self, format: Format, image: ImageOptions) -> Result<Vec<u8>, RenderError> {
         match (format, image.engine) {
             (Format::Dot, _) => Ok(self.to_dot().into_bytes()),
+            (Format::Html, _) => Err(RenderError::NotADiagram { format }),
             (Format::Tex, _) | (_, Engine::Native) => {
                 native_bytes(&self.full_scene(), format, image)
             }

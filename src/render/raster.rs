@@ -14,7 +14,9 @@ pub(super) fn convert(format: Format, svg: &str, scale: f32) -> Result<Vec<u8>, 
         Format::Svg => Ok(svg.as_bytes().to_vec()),
         Format::Png => png(&parse(svg)?, scale),
         Format::Pdf => pdf(&parse(svg)?),
-        Format::Dot | Format::Tex => unreachable!("DOT and LaTeX are never made from SVG"),
+        Format::Dot | Format::Tex | Format::Html => {
+            unreachable!("DOT, LaTeX and HTML are never made from SVG")
+        }
     }
 }
 

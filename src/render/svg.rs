@@ -36,7 +36,7 @@ impl std::fmt::Display for Num {
 }
 
 /// Text escaped for XML (borrowed when there is nothing to escape).
-fn escape(text: &str) -> Cow<'_, str> {
+pub(super) fn escape(text: &str) -> Cow<'_, str> {
     if !text.contains(['&', '<', '>', '"']) {
         return Cow::Borrowed(text);
     }
@@ -225,7 +225,7 @@ fn write_mark(out: &mut String, mark: &Mark) {
 
 /// Appends the SVG element (unclosed) of an outline of `size`, its box
 /// centred at `x` with its top at `top`.
-fn push_outline(out: &mut String, outline: Outline, size: Size, x: f64, top: f64) {
+pub(super) fn push_outline(out: &mut String, outline: Outline, size: Size, x: f64, top: f64) {
     let (w, h) = (size.width, size.height);
     let (left, right, bottom) = (x - w / 2.0, x + w / 2.0, top + h);
     let points = |out: &mut String, corners: &[(f64, f64)]| {

@@ -1,0 +1,551 @@
+// gametree's page: replays the trace embedded in the page, step by step,
+// and grades quiz answers against the facts embedded beside it. It never
+// searches: every value, window and cut it shows comes from the trace.
+(function () {
+  'use strict';
+  var $ = function (id) { return document.getElementById(id); };
+  var sections = Array.prototype.slice.call(document.querySelectorAll('section.exercise'));
+  var models = [];
+  var current = null;
+  var step = 0;
+  var timer = null;
+  var TYPES = { 1: 'type 1 (PV)', 2: 'type 2 (CUT)', 3: 'type 3 (ALL)' };
+  var RELATION = { exact: '', lower: '>=', upper: '<=', unknown: '~' };
+
+  // A value as gametree prints it: integers whole, others to 4 places
+  // without trailing zeros, infinities as the JSON's strings.
+  function fmt(v) {
+    if (typeof v === 'string') { return v; }
+    if (Number.isInteger(v)) { return String(v); }
+    var shown = v.toFixed(4).replace(/0+$/, '').replace(/\.$/, '');
+    return shown === '-0' ? '0' : shown;
+  }
+  function pretty(t) {
+    return t.replace(/>=/g, '\u2265').replace(/<=/g, '\u2264').replace(/\+inf/g, '+\u221e')
+      .replace(/-inf/g, '\u2212\u221e').replace(/ -> /g, ' \u2192 ');
+  }
+  function scored(score) { return RELATION[score.bound] + fmt(score.value); }
+  function windowText(w) { return '[' + fmt(w.alpha) + ', ' + fmt(w.beta) + ']'; }
+
+  // The model of one tree: its data, indexes, and the elements drawn.
+  function model(index) {
+    if (models[index]) { return models[index]; }
+    var section = sections[index];
+    var data = JSON.parse(section.querySelector('script.data').textContent);
+    var m = {
+      index: index, section: section, data: data, byId: {}, children: [],
+      stepEnds: [0], nodes: [], edges: [], labels: [], revealed: false, form: null, root: 0
+    };
+    data.ids.forEach(function (id, n) { m.byId[id] = n; m.children.push([]); });
+    data.parents.forEach(function (p, n) {
+      if (p === null) { m.root = n; } else { m.children[p].push(n); }
+    });
+    data.lines.forEach(function (line, k) { if (line !== null) { m.stepEnds.push(k + 1); } });
+    m.steps = m.stepEnds.length - 1;
+    section.querySelectorAll('g.node').forEach(function (g) {
+      var n = Number(g.getAttribute('data-n'));
+      m.nodes.push({
+        n: n, g: g, base: g.getAttribute('class'), val: g.querySelector('.val'),
+        layers: Array.prototype.slice.call(g.querySelectorAll('.ly')).map(function (t) {
+          return { el: t, slot: t.getAttribute('class').slice(6) };
+        })
+      });
+    });
+    section.querySelectorAll('line.edge').forEach(function (line) {
+      m.edges.push({ n: Number(line.id.slice(1)), el: line });
+    });
+    section.querySelectorAll('text.cutlabel').forEach(function (t) {
+      m.labels.push({ n: Number(t.id.slice(1)), el: t });
+    });
+    m.onPv = {};
+    data.pv.forEach(function (n) { m.onPv[n] = true; });
+    models[index] = m;
+    return m;
+  }
+
+  // What the first k steps of the trace have shown: replayed on from the
+  // last state shown when stepping forward, from the start otherwise.
+  function stateAt(m, k) {
+    var last = m.last;
+    if (last && last.k <= k) {
+      for (var j = m.stepEnds[last.k]; j < m.stepEnds[k]; j++) { apply(m, last.s, m.data.events[j]); }
+      last.k = k;
+      return last.s;
+    }
+    m.last = { k: k, s: replay(m, k) };
+    return m.last.s;
+  }
+
+  function replay(m, k) {
+    var count = m.data.ids.length;
+    var s = {
+      visit: new Array(count), window: new Array(count), prov: new Array(count), horizon: new Array(count),
+      leaf: new Array(count), score: new Array(count), cut: new Array(count),
+      pruned: new Uint8Array(count), open: [], current: null, finished: false, visits: 0
+    };
+    var end = m.stepEnds[k];
+    for (var i = 0; i < end; i++) { apply(m, s, m.data.events[i]); }
+    return s;
+  }
+
+  function apply(m, s, e) {
+    var node = m.byId[e.node];
+    s.current = node;
+    if (e.event === 'enter') {
+      s.visits += 1;
+      s.visit[node] = s.visits;
+      s.window[node] = e.window;
+      if (m.children[node].length) { s.open.push(node); }
+    } else if (e.event === 'leaf') {
+      // A leaf, or an interior node valued at the depth limit.
+      s.leaf[node] = e.value;
+      s.horizon[node] = e.horizon !== undefined && e.horizon !== null;
+      var done = s.open.lastIndexOf(node);
+      if (done >= 0) { s.open.splice(done, 1); }
+      s.finished = s.finished || node === m.root;
+    } else if (e.event === 'provisional') {
+      (s.prov[node] = s.prov[node] || []).push(e.value);
+    } else if (e.event === 'final') {
+      s.score[node] = { value: e.value, bound: e.bound };
+      var at = s.open.lastIndexOf(node);
+      if (at >= 0) { s.open.splice(at, 1); }
+      s.finished = s.finished || node === m.root;
+    } else if (e.event === 'cut') {
+      e.pruned.forEach(function (id) {
+        var child = m.byId[id];
+        s.cut[child] = e;
+        var stack = [child];
+        while (stack.length) {
+          var n = stack.pop();
+          s.pruned[n] = 1;
+          Array.prototype.push.apply(stack, m.children[n]);
+        }
+      });
+    }
+  }
+
+  function valueHistory(s, n) {
+    var h = (s.prov[n] || []).map(fmt);
+    var score = s.score[n];
+    if (score) {
+      var prov = s.prov[n];
+      if (prov && prov.length && fmt(prov[prov.length - 1]) === fmt(score.value)) { h.pop(); }
+      h.push(scored(score));
+    }
+    return h.length > 1 ? h.join(' -> ') : '';
+  }
+
+  function layerText(m, s, n, slot) {
+    if (slot === 'w') { return s.window[n] ? windowText(s.window[n]) : ''; }
+    if (slot === 'v') { return s.visit[n] ? '#' + s.visit[n] : ''; }
+    if (slot === 'h') { return valueHistory(s, n); }
+    return s.visit[n] ? TYPES[m.data.types[n]] : '';
+  }
+
+  // A node's value text and its class: final, provisional, pending.
+  function valueOf(m, s, n, hide) {
+    if (!m.children[n].length) {
+      if (s.leaf[n] !== undefined) { return [fmt(s.leaf[n]), 'final']; }
+      var given = m.data.leaves[n];
+      return [given === null ? '' : fmt(given), hide ? 'final' : 'pending'];
+    }
+    if (hide) { return ['', '']; }
+    if (s.horizon[n]) { return [fmt(s.leaf[n]), 'final']; }
+    if (s.score[n]) { return [scored(s.score[n]), 'final']; }
+    var prov = s.prov[n];
+    if (prov && prov.length) { return [fmt(prov[prov.length - 1]), 'prov']; }
+    return ['', ''];
+  }
+
+  // Text and classes are set only when they change, remembered here rather
+  // than read back from the document.
+  function setText(el, text) { if (el.shownText !== text) { el.textContent = text; el.shownText = text; } }
+  function setClass(el, cls) { if (el.shownClass !== cls) { el.setAttribute('class', cls); el.shownClass = cls; } }
+
+  function quizHidden(m) { return $('quiz-mode').checked && !m.revealed; }
+
+  // Shows step k of the current tree.
+  function show(k) {
+    var m = current;
+    var hide = quizHidden(m);
+    if (hide) { k = 0; }
+    step = Math.max(0, Math.min(m.steps, k));
+    var s = stateAt(m, step);
+    var top = s.open.length ? s.open[s.open.length - 1] : null;
+    m.nodes.forEach(function (node) {
+      var n = node.n;
+      var cls = node.base;
+      if (!hide && n === s.current && step > 0) { cls += ' current'; }
+      if (!hide && n === top) { cls += ' open'; }
+      if (!hide && s.pruned[n]) { cls += ' pruned'; }
+      if (!hide && s.horizon[n]) { cls += ' horizon'; }
+      if (!hide && s.finished && m.onPv[n]) { cls += ' pv'; }
+      setClass(node.g, cls);
+      if (node.val) {
+        var v = valueOf(m, s, n, hide);
+        setText(node.val, pretty(v[0]));
+        setClass(node.val, 'val ' + v[1]);
+      }
+      node.layers.forEach(function (layer) {
+        var text = hide && layer.slot !== 't' ? '' : layerText(m, s, n, layer.slot);
+        setText(layer.el, pretty(text));
+      });
+    });
+    var marked = m.form ? m.form.marked : {};
+    m.edges.forEach(function (edge) {
+      var n = edge.n;
+      var cls = 'edge';
+      if (!hide && s.cut[n]) { cls += ' cut'; } else if (!hide && s.pruned[n]) { cls += ' pruned'; }
+      if (!hide && s.finished && m.onPv[n]) { cls += ' pv'; }
+      if (hide && marked[n]) { cls += ' marked'; }
+      setClass(edge.el, cls);
+    });
+    m.labels.forEach(function (label) {
+      setClass(label.el, !hide && s.cut[label.n] ? 'cutlabel shown' : 'cutlabel');
+    });
+    setText($('caption'), caption(m, hide));
+    setText($('condition'), hide ? '' : condition(m, s, top));
+    $('slider').max = String(m.steps);
+    $('slider').value = String(step);
+    setText($('counter'), 'step ' + step + ' of ' + m.steps);
+    ['first', 'prev', 'play', 'next', 'last', 'slider'].forEach(function (id) { $(id).disabled = hide; });
+    writeHash();
+  }
+
+  function caption(m, hide) {
+    if (hide) { return 'Quiz: answer below, then check. The search is revealed after.'; }
+    if (step === 0) { return 'Before the search: press the right arrow, or Play.'; }
+    return m.data.lines[m.stepEnds[step] - 1];
+  }
+
+  // The cut test the node being searched makes, spelled out.
+  function condition(m, s, top) {
+    var d = m.data;
+    if (!d.prunes) { return d.algorithm + ' examines every node: it never prunes.'; }
+    if (top === null) {
+      return s.finished ? 'The search is over.' : 'The search starts at the root with the full window [-inf, +inf].';
+    }
+    var id = d.ids[top];
+    var w = s.window[top];
+    if (!w) {
+      return d.kinds[top] === 'chance' ? id + ' (CHANCE): its value is the sum of its children\'s values weighted by their probabilities.' : '';
+    }
+    var head = 'Searching ' + id + ' (' + d.kinds[top].toUpperCase() + '), window ' + windowText(w) + ': ';
+    if (d.kinds[top] === 'chance') {
+      return head + 'its value is the sum of its children\'s values weighted by their probabilities.';
+    }
+    if (d.kinds[top] === 'max') {
+      if (w.beta === '+inf') { return head + id + ' cannot be cut, since beta = +inf.'; }
+      return head + 'prune the rest of ' + id + ' if its value ' + (d.strict ? 'exceeds' : 'reaches') + ' beta = ' + fmt(w.beta) + '.';
+    }
+    if (w.alpha === '-inf') { return head + id + ' cannot be cut, since alpha = -inf.'; }
+    return head + 'prune the rest of ' + id + ' if its value ' + (d.strict ? 'falls below' : 'falls to') + ' alpha = ' + fmt(w.alpha) + '.';
+  }
+
+  function conventions(d) {
+    var words = [d.algorithm];
+    if (d.prunes) {
+      words.push(d.strict ? 'strict: a node is cut only when its value passes the bound (> beta, < alpha), so ties do not cut'
+        : 'ties cut: a node is cut when its value reaches the bound (>= beta, <= alpha)');
+      words.push(d.fail_hard ? 'fail-hard: values are clamped to the window' : 'fail-soft: values are not clamped to the window');
+    }
+    return 'Search: ' + words.join('; ') + '.';
+  }
+
+  // --- stepping -----------------------------------------------------------
+
+  function stop() {
+    if (timer !== null) { clearTimeout(timer); timer = null; }
+    setText($('play'), 'Play');
+    $('play').setAttribute('aria-label', 'Play');
+  }
+  function tick() {
+    if (step >= current.steps) { stop(); return; }
+    show(step + 1);
+    timer = setTimeout(tick, Number($('speed').value));
+  }
+  function play() {
+    if (timer !== null) { stop(); return; }
+    if (step >= current.steps) { show(0); }
+    setText($('play'), 'Pause');
+    $('play').setAttribute('aria-label', 'Pause');
+    timer = setTimeout(tick, Number($('speed').value));
+  }
+
+  function writeHash() {
+    var hash = '#' + (sections.length > 1 ? 'exercise=' + (current.index + 1) + '&' : '') + 'step=' + step;
+    if (location.hash !== hash) {
+      try { window.history.replaceState(null, '', hash); } catch (e) { /* a page opened where history is closed */ }
+    }
+  }
+  function readHash() {
+    var params = {};
+    location.hash.replace(/^#/, '').split('&').forEach(function (pair) {
+      var kv = pair.split('=');
+      if (kv.length === 2) { params[kv[0]] = Number(kv[1]); }
+    });
+    return params;
+  }
+
+  function open(index, k) {
+    stop();
+    index = Math.max(0, Math.min(sections.length - 1, index));
+    sections.forEach(function (section, i) { section.hidden = i !== index; });
+    current = model(index);
+    setText($('conventions'), conventions(current.data));
+    setText($('ex-label'), 'Exercise ' + (index + 1) + ' of ' + sections.length + ': ' + current.data.title);
+    $('prev-ex').disabled = index === 0;
+    $('next-ex').disabled = index === sections.length - 1;
+    syncQuiz();
+    show(k);
+  }
+
+  // --- quiz ---------------------------------------------------------------
+
+  function preorder(m) {
+    var order = [];
+    var stack = [m.root];
+    while (stack.length) {
+      var n = stack.pop();
+      order.push(n);
+      for (var i = m.children[n].length - 1; i >= 0; i--) { stack.push(m.children[n][i]); }
+    }
+    return order;
+  }
+
+  function input(label, cls) {
+    var el = document.createElement('input');
+    el.type = 'text';
+    el.className = cls;
+    el.setAttribute('aria-label', label);
+    el.size = 8;
+    return el;
+  }
+
+  function buildForm(m) {
+    var d = m.data;
+    var host = m.section.querySelector('.quiz-form');
+    var drawn = {};
+    m.nodes.forEach(function (node) { drawn[node.n] = true; });
+    var form = { rows: [], marked: {} };
+    // Wide transparent lines over the edges, to click.
+    m.edges.forEach(function (edge) {
+      var hit = edge.el.cloneNode(false);
+      hit.removeAttribute('id');
+      hit.setAttribute('class', 'hit');
+      hit.addEventListener('click', function () { toggleEdge(m, edge.n); });
+      edge.el.parentNode.appendChild(hit);
+    });
+    var html = '<h2>Quiz</h2><p>Leaves show their values. For each interior node, write the value the search returns ' +
+      '(<kbd>5</kbd>, or a bound such as <kbd>&gt;= 6</kbd> or <kbd>&lt;= 4</kbd>)' +
+      (d.prunes ? ' and the window it is entered with (<kbd>[2, +inf]</kbd>)' : '') +
+      '; tick each edge a cut skips (the highest one: the subtree below goes with it), or click it in the drawing. ' +
+      'Leave the value and window of a node that is never searched empty.</p>';
+    host.innerHTML = html;
+    var table = document.createElement('table');
+    table.innerHTML = '<thead><tr><th scope="col">node</th><th scope="col">value</th>' +
+      (d.prunes ? '<th scope="col">window</th><th scope="col">edge from its parent pruned</th>' : '') +
+      '<th scope="col">mark</th></tr></thead>';
+    var body = document.createElement('tbody');
+    preorder(m).forEach(function (n) {
+      // Without cuts a leaf asks nothing.
+      if (!drawn[n] || (!d.prunes && !m.children[n].length)) { return; }
+      var id = d.ids[n];
+      var tr = document.createElement('tr');
+      var row = { n: n, tr: tr };
+      var th = document.createElement('th');
+      th.scope = 'row';
+      th.textContent = id + ' (' + d.kinds[n].toUpperCase() + (m.children[n].length ? '' : ', leaf') + ')';
+      tr.appendChild(th);
+      var cell = function (el) { var td = document.createElement('td'); if (el) { td.appendChild(el); } tr.appendChild(td); return td; };
+      if (m.children[n].length) {
+        row.value = input('value of ' + id, 'q-value');
+        cell(row.value);
+        if (d.prunes) { row.window = input('window of ' + id, 'q-window'); cell(row.window); }
+      } else {
+        cell(null);
+        if (d.prunes) { cell(null); }
+      }
+      if (n !== m.root && d.prunes) {
+        row.cut = document.createElement('input');
+        row.cut.type = 'checkbox';
+        row.cut.className = 'q-cut';
+        row.cut.setAttribute('aria-label', 'edge into ' + id + ' pruned');
+        row.cut.addEventListener('change', function () { form.marked[n] = row.cut.checked; show(step); });
+        cell(row.cut);
+      } else if (d.prunes) {
+        cell(null);
+      }
+      row.mark = cell(null);
+      body.appendChild(tr);
+      form.rows.push(row);
+    });
+    table.appendChild(body);
+    host.appendChild(table);
+    var buttons = document.createElement('p');
+    buttons.innerHTML = '<button type="button" class="q-check">Check</button> ' +
+      '<button type="button" class="q-reveal">Reveal the search step by step</button> ' +
+      '<button type="button" class="q-again">Hide the search and try again</button>';
+    host.appendChild(buttons);
+    form.results = document.createElement('div');
+    form.results.className = 'q-results';
+    form.results.setAttribute('aria-live', 'polite');
+    host.appendChild(form.results);
+    buttons.querySelector('.q-check').addEventListener('click', function () { grade(m); });
+    buttons.querySelector('.q-reveal').addEventListener('click', function () { m.revealed = true; show(0); });
+    buttons.querySelector('.q-again').addEventListener('click', function () { m.revealed = false; show(0); });
+    m.form = form;
+  }
+
+  function toggleEdge(m, n) {
+    if (!quizHidden(m) || !m.form) { return; }
+    var row = m.form.rows.filter(function (r) { return r.n === n; })[0];
+    if (!row || !row.cut) { return; }
+    row.cut.checked = !row.cut.checked;
+    m.form.marked[n] = row.cut.checked;
+    show(step);
+  }
+
+  function number(text) {
+    if (text === '+inf' || text === 'inf') { return Infinity; }
+    if (text === '-inf') { return -Infinity; }
+    if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text)) { return NaN; }
+    return Number(text);
+  }
+  function normal(text) {
+    return text.replace(/\u2265/g, '>=').replace(/\u2264/g, '<=').replace(/\u221e/g, 'inf')
+      .replace(/\u2212/g, '-').replace(/\s+/g, '');
+  }
+  function readValue(text) {
+    var match = /^(>=|<=|=|~)?(.*)$/.exec(normal(text));
+    var value = number(match[2]);
+    return isNaN(value) ? null : { rel: match[1] || '=', value: value };
+  }
+  function readWindow(text) {
+    var match = /^\[(.*),(.*)\]$/.exec(normal(text));
+    if (!match) { return null; }
+    var a = number(match[1]);
+    var b = number(match[2]);
+    return isNaN(a) || isNaN(b) ? null : [a, b];
+  }
+  function sameValue(wrote, expected) {
+    if (expected === null) { return wrote.trim() === ''; }
+    var w = readValue(wrote);
+    var e = readValue(expected);
+    return w !== null && e !== null && w.rel === e.rel && w.value === e.value;
+  }
+  function sameWindow(wrote, expected) {
+    if (expected === null) { return wrote.trim() === ''; }
+    var w = readWindow(wrote);
+    var e = readWindow(expected);
+    return w !== null && e !== null && w[0] === e[0] && w[1] === e[1];
+  }
+
+  function grade(m) {
+    var facts = m.data.facts;
+    var mistakes = [];
+    var right = 0;
+    var total = 0;
+    var escape = function (t) { var el = document.createElement('span'); el.textContent = t; return el.innerHTML; };
+    m.form.rows.forEach(function (row) {
+      var n = row.n;
+      var id = m.data.ids[n];
+      var fact = facts[n];
+      var ok = true;
+      var said = function (what, wrote, expected, why, kind) {
+        mistakes.push('<li class="q-' + kind + '"><strong>' + escape(id) + ', ' + what + '</strong>: you wrote ' +
+          (wrote.trim() === '' ? 'nothing' : '\u201c' + escape(wrote.trim()) + '\u201d') + '; the search gives ' +
+          escape(expected === null ? 'no ' + what + ' (it is never searched)' : expected) + '. ' + escape(why) + '</li>');
+      };
+      if (row.value) {
+        total += 1;
+        if (sameValue(row.value.value, fact.value)) { right += 1; } else { ok = false; said('value', row.value.value, fact.value, fact.why_value, 'value'); }
+      }
+      if (row.window) {
+        total += 1;
+        if (sameWindow(row.window.value, fact.window)) { right += 1; } else { ok = false; said('window', row.window.value, fact.window, fact.why_window, 'window'); }
+      }
+      if (row.cut && !(fact.pruned && !fact.cut)) {
+        total += 1;
+        if (row.cut.checked === fact.cut) {
+          right += 1;
+        } else {
+          ok = false;
+          var kind = row.cut.checked ? 'too much pruning' : 'too little pruning';
+          var told = row.cut.checked ? 'you marked the edge into ' + id + ' as pruned, but it is searched'
+            : 'you left the edge into ' + id + ', but a cut skips it';
+          mistakes.push('<li class="q-' + (row.cut.checked ? 'much' : 'little') + '"><strong>' + kind + '</strong>: ' +
+            escape(told) + '. ' + escape(fact.why_edge) + '</li>');
+        }
+      }
+      row.tr.className = ok ? 'q-right' : 'q-wrong';
+      setText(row.mark, ok ? '\u2713 right' : '\u2717 wrong');
+    });
+    var score = '<p class="q-score">' + right + ' of ' + total + ' answers right.</p>';
+    m.form.results.innerHTML = score + (mistakes.length ? '<ul>' + mistakes.join('') + '</ul>' : '<p>Everything is right.</p>');
+  }
+
+  function syncQuiz() {
+    $('quiz-mode').disabled = !current.data.facts;
+    if (!current.data.facts) { $('quiz-mode').checked = false; }
+    var on = $('quiz-mode').checked;
+    if (on && !current.form) { buildForm(current); }
+    sections.forEach(function (section) { section.querySelector('.quiz-form').hidden = !on; });
+  }
+
+  // --- wiring -------------------------------------------------------------
+
+  function layers() {
+    ['w', 'v', 't', 'h'].forEach(function (slot) {
+      document.body.classList.toggle('hide-' + slot, !$('layer-' + slot).checked);
+    });
+  }
+
+  $('first').addEventListener('click', function () { stop(); show(0); });
+  $('prev').addEventListener('click', function () { stop(); show(step - 1); });
+  $('next').addEventListener('click', function () { stop(); show(step + 1); });
+  $('last').addEventListener('click', function () { stop(); show(current.steps); });
+  $('play').addEventListener('click', play);
+  $('slider').addEventListener('input', function () { stop(); show(Number($('slider').value)); });
+  $('prev-ex').addEventListener('click', function () { open(current.index - 1, 0); });
+  $('next-ex').addEventListener('click', function () { open(current.index + 1, 0); });
+  ['w', 'v', 't', 'h'].forEach(function (slot) { $('layer-' + slot).addEventListener('change', layers); });
+  $('quiz-mode').addEventListener('change', function () {
+    stop();
+    models.forEach(function (m) { if (m) { m.revealed = false; } });
+    syncQuiz();
+    show(0);
+  });
+  document.addEventListener('keydown', function (event) {
+    var tag = event.target.tagName;
+    if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') { return; }
+    if (tag === 'BUTTON' && (event.key === ' ' || event.key === 'Enter')) { return; }
+    if (event.altKey || event.ctrlKey || event.metaKey) { return; }
+    var actions = {
+      ArrowRight: function () { stop(); show(step + 1); },
+      ArrowLeft: function () { stop(); show(step - 1); },
+      Home: function () { stop(); show(0); },
+      End: function () { stop(); show(current.steps); },
+      ' ': play
+    };
+    var action = actions[event.key];
+    if (action && !quizHidden(current)) { event.preventDefault(); action(); }
+  });
+  window.addEventListener('hashchange', function () {
+    var params = readHash();
+    var index = params.exercise ? params.exercise - 1 : current.index;
+    if (index !== current.index) { open(index, params.step || 0); } else if (params.step !== undefined && params.step !== step) { show(params.step); }
+  });
+
+  var start = readHash();
+  layers();
+  open(start.exercise ? start.exercise - 1 : 0, start.step || 0);
+  // The page's state, for tests and for other pages that embed it.
+  window.gametree = {
+    show: function (k) { show(k); return step; },
+    step: function () { return step; },
+    steps: function () { return current.steps; },
+    exercise: function () { return current.index; },
+    open: open
+  };
+}());

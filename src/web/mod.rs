@@ -1,0 +1,113 @@
+//! The web page of a search: one self-contained HTML file (its script,
+//! style and diagram inside it, no request to anywhere) that steps through
+//! the trace, quizzes the student, and holds one tree or a practice set of
+//! several.
+//!
+//! The page is a view of the one trace like the others: its diagram is the
+//! native layout, its captions are `gametree trace`'s lines, its events
+//! those of `gametree trace --json`, and quiz mode grades against `check`'s
+//! facts with `check`'s explanations. The script replays; it never
+//! searches.
+
+mod data;
+
+pub use data::{PageTree, QUIZ_NODES};
+
+use data::TreeData;
+
+use crate::render::{Diagram, Labels, Layers, RenderOptions};
+
+/// The page's script.
+const SCRIPT: &str = include_str!("../../assets/web/page.js");
+/// The page's style sheet.
+const STYLE: &str = include_str!("../../assets/web/page.css");
+
+/// How a page is made.
+#[derive(Clone, Debug, Default)]
+pub struct PageOptions {
+    /// The page's title.
+    pub title: String,
+    /// How the diagrams are drawn: style, depth, and which layers are on
+    /// when the page opens (the page can show them all).
+    pub render: RenderOptions,
+    /// The search clamped values to the window.
+    pub fail_hard: bool,
+    /// The page opens in quiz mode.
+    pub quiz: bool,
+}
+
+/// The HTML page of `trees` (one, or a practice set of several).
+pub fn page(trees: &[PageTree<'_>], options: &PageOptions) -> String {
+    let mut out = String::with_capacity(64 * 1024);
+    out.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
+    out.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
+    out.push_str("<title>");
+    out.push_str(&escape(&options.title));
+    out.push_str("</title>\n<style>\n");
+    out.push_str(STYLE);
+    out.push_str("</style>\n</head>\n");
+    out.push_str(&body_open(options, trees.len()));
+    for (index, tree) in trees.iter().enumerate() {
+        push_tree(&mut out, index, tree, options);
+    }
+    out.push_str(BODY_END);
+    out.push_str("<script>\n");
+    out.push_str(SCRIPT);
+    out.push_str("</script>\n</body>\n</html>\n");
+    out
+}
+
+/// One tree's section: its diagram and its data.
+fn push_tree(out: &mut String, index: usize, tree: &PageTree<'_>, options: &PageOptions) {
+    let render = RenderOptions {
+        layers: Layers::ALL,
+        labels: match options.render.labels {
+            Some(Labels::Ids) => Some(Labels::Both),
+            labels => labels,
+        },
+        blank: false,
+        key: false,
+        ..options.render
+    };
+    let diagram = Diagram::new(tree.tree, tree.trace, tree.result, render);
+    let data = TreeData::new(tree, options.render.strict, options.fail_hard, options.quiz);
+    let json = serde_json::to_string(&data).unwrap_or_else(|_| "null".to_string());
+    out.push_str(&format!(
+        "<section class=\"exercise\" id=\"tree-{index}\" aria-label=\"{}\" hidden>\n\
+         <div class=\"diagram\">\n",
+        escape(&tree.title)
+    ));
+    out.push_str(&diagram.page_svg());
+    out.push_str("</div>\n<div class=\"quiz-form\"></div>\n");
+    out.push_str("<script type=\"application/json\" class=\"data\">");
+    out.push_str(&json.replace("</", "<\\/"));
+    out.push_str("</script>\n</section>\n");
+}
+
+/// The page up to the trees: the title, the conventions, the controls.
+fn body_open(options: &PageOptions, trees: usize) -> String {
+    let layers = options.render.layers;
+    let none = layers == Layers::default();
+    let on = |flag: bool| if flag { " checked" } else { "" };
+    format!(
+        include_str!("../../assets/web/body.html"),
+        title = escape(&options.title),
+        quiz = on(options.quiz),
+        windows = on(layers.windows || none),
+        visit = on(layers.visit_order),
+        history = on(layers.provisional || none),
+        types = on(layers.node_types),
+        set = if trees > 1 { "" } else { " hidden" },
+    )
+}
+
+/// The end of the page's main part.
+const BODY_END: &str = "</main>\n";
+
+/// Text escaped for HTML.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}

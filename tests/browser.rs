@@ -1,0 +1,697 @@
+//! The web page in a real browser: headless Chromium (Debian's `chromium`)
+//! opens the page `gametree render --format html` writes, with a driver
+//! script added after the page's own that works its controls (buttons,
+//! keys, the quiz form) as a user would and writes what the page shows
+//! into the document; `--dump-dom` hands that back. Every step is compared
+//! with the trace, replayed here by the library's own [`Picture`].
+//!
+//! Needs `chromium` on PATH (or `CHROMIUM=path`): run with
+//! `cargo test --features test-browser --test browser`.
+
+#![cfg(all(unix, feature = "cli"))]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use gametree::render::Picture;
+use gametree::search::{Algorithm, Options, search};
+use gametree::trace::{Event, Trace};
+use gametree::tree::{GameTree, NodeId, Tree};
+
+mod common;
+
+use common::scratch;
+
+/// What the driver scripts share: a snapshot of what the page shows, and
+/// the way results are handed back.
+const PRELUDE: &str = r#"
+function shown() {
+  var section = document.querySelector('section.exercise:not([hidden])');
+  var name = function (n) { return section.querySelector('#n' + n + ' title').textContent; };
+  var s = { caption: document.getElementById('caption').textContent,
+            condition: document.getElementById('condition').textContent,
+            counter: document.getElementById('counter').textContent,
+            step: window.gametree.step(), values: {}, cuts: [], current: null };
+  section.querySelectorAll('g.node').forEach(function (g) {
+    var id = g.querySelector('title').textContent;
+    var v = g.querySelector('.val');
+    s.values[id] = v ? v.textContent : null;
+    if (g.classList.contains('current')) { s.current = id; }
+  });
+  section.querySelectorAll('line.edge.cut').forEach(function (l) { s.cuts.push(name(l.id.slice(1))); });
+  s.cuts.sort();
+  return s;
+}
+function key(k) { document.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true })); }
+function click(selector) { document.querySelector(selector).click(); }
+function done(result) {
+  var pre = document.createElement('pre');
+  pre.id = 'test-out';
+  pre.textContent = JSON.stringify(result);
+  document.body.appendChild(pre);
+}
+"#;
+
+fn chromium() -> String {
+    std::env::var("CHROMIUM").unwrap_or_else(|_| "chromium".to_string())
+}
+
+/// Opens `page` at `#hash` in headless Chromium with `driver` run after
+/// the page's own script; what the driver handed back.
+fn drive(test: &str, page: &str, hash: &str, driver: &str) -> serde_json::Value {
+    let dir = scratch(&format!("browser-{test}"));
+    let file = dir.join("page.html");
+    let script = format!(
+        "<script>\n{PRELUDE}\ntry {{\n{driver}\n}} catch (e) {{ done({{error: String(e) + ' ' + e.stack}}); }}\n</script>\n</body>"
+    );
+    let (head, tail) = page.rsplit_once("</body>").expect("a page body");
+    std::fs::write(&file, format!("{head}{script}{tail}")).unwrap();
+    let output = Command::new(chromium())
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+            "--virtual-time-budget=5000",
+            &format!("--user-data-dir={}", dir.join("profile").display()),
+            "--dump-dom",
+            &format!("file://{}#{hash}", file.display()),
+        ])
+        .output()
+        .expect("chromium runs (apt-get install chromium)");
+    let dom = String::from_utf8_lossy(&output.stdout).into_owned();
+    let _ = std::fs::remove_dir_all(&dir);
+    let text = dom
+        .split("<pre id=\"test-out\">")
+        .nth(1)
+        .and_then(|rest| rest.split("</pre>").next())
+        .unwrap_or_else(|| {
+            panic!(
+                "no result in the page: {}",
+                String::from_utf8_lossy(&output.stderr)
+            )
+        });
+    let text = text
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&nbsp;", "\u{a0}")
+        .replace("&amp;", "&");
+    let result: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert!(result.get("error").is_none(), "the driver failed: {result}");
+    result
+}
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// `gametree ARGS` run in the repository; its standard output.
+fn gametree(args: &[&str]) -> String {
+    let output = Command::new(env!("CARGO_BIN_EXE_gametree"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// A tree of `trees/`, its alpha-beta trace, and each step's end in it.
+struct Searched {
+    tree: Tree,
+    trace: Trace<NodeId>,
+    /// The event after each step's last, from step 0 (no event).
+    ends: Vec<usize>,
+}
+
+fn searched(file: &str) -> Searched {
+    let path = root().join("trees").join(file);
+    searched_with(&path, Algorithm::AlphaBeta, Options::default())
+}
+
+/// The tree file at `path` searched by `algorithm` with `options`.
+fn searched_with(path: &Path, algorithm: Algorithm, options: Options) -> Searched {
+    let text = std::fs::read_to_string(path).unwrap();
+    let name = path.to_str().unwrap();
+    let tree = gametree::syntax::parse_file(name, &text).unwrap().tree;
+    let mut trace = Trace::new();
+    search(&tree, algorithm, options, &mut trace).unwrap();
+    let mut ends = vec![0];
+    for (at, event) in trace.events.iter().enumerate() {
+        if event.line(&tree, false).is_some() {
+            ends.push(at + 1);
+        }
+    }
+    Searched { tree, trace, ends }
+}
+
+/// Text as the drawing sets it.
+fn pretty(text: &str) -> String {
+    text.replace(">=", "≥")
+        .replace("<=", "≤")
+        .replace("+inf", "+∞")
+        .replace("-inf", "−∞")
+}
+
+impl Searched {
+    /// The caption of step `k`: its line of `gametree trace`.
+    fn line(&self, k: usize) -> String {
+        self.trace.events[self.ends[k] - 1]
+            .line(&self.tree, false)
+            .unwrap()
+    }
+
+    /// What step `k` shows, as the library's own replay has it: the
+    /// current node, every node's value, the cut edges.
+    fn expected(&self, k: usize) -> (Option<String>, serde_json::Value, Vec<String>) {
+        let events: &[Event<NodeId>] = &self.trace.events[..self.ends[k]];
+        let picture = Picture::after(&self.tree, events);
+        let current = events.last().map(|e| self.tree.id(e.node()));
+        let mut values = serde_json::Map::new();
+        let mut cuts = Vec::new();
+        for node in self.tree.nodes() {
+            let state = picture.node(node);
+            let text = if self.tree.children_slice(node).is_empty() {
+                let value = state.leaf.or_else(|| self.tree.value(node));
+                value.map(|v| v.to_string()).unwrap_or_default()
+            } else if state.horizon {
+                state.leaf.map(|v| v.to_string()).unwrap_or_default()
+            } else {
+                match (state.score, state.provisional.last()) {
+                    (Some(score), _) => score.to_string(),
+                    (None, Some(value)) => value.to_string(),
+                    (None, None) => String::new(),
+                }
+            };
+            values.insert(self.tree.id(node), pretty(&text).into());
+            if picture.cut_above(node).is_some() {
+                cuts.push(self.tree.id(node));
+            }
+        }
+        cuts.sort();
+        (current, values.into(), cuts)
+    }
+}
+
+fn page_of(file: &str, flags: &[&str]) -> String {
+    let path = format!("trees/{file}");
+    let mut args = vec!["render", path.as_str(), "--format", "html"];
+    args.extend(flags);
+    gametree(&args)
+}
+
+#[test]
+#[cfg_attr(
+    not(feature = "test-browser"),
+    ignore = "needs Chromium: cargo test --features test-browser"
+)]
+fn the_lecture_tree_steps_as_its_trace_with_buttons_and_keys() {
+    let page = page_of("lecture-a-to-v.tree", &[]);
+    let driver = "
+      var steps = [shown()];
+      var n = window.gametree.steps();
+      for (var k = 1; k <= n; k++) {
+        if (k % 2) { click('#next'); } else { key('ArrowRight'); }
+        steps.push(shown());
+      }
+      key('ArrowRight');
+      var past = shown().step;
+      key('Home');
+      var home = shown().step;
+      key('End');
+      var end = shown().step;
+      key('ArrowLeft');
+      var back = shown().step;
+      key(' ');
+      var playing = document.getElementById('play').textContent;
+      key(' ');
+      var paused = document.getElementById('play').textContent;
+      done({ steps: steps, past: past, home: home, end: end, back: back, playing: playing, paused: paused, hash: location.hash });
+    ";
+    let result = drive("lecture", &page, "", driver);
+    let searched = searched("lecture-a-to-v.tree");
+    let steps = result["steps"].as_array().unwrap();
+    assert_eq!(
+        steps.len(),
+        searched.ends.len(),
+        "one state a step, and step 0"
+    );
+    assert_eq!(steps.len(), 40, "the lecture's 39 lines");
+    for (k, shown) in steps.iter().enumerate() {
+        assert_eq!(shown["step"], k);
+        let (current, values, cuts) = searched.expected(k);
+        if k > 0 {
+            assert_eq!(shown["caption"], searched.line(k), "step {k}");
+            assert_eq!(shown["current"].as_str(), current.as_deref(), "step {k}");
+        }
+        assert_eq!(shown["values"], values, "step {k}");
+        assert_eq!(shown["cuts"], serde_json::json!(cuts), "step {k}");
+    }
+    let at = |k: usize| &steps[k];
+    assert_eq!(
+        at(12)["caption"],
+        "beta cut at F: H pruned (6 >= 2, bound from B)"
+    );
+    assert_eq!(
+        at(12)["condition"],
+        "Searching F (MAX), window [-inf, 2]: prune the rest of F if its value reaches beta = 2."
+    );
+    assert_eq!(at(12)["values"]["F"], "6");
+    assert_eq!(at(13)["values"]["F"], "≥6");
+    assert_eq!(at(39)["values"]["A"], "5");
+    assert_eq!(at(39)["cuts"], serde_json::json!(["H", "T"]));
+    assert_eq!(result["past"], 39, "no step after the last");
+    assert_eq!(result["home"], 0);
+    assert_eq!(result["end"], 39);
+    assert_eq!(result["back"], 38);
+    assert_eq!(result["playing"], "Pause");
+    assert_eq!(result["paused"], "Play");
+    assert_eq!(result["hash"], "#step=38");
+}
+
+/// Steps through the page of `path` (made with `flags`) and compares every
+/// step with `searched`.
+fn steps_as_searched(test: &str, path: &Path, flags: &[&str], searched: &Searched) {
+    let mut args = vec!["render", path.to_str().unwrap(), "--format", "html"];
+    args.extend(flags);
+    let page = gametree(&args);
+    let driver = "
+      var steps = [shown()];
+      for (var k = 1; k <= window.gametree.steps(); k++) { click('#next'); steps.push(shown()); }
+      done({ steps: steps });
+    ";
+    let result = drive(test, &page, "", driver);
+    let steps = result["steps"].as_array().unwrap();
+    assert_eq!(steps.len(), searched.ends.len(), "{test}");
+    for (k, shown) in steps.iter().enumerate() {
+        let (current, values, cuts) = searched.expected(k);
+        if k > 0 {
+            assert_eq!(shown["caption"], searched.line(k), "{test} step {k}");
+            assert_eq!(
+                shown["current"].as_str(),
+                current.as_deref(),
+                "{test} step {k}"
+            );
+        }
+        assert_eq!(shown["values"], values, "{test} step {k}");
+        assert_eq!(shown["cuts"], serde_json::json!(cuts), "{test} step {k}");
+    }
+}
+
+#[test]
+#[cfg_attr(
+    not(feature = "test-browser"),
+    ignore = "needs Chromium: cargo test --features test-browser"
+)]
+fn chance_and_depth_limited_pages_step_as_their_traces() {
+    let trees = root().join("trees");
+    for (file, algorithm, flags) in [
+        ("star1-chance.tree", Algorithm::AlphaBeta, vec![]),
+        (
+            "aima-figure-5-11.tree",
+            Algorithm::Minimax,
+            vec!["--algo", "minimax"],
+        ),
+    ] {
+        let searched = searched_with(&trees.join(file), algorithm, Options::default());
+        steps_as_searched(file, &trees.join(file), &flags, &searched);
+    }
+    let dir = scratch("browser-depth");
+    let file = dir.join("statics.tree");
+    let spec = "random:branching=3,depth=4,seed=2";
+    gametree(&["gen", "--game", spec, "-o", file.to_str().unwrap()]);
+    let options = Options {
+        depth: Some(2),
+        ..Options::default()
+    };
+    let searched = searched_with(&file, Algorithm::AlphaBeta, options);
+    assert!(
+        searched.trace.events.iter().any(|e| matches!(
+            e,
+            Event::Leaf {
+                horizon: Some(_),
+                ..
+            }
+        )),
+        "nodes valued at the depth limit"
+    );
+    steps_as_searched("depth", &file, &["--depth", "2"], &searched);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+#[cfg_attr(
+    not(feature = "test-browser"),
+    ignore = "needs Chromium: cargo test --features test-browser"
+)]
+fn a_deep_link_opens_at_its_step() {
+    let page = page_of("lecture-a-to-v.tree", &[]);
+    let result = drive("deep-link", &page, "step=12", "done(shown());");
+    assert_eq!(result["step"], 12);
+    assert_eq!(result["counter"], "step 12 of 39");
+    assert_eq!(
+        result["caption"],
+        "beta cut at F: H pruned (6 >= 2, bound from B)"
+    );
+    assert_eq!(result["current"], "F");
+    let result = drive("deep-link-far", &page, "step=999", "done(shown());");
+    assert_eq!(result["step"], 39, "a step past the end opens the last");
+}
+
+/// The lecture's answers, from LECTURES.md: values, windows, pruned edges.
+const RIGHT_ANSWERS: &str = r#"{
+  "values": {"A": "5", "B": "2", "C": "2", "F": ">= 6", "I": "5", "J": "8", "M": "5",
+             "P": "<= 4", "Q": "4", "T": ""},
+  "windows": {"A": "[-inf, +inf]", "B": "[-inf, +inf]", "C": "[-inf, +inf]", "F": "[-inf, 2]",
+              "I": "[2, +inf]", "J": "[2, +inf]", "M": "[2, 8]", "P": "[5, +inf]",
+              "Q": "[5, +inf]", "T": ""},
+  "pruned": ["H", "T"]
+}"#;
+
+/// Fills the quiz form with `answers` and presses Check; the results.
+const ANSWER: &str = "
+  function answer(answers) {
+    var section = document.querySelector('section.exercise:not([hidden])');
+    section.querySelectorAll('tbody tr').forEach(function (tr) {
+      var id = tr.querySelector('th').textContent.split(' (')[0];
+      var value = tr.querySelector('.q-value');
+      var window_ = tr.querySelector('.q-window');
+      var cut = tr.querySelector('.q-cut');
+      if (value) { value.value = answers.values[id] || ''; }
+      if (window_) { window_.value = answers.windows[id] || ''; }
+      if (cut && cut.checked !== (answers.pruned.indexOf(id) >= 0)) { cut.click(); }
+    });
+    section.querySelector('.q-check').click();
+    var results = section.querySelector('.q-results');
+    return { score: results.querySelector('.q-score').textContent,
+             mistakes: Array.prototype.map.call(results.querySelectorAll('li'), function (li) { return li.textContent; }),
+             marks: Array.prototype.map.call(section.querySelectorAll('tbody tr'), function (tr) { return tr.className; }) };
+  }
+";
+
+#[test]
+#[cfg_attr(
+    not(feature = "test-browser"),
+    ignore = "needs Chromium: cargo test --features test-browser"
+)]
+fn a_quiz_answered_right_and_wrong_is_graded_in_checks_words() {
+    let page = page_of("lecture-a-to-v.tree", &["--quiz"]);
+    let driver = format!(
+        "{ANSWER}
+      var hidden = shown();
+      var right = {RIGHT_ANSWERS};
+      var graded = answer(right);
+      var wrong = JSON.parse(JSON.stringify(right));
+      wrong.values.B = '3';
+      wrong.windows.M = '[2, +inf]';
+      wrong.pruned = ['G', 'H'];
+      var regraded = answer(wrong);
+      var before = document.getElementById('next').disabled;
+      document.querySelector('section.exercise:not([hidden]) .q-reveal').click();
+      click('#next');
+      done({{ hidden: hidden, right: graded, wrong: regraded, disabled: before, revealed: shown() }});
+    "
+    );
+    let result = drive("quiz", &page, "", &driver);
+    let hidden = &result["hidden"];
+    assert_eq!(hidden["values"]["A"], "", "interior values are hidden");
+    assert_eq!(hidden["values"]["D"], "2", "leaves show their values");
+    assert_eq!(hidden["cuts"], serde_json::json!([]));
+    assert!(hidden["caption"].as_str().unwrap().starts_with("Quiz"));
+    // A value and a window for each of the 10 interior nodes, and an edge
+    // for each of the 21 others but U and V, which go with T's.
+    assert_eq!(result["right"]["score"], "39 of 39 answers right.");
+    assert_eq!(result["right"]["mistakes"], serde_json::json!([]));
+    let wrong = &result["wrong"];
+    assert_eq!(wrong["score"], "35 of 39 answers right.");
+    let mistakes: Vec<&str> = wrong["mistakes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    assert_eq!(mistakes.len(), 4, "{mistakes:#?}");
+    let said = |needle: &str| mistakes.iter().any(|m| m.contains(needle));
+    // check's own words, from check's explanations.
+    assert!(
+        said("B = 2: MIN takes the smallest of C = 2, F >= 6"),
+        "{mistakes:#?}"
+    );
+    assert!(said("M is entered with window [2, 8]"), "{mistakes:#?}");
+    assert!(said("too much pruning"), "{mistakes:#?}");
+    assert!(said("G is evaluated, not pruned"), "{mistakes:#?}");
+    assert!(said("too little pruning"), "{mistakes:#?}");
+    assert!(
+        said("T is pruned: alpha cut at P: T pruned (4 <= 5, bound from A)"),
+        "{mistakes:#?}"
+    );
+    assert_eq!(result["disabled"], true, "no stepping before the reveal");
+    assert_eq!(
+        result["revealed"]["caption"],
+        "enter A, window [-inf, +inf]"
+    );
+}
+
+#[test]
+#[cfg_attr(
+    not(feature = "test-browser"),
+    ignore = "needs Chromium: cargo test --features test-browser"
+)]
+fn a_practice_set_of_twenty_holds_twenty_quizzes() {
+    let page = gametree(&[
+        "gen",
+        "--exercise",
+        "--game",
+        "random:branching=2..3,depth=3,seed=11",
+        "--min-cuts",
+        "1",
+        "--count",
+        "20",
+        "--format",
+        "html",
+    ]);
+    let driver = "
+      var seen = [];
+      for (var i = 0; i < 20; i++) {
+        var section = document.querySelector('section.exercise:not([hidden])');
+        var check = section.querySelector('.q-check');
+        check.click();
+        seen.push({ label: document.getElementById('ex-label').textContent,
+                    rows: section.querySelectorAll('tbody tr').length,
+                    score: section.querySelector('.q-score').textContent,
+                    quiz: document.getElementById('quiz-mode').checked,
+                    hash: location.hash });
+        click('#next-ex');
+      }
+      done({ sections: document.querySelectorAll('section.exercise').length, seen: seen,
+             last: document.getElementById('next-ex').disabled });
+    ";
+    let result = drive("practice", &page, "", driver);
+    assert_eq!(result["sections"], 20);
+    assert_eq!(result["last"], true);
+    let seen = result["seen"].as_array().unwrap();
+    let mut seeds = std::collections::BTreeSet::new();
+    for (i, exercise) in seen.iter().enumerate() {
+        let label = exercise["label"].as_str().unwrap();
+        assert!(
+            label.starts_with(&format!("Exercise {} of 20: seed ", i + 1)),
+            "{label}"
+        );
+        seeds.insert(label.split("seed ").nth(1).unwrap().to_string());
+        assert!(exercise["rows"].as_u64().unwrap() >= 7);
+        assert_eq!(exercise["quiz"], true);
+        let score = exercise["score"].as_str().unwrap();
+        assert!(
+            !score.starts_with(&format!("{0} of {0}", exercise["rows"])),
+            "{score}"
+        );
+        assert_eq!(exercise["hash"], format!("#exercise={}&step=0", i + 1));
+    }
+    assert_eq!(seeds.len(), 20, "twenty seeds");
+}
+
+#[test]
+#[cfg_attr(
+    not(feature = "test-browser"),
+    ignore = "needs Chromium: cargo test --features test-browser"
+)]
+fn every_example_steps_as_gametree_trace_prints_it() {
+    let driver = "
+      var captions = [];
+      for (var k = 1; k <= window.gametree.steps(); k++) { click('#next'); captions.push(shown().caption); }
+      done({ captions: captions });
+    ";
+    let mut files: Vec<PathBuf> = std::fs::read_dir(root().join("trees"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "tree"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 9);
+    for path in files {
+        let file = path.file_name().unwrap().to_str().unwrap();
+        let page = page_of(file, &[]);
+        let result = drive(&format!("example-{file}"), &page, "", driver);
+        let trace = gametree(&["trace", &format!("trees/{file}")]);
+        let lines: Vec<&str> = trace
+            .lines()
+            .map(|l| l.trim_start().split_once(". ").unwrap().1)
+            .collect();
+        assert_eq!(result["captions"], serde_json::json!(lines), "{file}");
+    }
+}
+
+#[test]
+#[cfg_attr(
+    not(feature = "test-browser"),
+    ignore = "needs Chromium: cargo test --features test-browser"
+)]
+fn the_screenshot_for_the_readme_is_made() {
+    let dir = scratch("browser-screenshot");
+    let page = dir.join("page.html");
+    std::fs::write(
+        &page,
+        page_of("lecture-a-to-v.tree", &["--windows", "--provisional"]),
+    )
+    .unwrap();
+    let target = root().join("docs").join("web-page.png");
+    let status = Command::new(chromium())
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--hide-scrollbars",
+            "--no-first-run",
+            "--virtual-time-budget=3000",
+            "--window-size=1280,1100",
+            &format!("--user-data-dir={}", dir.join("profile").display()),
+            &format!("--screenshot={}", target.display()),
+            &format!("file://{}#step=12", page.display()),
+        ])
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(status.status.success());
+    let png = std::fs::read(&target).unwrap();
+    assert!(png.starts_with(b"\x89PNG"));
+    assert!(png.len() > 20_000, "a real picture");
+}
+
+#[test]
+#[cfg_attr(
+    not(feature = "test-browser"),
+    ignore = "needs Chromium: cargo test --features test-browser"
+)]
+fn a_two_thousand_node_page_opens_and_steps_without_lag() {
+    let dir = scratch("browser-large");
+    let file = dir.join("large.tree");
+    let spec = "random:branching=2,depth=10,seed=1";
+    let path = file.to_str().unwrap();
+    gametree(&["gen", "--game", spec, "-o", path]);
+    let page = gametree(&[
+        "render",
+        path,
+        "--format",
+        "html",
+        "--max-draw-nodes",
+        "2047",
+    ]);
+    let _ = std::fs::remove_dir_all(&dir);
+    let driver = "
+      var opened = performance.now();
+      var times = [];
+      var n = window.gametree.steps();
+      for (var k = 1; k <= n; k++) {
+        var t = performance.now();
+        click('#next');
+        document.body.getBoundingClientRect();
+        times.push(performance.now() - t);
+      }
+      var t = performance.now();
+      key('Home');
+      document.body.getBoundingClientRect();
+      var home = performance.now() - t;
+      t = performance.now();
+      key('End');
+      document.body.getBoundingClientRect();
+      var end = performance.now() - t;
+      times.sort(function (a, b) { return a - b; });
+      var sum = times.reduce(function (a, b) { return a + b; }, 0);
+      done({ steps: n, opened: opened, mean: sum / n, median: times[n >> 1], worst: times[n - 1],
+             home: home, end: end, nodes: document.querySelectorAll('g.node').length });
+    ";
+    let result = drive("large", &page, "", driver);
+    println!(
+        "2047-node page: {} bytes, {} steps, opened after {:.0} ms; a step: mean {:.1} ms, \
+         median {:.1} ms, worst {:.1} ms; Home {:.1} ms, End {:.1} ms",
+        page.len(),
+        result["steps"],
+        result["opened"].as_f64().unwrap(),
+        result["mean"].as_f64().unwrap(),
+        result["median"].as_f64().unwrap(),
+        result["worst"].as_f64().unwrap(),
+        result["home"].as_f64().unwrap(),
+        result["end"].as_f64().unwrap(),
+    );
+    assert_eq!(result["nodes"], 2047);
+    assert!(page.len() < 1_500_000, "{} bytes", page.len());
+    assert!(result["mean"].as_f64().unwrap() < 50.0, "{result}");
+}
+
+#[test]
+#[cfg_attr(
+    not(all(feature = "test-browser", feature = "serve")),
+    ignore = "needs Chromium: cargo test --features test-browser"
+)]
+fn the_playground_shows_the_page_of_its_tree() {
+    use std::io::BufRead;
+    let mut server = Command::new(env!("CARGO_BIN_EXE_gametree"))
+        .args(["serve", "--port", "0"])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufReader::new(server.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let address = line.split("http://").nth(1).unwrap().trim();
+    let address = address.split(' ').next().unwrap();
+    let dir = scratch("browser-playground");
+    let output = Command::new(chromium())
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+            "--virtual-time-budget=5000",
+            &format!("--user-data-dir={}", dir.join("profile").display()),
+            "--dump-dom",
+            &format!("http://{address}"),
+        ])
+        .output()
+        .unwrap();
+    let _ = server.kill();
+    let _ = server.wait();
+    let _ = std::fs::remove_dir_all(&dir);
+    let dom = String::from_utf8_lossy(&output.stdout);
+    assert!(dom.contains("gametree playground"), "{dom}");
+    // The page of the tree in the box, answered by /api/page, is shown.
+    let shown = dom
+        .split("srcdoc=\"")
+        .nth(1)
+        .expect("the tree's page is shown");
+    assert!(
+        shown.starts_with("&lt;!DOCTYPE html&gt;"),
+        "{}",
+        &shown[..200]
+    );
+    assert!(shown.contains("class=&quot;exercise&quot;"));
+    assert!(
+        dom.contains("id=\"status\" aria-live=\"polite\">Shown.</p>"),
+        "{dom}"
+    );
+}
