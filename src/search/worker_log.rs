@@ -186,3 +186,37 @@ fn concurrency(log: &Log, workers: usize) -> Vec<(usize, f64)> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn interval(worker: usize, start: u64, end: u64, cancelled: bool) -> Interval {
+        Interval {
+            worker,
+            start: Duration::from_millis(start),
+            end: Duration::from_millis(end),
+            cancelled,
+        }
+    }
+
+    #[test]
+    fn the_time_is_split_by_the_number_of_busy_workers() {
+        // W0 busy 0..60, W1 busy 20..80 (stopped), a 100 ms search.
+        let log = Log {
+            wall: Duration::from_millis(100),
+            first_split: Some(Duration::from_millis(10)),
+            intervals: vec![interval(0, 0, 60, false), interval(1, 20, 80, true)],
+        };
+        let mut at_once = [0.0; 3];
+        for (k, length) in concurrency(&log, 2) {
+            at_once[k] += length;
+        }
+        let ms = |x: f64| (x * 1000.0).round();
+        assert_eq!(at_once.map(ms), [20.0, 40.0, 40.0]);
+        let text = summary(&[log]);
+        assert!(text.contains("W0 60% (0%) W1 60% (60%)"), "{text}");
+        assert!(text.contains("k=0 20% k=1 40% k=2 40%"), "{text}");
+        assert!(text.contains("one worker alone: 10.0%"), "{text}");
+    }
+}
