@@ -17,15 +17,16 @@ use common::{all_options, oracle};
 enum Chance {
     Leaf(i32),
     /// A node, its stated kind if any, its children with their weights
-    /// (written as fractions of their sum at a chance node when `weighted`).
-    Node(Option<Kind>, bool, Vec<(u32, Chance)>),
+    /// (written as fractions of their sum at a chance node when `weighted`),
+    /// and its static value.
+    Node(Option<Kind>, bool, Vec<(u32, Chance)>, i32),
 }
 
 impl Chance {
     fn text(&self) -> String {
         match self {
             Chance::Leaf(v) => v.to_string(),
-            Chance::Node(kind, weighted, children) => {
+            Chance::Node(kind, weighted, children, statics) => {
                 let kind_word = match kind {
                     Some(Kind::Max) => "max ",
                     Some(Kind::Min) => "min ",
@@ -41,7 +42,7 @@ impl Chance {
                         false => c.text(),
                     })
                     .collect();
-                format!("{kind_word}[{}]", inner.join(" "))
+                format!("{kind_word}= {statics} [{}]", inner.join(" "))
             }
         }
     }
@@ -59,8 +60,11 @@ fn chance_trees() -> impl Strategy<Value = Chance> {
             ],
             any::<bool>(),
             prop::collection::vec((0u32..4, inner), 1..5),
+            -4i32..5,
         )
-            .prop_map(|(kind, weighted, children)| Chance::Node(kind, weighted, children))
+            .prop_map(|(kind, weighted, children, statics)| {
+                Chance::Node(kind, weighted, children, statics)
+            })
     })
 }
 
@@ -116,6 +120,20 @@ proptest! {
             let parallel = Options { threads: 2, ..options };
             let result = search(&tree, Algorithm::Parallel, parallel, &mut NoRecorder).unwrap();
             prop_assert!(close(result.score.value, expected));
+        }
+    }
+
+    #[test]
+    fn a_depth_limit_works_with_chance_nodes(shape in chance_trees(), bounds in bounds(), depth in 0usize..4) {
+        let tree = parse("random", &shape.text()).unwrap();
+        let expected = common::oracle_to_depth(&tree, tree.root(), depth);
+        let every = Algorithm::ALL.into_iter().chain([Algorithm::Parallel]);
+        for algorithm in every {
+            for bounds in [None, Some(bounds)] {
+                let options = Options { depth: Some(depth), bounds, threads: 2, ..Options::default() };
+                let result = search(&tree, algorithm, options, &mut NoRecorder).unwrap();
+                prop_assert!(close(result.score.value, expected), "{} gives {} for {}", algorithm, result.score.value, expected);
+            }
         }
     }
 
@@ -268,4 +286,28 @@ fn a_chance_node_with_both_infinities_has_no_mean() {
     )
     .unwrap_err();
     assert!(matches!(&error, SearchError::UndefinedMean { node, .. } if node == "C"));
+}
+
+/// `check` counts the nodes valued at the depth limit among the leaves,
+/// whatever the algorithm.
+#[test]
+fn check_counts_nodes_at_the_depth_limit_as_leaves() {
+    let text = "A [ B = 3 [ C = -4 [ 1 2 ] D = 5 [ 7 8 ] ] E = 1 [ F = 2 [ 3 4 ] G = 6 [ 1 1 ] ] ]\n\
+                expect evaluated 4\nexpect leaves C D F G\nexpect value 2\n";
+    for algorithm in [
+        "minimax",
+        "negamax",
+        "alphabeta",
+        "negamax-alphabeta",
+        "star2",
+    ] {
+        let args = ["check", "-", "--algo", algorithm, "--depth", "2"];
+        let output = common::run_gametree(&args, Some(text.as_bytes().to_vec()));
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(output.status.success(), "{algorithm}: {stdout}");
+        assert!(
+            stdout.contains("3 passed, 0 failed"),
+            "{algorithm}: {stdout}"
+        );
+    }
 }

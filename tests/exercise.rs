@@ -229,3 +229,44 @@ fn variants_on_standard_output_come_one_after_the_other() {
         .collect();
     assert_eq!(seeds.len(), 3);
 }
+
+#[test]
+fn a_chance_exercise_has_a_star1_cut_and_passes_its_own_key() {
+    let game = "random:branching=2,depth=4,seed=1,chance=1";
+    let args = ["gen", "--game", game, "--exercise", "--star1-cut"];
+    let text = stdout(&gametree(&args, None));
+    assert!(text.starts_with("# gametree gen --game random:branching=2,depth=4,"));
+    assert!(
+        text.contains(",chance=1 --exercise --star1-cut\n"),
+        "{text}"
+    );
+    assert!(text.contains("\nbounds -50 50\n"), "{text}");
+    assert!(text.contains(" star1\n"), "{text}");
+    let checked = stdout(&gametree(&["check", "-"], Some(&text)));
+    assert!(checked.contains(" 0 failed"), "{checked}");
+    let json = solve_json(&text, &[]);
+    let cuts = json["cuts"].as_array().unwrap();
+    assert!(
+        cuts.iter()
+            .any(|c| c["text"].as_str().unwrap().starts_with("Star1 cut at "))
+    );
+}
+
+#[test]
+fn chance_layers_alternate_with_the_players() {
+    let text = stdout(&gametree(
+        &[
+            "gen",
+            "--game",
+            "random:branching=2,depth=3,seed=5,chance=1",
+            "--plain",
+        ],
+        None,
+    ));
+    // MAX at the root, then chance, MIN, chance: kinds the writer states.
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "bounds -40 40");
+    assert!(lines[1].starts_with('['), "{text}");
+    assert!(lines[2].trim_start().starts_with("chance ["), "{text}");
+    assert!(lines[3].trim_start().starts_with("min ["), "{text}");
+}

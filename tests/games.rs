@@ -320,7 +320,7 @@ mod property {
         #[test]
         fn random_trees_survive_writing(spec in specs(), names in any::<bool>()) {
             let game = RandomTree::new(spec);
-            let options = WriteOptions { names, statics: true, indent: 2 };
+            let options = WriteOptions { names, statics: true, indent: 2, bounds: true };
             let mut text = Vec::new();
             write_tree(&game, &options, |_, v| v, &mut text).unwrap();
             let tree = gametree::syntax::parse("gen", std::str::from_utf8(&text).unwrap()).unwrap();

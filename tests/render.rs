@@ -635,6 +635,16 @@ fn chance_nodes_are_circles_with_probabilities_on_their_edges() {
     // The native SVG writes the probabilities too.
     let svg = gametree_text(&["render", "trees/star1-chance.tree", "--format", "svg"]);
     assert_eq!(svg.matches(">0.7</text>").count(), 2);
+    // The key names the Star1 cut apart from the alpha and beta cuts.
+    let key = gametree_text(&[
+        "render",
+        "trees/star1-chance.tree",
+        "--key",
+        "--format",
+        "svg",
+    ]);
+    assert!(key.contains(">Star1 cuts: C2: @2.2</text>"), "{key}");
+    assert!(key.contains(">alpha cuts: @2.1: @2.1.2</text>"), "{key}");
 }
 
 #[test]

@@ -13,7 +13,7 @@ use gametree::check::{answer_key, key_lines};
 use gametree::games::GameSpec;
 use gametree::search::{Algorithm, Options, search};
 use gametree::syntax;
-use gametree::trace::Trace;
+use gametree::trace::{StarMethod, Trace};
 use gametree::tree::NodeId;
 
 /// The exercise options of `gametree gen`.
@@ -33,6 +33,10 @@ pub(super) struct ExerciseArgs {
     /// that `--strict` prunes it differently.
     #[arg(long, requires = "exercise", conflicts_with = "strict")]
     pub tie: bool,
+    /// The exercise has a Star1 cut at a chance node (for a game with
+    /// chance layers: `random:...,chance=1`).
+    #[arg(long, requires = "exercise")]
+    pub star1_cut: bool,
     /// Write the student's version: the tree without its answer key.
     #[arg(long, requires = "exercise")]
     pub blank: bool,
@@ -90,6 +94,9 @@ impl ExerciseArgs {
         if self.tie {
             wanted.push("a cut on a tie".to_string());
         }
+        if self.star1_cut {
+            wanted.push("a Star1 cut".to_string());
+        }
         match wanted.is_empty() {
             true => "no constraint".to_string(),
             false => wanted.join(", "),
@@ -101,7 +108,11 @@ impl ExerciseArgs {
         let enough = self.min_cuts.is_none_or(|n| cutoffs >= n);
         let deep = !self.deep_cut || trace.cuts().any(|c| c.deep);
         let tie = !self.tie || trace.cuts().any(|c| c.value == c.threshold);
-        enough && deep && tie
+        let star1 = !self.star1_cut
+            || trace
+                .cuts()
+                .any(|c| c.chance.is_some_and(|c| c.method == StarMethod::Star1));
+        enough && deep && tie && star1
     }
 
     /// The options that shape an exercise and its key, as written on the
@@ -116,6 +127,7 @@ impl ExerciseArgs {
         for (set, flag) in [
             (self.deep_cut, "--deep-cut"),
             (self.tie, "--tie"),
+            (self.star1_cut, "--star1-cut"),
             (self.strict, "--strict"),
             (self.fail_hard, "--fail-hard"),
         ] {

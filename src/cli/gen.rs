@@ -93,6 +93,7 @@ impl GenArgs {
             // would contradict them.
             statics: !self.plain && !self.rescales() && !self.exercise.exercise,
             indent: if small { 2 } else { 0 },
+            bounds: !self.rescales(),
         }
     }
 }

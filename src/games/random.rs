@@ -20,7 +20,7 @@ use std::marker::PhantomData;
 use super::InvalidGame;
 use super::hash::{draw, draw_key, draw_keys, keyed_draw, mix, uniform, unit};
 use crate::tree::GameTree;
-use crate::value::{Kind, Value};
+use crate::value::{Kind, LeafBounds, Value};
 
 /// A non-best child is worse than its parent by 1 to this much.
 pub const MAX_STEP: i64 = 10;
@@ -89,6 +89,11 @@ pub struct RandomSpec {
     pub noise: f64,
     /// Where children stand among their brothers.
     pub order: ChildOrder,
+    /// Chance layers between the players' (MAX, chance, MIN, chance, ...,
+    /// children equally likely), as in backgammon: a node's true value is
+    /// then only what it would be without chance, and the leaves lie within
+    /// [`RandomTree::leaf_bounds`].
+    pub chance: bool,
 }
 
 impl RandomSpec {
@@ -102,7 +107,13 @@ impl RandomSpec {
             seed,
             noise: 0.0,
             order: ChildOrder::Random,
+            chance: false,
         }
+    }
+
+    /// The same spec with chance layers between the players' or not.
+    pub fn chance(self, chance: bool) -> Self {
+        RandomSpec { chance, ..self }
     }
 
     /// The same spec with static values within `e` of the true values.
@@ -173,6 +184,9 @@ impl fmt::Display for RandomSpec {
         }
         if self.order != ChildOrder::Random {
             write!(f, ",order={}", self.order)?;
+        }
+        if self.chance {
+            write!(f, ",chance=1")?;
         }
         Ok(())
     }
@@ -433,10 +447,24 @@ impl GameTree for RandomTree {
     }
 
     fn kind(&self, node: RandomNode) -> Kind {
+        if self.spec.chance {
+            return match node.depth_u32() % 4 {
+                0 => Kind::Max,
+                2 => Kind::Min,
+                _ => Kind::Chance,
+            };
+        }
         match node.depth_u32() % 2 {
             0 => Kind::Max,
             _ => Kind::Min,
         }
+    }
+
+    fn leaf_bounds(&self) -> Option<LeafBounds> {
+        // Each level moves a value by at most MAX_STEP from the root's.
+        let reach = ROOT_SPREAD as f64 + MAX_STEP as f64 * self.spec.depth as f64;
+        let (low, high) = (Value::new(-reach)?, Value::new(reach)?);
+        LeafBounds::new(low, high).filter(|_| self.spec.chance)
     }
 
     #[inline]

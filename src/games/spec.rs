@@ -157,7 +157,7 @@ const GAMES: &str = "`random:branching=B,depth=D,seed=S[,noise=E][,order=O]`, \
 
 const RANDOM: &str = "random";
 const RANDOM_USAGE: &str = "random:branching=B,depth=D,seed=S[,noise=E][,order=O]";
-const RANDOM_PARAMETERS: &str = "branching, depth, seed, noise, order";
+const RANDOM_PARAMETERS: &str = "branching, depth, seed, noise, order, chance";
 const TICTACTOE: &str = "tictactoe";
 const BILLES: &str = "billes";
 const BILLES_USAGE: &str = "billes:n=N,k=K";
@@ -249,7 +249,7 @@ fn count_range(
 }
 
 fn parse_random(text: &str) -> Result<RandomSpec, SpecError> {
-    const KNOWN: [&str; 5] = ["branching", "depth", "seed", "noise", "order"];
+    const KNOWN: [&str; 6] = ["branching", "depth", "seed", "noise", "order", "chance"];
     let pairs = parameters(RANDOM, text, &KNOWN, RANDOM_PARAMETERS)?;
     let find = |name: &'static str| pairs.iter().copied().find(|(k, _)| *k == name);
     let required = |name: &'static str| {
@@ -277,6 +277,18 @@ fn parse_random(text: &str) -> Result<RandomSpec, SpecError> {
                 expected: "random, best-first or worst-first",
             })?;
         spec = spec.order(order);
+    }
+    if let Some(pair) = find("chance") {
+        let layers: u8 = number(RANDOM, pair, "0 or 1 (chance layers between the players')")?;
+        spec = spec.chance(layers == 1);
+        if layers > 1 {
+            return Err(SpecError::BadValue {
+                game: RANDOM,
+                name: pair.0.to_string(),
+                value: pair.1.to_string(),
+                expected: "0 or 1 (chance layers between the players')",
+            });
+        }
     }
     spec.validate().map_err(|reason| SpecError::Invalid {
         game: RANDOM,
@@ -330,7 +342,7 @@ mod tests {
     fn reads_a_random_spec_and_writes_it_back() {
         let spec: GameSpec = "random:branching=3,depth=4,seed=7".parse().unwrap();
         assert_eq!(spec, GameSpec::Random(RandomSpec::new(3, 4, 7)));
-        let full = "random:branching=2..4,depth=5,seed=1,noise=0.5,order=best-first";
+        let full = "random:branching=2..4,depth=5,seed=1,noise=0.5,order=best-first,chance=1";
         let spec: GameSpec = full.parse().unwrap();
         assert_eq!(spec.to_string(), full);
         let GameSpec::Random(random) = spec else {
@@ -338,6 +350,8 @@ mod tests {
         };
         assert_eq!((random.min_branching, random.branching), (2, 4));
         assert_eq!(random.noise, 0.5);
+        assert!(random.chance);
+        assert!(error("random:branching=2,depth=2,seed=1,chance=2").contains("0 or 1"));
     }
 
     #[test]
@@ -357,7 +371,7 @@ mod tests {
         );
         assert_eq!(
             error("random:branching=3,depth=2,seed=1,width=4"),
-            "random: unknown parameter `width`: expected branching, depth, seed, noise, order"
+            "random: unknown parameter `width`: expected branching, depth, seed, noise, order, chance"
         );
         assert_eq!(
             error("random:branching=3,depth=2,seed=1,seed=2"),

@@ -32,6 +32,9 @@ pub struct WriteOptions {
     pub statics: bool,
     /// Spaces of indentation per level.
     pub indent: usize,
+    /// Write the tree's leaf bounds, when it has them, as a `bounds L U`
+    /// line before the tree (not when the leaves are given new values).
+    pub bounds: bool,
 }
 
 /// What was written.
@@ -60,6 +63,9 @@ pub fn write_tree<T: GameTree>(
     out: &mut impl Write,
 ) -> io::Result<WriteSummary> {
     let mut summary = WriteSummary::default();
+    if let Some(bounds) = tree.leaf_bounds().filter(|_| options.bounds) {
+        writeln!(out, "bounds {} {}", bounds.low.exact(), bounds.high.exact())?;
+    }
     let mut names = Names::default();
     let mut stack: Vec<Frame<T::Children<'_>>> = Vec::new();
     let mut next = Some((tree.root(), Kind::Max, 0usize));
@@ -142,7 +148,7 @@ fn write_leaf(
 fn write_value(out: &mut impl Write, value: Value) -> io::Result<()> {
     let x = value.get();
     if x.fract() != 0.0 || x.is_infinite() {
-        return write!(out, "{value}");
+        return write!(out, "{}", value.exact());
     }
     let mut digits = [0u8; 24];
     let mut at = digits.len();
@@ -179,7 +185,7 @@ fn write_header(
         None => {}
     }
     if let Some(v) = static_value {
-        write!(out, "= {v} ")?;
+        write!(out, "= {} ", v.exact())?;
     }
     out.write_all(b"[")
 }

@@ -8,7 +8,7 @@ use super::scene::{Anchor, INK, Mark, Scene};
 use super::state::Picture;
 use crate::trace::Event;
 use crate::tree::{GameTree, NodeId, ids};
-use crate::value::CutKind;
+use crate::value::{CutKind, StarMethod};
 
 /// How many node ids or values one line of the table holds.
 const PER_LINE: usize = 6;
@@ -67,18 +67,25 @@ impl Diagram<'_> {
         let pruned = ids_where(tree, &nodes, |n| picture.is_pruned(n));
         wrapped(&mut lines, "pruned:", &pruned, " ");
         for kind in [CutKind::Alpha, CutKind::Beta] {
-            let cuts = self.cuts(kind);
+            let cuts = self.cuts(|cut| cut.kind == kind && cut.chance.is_none());
             wrapped(&mut lines, &format!("{kind} cuts:"), &cuts, ", ");
+        }
+        // Chance nodes' cuts, only in a tree that has them.
+        for method in [StarMethod::Star1, StarMethod::Star2] {
+            let cuts = self.cuts(|cut| cut.chance.is_some_and(|c| c.method == method));
+            if !cuts.is_empty() {
+                wrapped(&mut lines, &format!("{method} cuts:"), &cuts, ", ");
+            }
         }
         lines
     }
 
-    /// The cuts of `kind`: where, and what they skipped (`F: H`).
-    fn cuts(&self, kind: CutKind) -> Vec<String> {
+    /// The cuts that `keep` keeps: where, and what they skipped (`F: H`).
+    fn cuts(&self, keep: impl Fn(&crate::trace::Cut<NodeId>) -> bool) -> Vec<String> {
         self.events
             .iter()
             .filter_map(|event| match event {
-                Event::Cut(cut) if cut.kind == kind => {
+                Event::Cut(cut) if keep(cut) => {
                     let skipped = ids(self.tree, &cut.pruned);
                     let deep = if cut.deep { " (deep)" } else { "" };
                     Some(format!(

@@ -196,7 +196,8 @@ impl<N: Copy + Eq + std::fmt::Debug> ChanceSearch<N> {
 
     /// Reports a cut of the chance node, by `method`, after `seen` of its
     /// children, on `side`, at the node bound `value`; the rest from
-    /// `first_skipped` on is skipped. Returns the node's score.
+    /// `first_skipped` on is skipped (no cut is reported when none is
+    /// left). Returns the node's score.
     pub(super) fn cut<T: GameTree<Node = N>, R: Recorder<N>>(
         &self,
         cx: &mut Context<'_, T, R>,
@@ -215,7 +216,11 @@ impl<N: Copy + Eq + std::fmt::Debug> ChanceSearch<N> {
             method,
         };
         let rest = &self.children[first_skipped.min(self.children.len())..];
-        cx.chance_cut(self.node, self.parent, kind, value, bound, chance, rest);
+        // After the last child nothing is skipped: the node just returns
+        // the bound it learnt, as a MAX or MIN node does.
+        if !rest.is_empty() {
+            cx.chance_cut(self.node, self.parent, kind, value, bound, chance, rest);
+        }
         let score = match side {
             Side::Low => Scored {
                 value: value.min(self.alpha.value),

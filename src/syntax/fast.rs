@@ -1,7 +1,8 @@
 //! A byte scanner for the plain subset of the language: nested lists of
 //! numbers and `?`, with commas, blanks and comments, static values
 //! (`= 3 [...]`) on unnamed lists, and an optional `max` or `min` before the
-//! root. Files written by `gametree gen` for benchmarks
+//! root. Chance nodes, probabilities (`0.7:`) and a `bounds` line are
+//! outside the subset: the scanner stops at them. Files written by `gametree gen` for benchmarks
 //! are in this subset, and it reads them many times faster than the general
 //! parser.
 //!
