@@ -13,10 +13,37 @@ use minimax::{Evaluation, Evaluator, Game, Winner};
 pub(crate) struct Position {
     pub tree: &'static RandomTree,
     pub node: RandomNode,
+    /// Whether this is the position just above the tree's root, whose one
+    /// move leads to the root. The crate's `Negamax` shuffles the moves of
+    /// the position it is given; from here it has one to shuffle, so it
+    /// searches the tree's children in the tree's own order, exactly the
+    /// nodes alpha-beta visits.
+    pub above_root: bool,
 }
 
-/// The random tree as a `minimax` game; moves are the children.
-pub(crate) struct RandomGame;
+impl Position {
+    /// The position at `tree`'s root.
+    pub(crate) fn root(tree: &'static RandomTree) -> Position {
+        Position {
+            tree,
+            node: tree.root(),
+            above_root: false,
+        }
+    }
+
+    /// The position above `tree`'s root (see [`Position::above_root`]).
+    pub(crate) fn above_root(tree: &'static RandomTree) -> Position {
+        Position {
+            above_root: true,
+            ..Position::root(tree)
+        }
+    }
+}
+
+/// The random tree as a `minimax` game; moves are the children. When
+/// `COUNT`, every position entered is counted (see [`take_nodes`]); timed
+/// runs do not count, so that counting costs the crate nothing.
+pub(crate) struct RandomGame<const COUNT: bool>;
 
 thread_local! {
     /// Nodes the crate's searches entered on this thread.
@@ -28,20 +55,26 @@ pub(crate) fn take_nodes() -> u64 {
     NODES.with(|n| n.replace(0))
 }
 
-impl Game for RandomGame {
+impl<const COUNT: bool> Game for RandomGame<COUNT> {
     type S = Position;
     type M = RandomNode;
 
     fn generate_moves(state: &Position, moves: &mut Vec<RandomNode>) -> Option<Winner> {
-        moves.extend(state.tree.children(state.node));
+        match state.above_root {
+            true => moves.push(state.node),
+            false => moves.extend(state.tree.children(state.node)),
+        }
         None
     }
 
     fn apply(state: &mut Position, m: RandomNode) -> Option<Position> {
-        NODES.with(|n| n.set(n.get() + 1));
+        if COUNT {
+            NODES.with(|n| n.set(n.get() + 1));
+        }
         Some(Position {
             tree: state.tree,
             node: m,
+            above_root: false,
         })
     }
 
@@ -56,20 +89,26 @@ impl Game for RandomGame {
     }
 }
 
-/// Leaf values (static values above the leaves) from the side to move.
+/// Leaf values (static values above the leaves) from the side to move,
+/// for [`RandomGame`] counting positions or not.
 #[derive(Clone, Copy)]
-pub(crate) struct RandomEval;
+pub(crate) struct RandomEval<const COUNT: bool>;
 
-impl Evaluator for RandomEval {
-    type G = RandomGame;
+impl<const COUNT: bool> Evaluator for RandomEval<COUNT> {
+    type G = RandomGame<COUNT>;
 
     fn evaluate(&self, s: &Position) -> Evaluation {
         let tree = s.tree;
+        let kind = tree.kind(s.node);
+        // A leaf's value is an integer: converted as it is, the cheapest
+        // way, so that the crate's searches pay nothing for the adapter.
+        if let Some(value) = tree.value(s.node) {
+            return kind.perspective(value).get() as Evaluation;
+        }
         let value = tree
-            .value(s.node)
-            .or_else(|| tree.static_value(s.node))
+            .static_value(s.node)
             .expect("random trees value every node");
-        tree.kind(s.node).perspective(value).get().round() as Evaluation
+        kind.perspective(value).get().round() as Evaluation
     }
 }
 

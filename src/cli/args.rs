@@ -119,9 +119,10 @@ pub(crate) struct ParallelArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub(crate) threads: Option<u16>,
     /// `--algo parallel` splits at nodes less than K plies below the root
-    /// and searches sequentially below.
-    #[arg(long, value_name = "K", default_value_t = gametree::search::DEFAULT_SPLIT_DEPTH)]
-    pub(crate) split_depth: usize,
+    /// and searches sequentially below [default: 4; with full brothers
+    /// on one thread, none].
+    #[arg(long, value_name = "K")]
+    pub(crate) split_depth: Option<usize>,
     /// How `--algo parallel` searches the younger brothers of a split node.
     #[arg(long, value_enum, default_value_t = YoungBrothers::Full)]
     pub(crate) young_brothers: YoungBrothers,
@@ -179,7 +180,7 @@ impl Default for ParallelArgs {
     fn default() -> ParallelArgs {
         ParallelArgs {
             threads: None,
-            split_depth: gametree::search::DEFAULT_SPLIT_DEPTH,
+            split_depth: None,
             young_brothers: YoungBrothers::Full,
             width: None,
         }
@@ -281,7 +282,7 @@ impl SearchArgs {
             depth: self.depth,
             iterative: self.iterative,
             threads: self.threads(),
-            split_depth: Some(parallel.split_depth),
+            split_depth: parallel.split_depth,
             young_brothers: parallel.young_brothers,
             width: parallel.width.map(usize::from),
             bounds: self.bounds,

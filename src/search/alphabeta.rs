@@ -124,10 +124,10 @@ fn arrive<T: GameTree, R: Recorder<T::Node>>(
     alpha: &mut Edge<T::Node>,
     beta: &mut Edge<T::Node>,
 ) -> Result<Window, Halt> {
-    cx.narrow(alpha, beta);
+    let cancelled = cx.narrow_or_cancelled(ply, alpha, beta);
     let window = window_of(alpha, beta);
     cx.enter(node, ply, Some(window));
-    if cx.cancelled() {
+    if cancelled {
         return Err(Halt::Cancelled);
     }
     Ok(window)
@@ -269,22 +269,26 @@ fn search_valueless<'t, T: GameTree, R: Recorder<T::Node>>(
     }
     let mut fold = NodeFold::new(kind);
     let mut cut = false;
-    let mut ahead = children.next();
-    while let Some((index, child)) = ahead {
-        // Leaves, most of the nodes, are valued here rather than by a call.
+    // Leaves, most of the nodes, are valued and counted here rather than by
+    // a call; a leaf that is the best child so far is written into the
+    // line of play only once the node is done.
+    let mut leaves = 0;
+    let mut best_leaf = None;
+    while let Some((index, child)) = children.next() {
         let leaf_value = tree.value(child);
-        let score = match leaf_value {
+        let improved = match leaf_value {
             Some(value) => {
-                let score = leaf(cx, child, window_of(&alpha, &beta), value);
+                leaves += 1;
+                cx.report_leaf(child, Some(window_of(&alpha, &beta)), value);
                 if let Some(next) = next.as_deref_mut() {
-                    next.push(index, score.value, Memo::default());
+                    next.push(index, value, Memo::default());
                 }
-                score
+                fold.add(Scored::exact(value))
             }
             None => {
                 let below = prev.and_then(|m| m.child(index));
                 let mut memo = next.as_ref().map(|_| Memo::default());
-                let score = search_valueless(
+                let outcome = search_valueless(
                     cx,
                     tree,
                     child,
@@ -294,23 +298,31 @@ fn search_valueless<'t, T: GameTree, R: Recorder<T::Node>>(
                     beta,
                     below,
                     memo.as_mut(),
-                )?;
+                );
+                let score = match outcome {
+                    Ok(score) => score,
+                    Err(halt) => {
+                        cx.count_leaves(leaves);
+                        return Err(halt);
+                    }
+                };
                 if let (Some(next), Some(memo)) = (next.as_deref_mut(), memo) {
                     next.push(index, score.value, memo);
                 }
-                score
+                fold.add(score)
             }
         };
-        let improved = fold.add(score);
         if improved {
             match leaf_value {
-                Some(_) => cx.best_leaf(ply, child),
-                None => cx.best_child(ply, child),
+                Some(_) => best_leaf = Some(child),
+                None => {
+                    best_leaf = None;
+                    cx.best_child(ply, child);
+                }
             }
         }
-        // The next child is drawn only now: a cut needs one left to skip.
-        ahead = children.next();
-        if ahead.is_none() {
+        // A cut needs a child left to skip.
+        if children.is_done() {
             break;
         }
         let v = fold.value();
@@ -319,12 +331,16 @@ fn search_valueless<'t, T: GameTree, R: Recorder<T::Node>>(
         }
         let bound = cut_bound(kind, alpha, beta);
         if cx.reaches(kind, v, bound.value) {
-            let rest = ahead.into_iter().chain(children.by_ref()).map(|(_, c)| c);
+            let rest = children.by_ref().map(|(_, c)| c);
             cx.cut(node, parent, CutKind::at(kind), v, bound, rest);
             cut = true;
             break;
         }
         tighten(kind, v, node, &mut alpha, &mut beta);
+    }
+    cx.count_leaves(leaves);
+    if let Some(leaf) = best_leaf {
+        cx.best_leaf(ply, leaf);
     }
     Ok(finish(cx, node, &fold, cut, window))
 }

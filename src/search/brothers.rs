@@ -104,6 +104,8 @@ where
         younger: &[T::Node],
         up: Option<&Split<'_, T::Node>>,
     ) -> Vec<Outcome<T::Node>> {
+        #[cfg(feature = "worker-log")]
+        super::worker_log::split();
         let own = own_bound(self.kind, self.alpha, self.beta);
         let split = Split::new(self.node, self.kind, own, up);
         match self.options.young_brothers {

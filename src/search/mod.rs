@@ -12,12 +12,14 @@ mod ordering;
 mod result;
 mod simulate;
 mod split;
+#[cfg(feature = "worker-log")]
+pub mod worker_log;
 
 use std::fmt;
 
 pub use brothers::YoungBrothers;
 pub use ordering::Order;
-pub use parallel::DEFAULT_SPLIT_DEPTH;
+pub use parallel::{DEFAULT_SPLIT_DEPTH, default_split_depth};
 pub use result::{Comparison, SearchError, SearchOption, SearchResult, Stats};
 pub use simulate::{Simulation, SimulationSummary, simulate};
 
@@ -79,8 +81,9 @@ pub struct Options {
     /// caller installed another).
     pub threads: usize,
     /// The parallel search splits at nodes less than this many plies below
-    /// the root and searches sequentially from there down;
-    /// `None` for [`DEFAULT_SPLIT_DEPTH`].
+    /// the root and searches sequentially from there down; `None` for
+    /// [`default_split_depth`] of the threads (the simulation takes
+    /// [`DEFAULT_SPLIT_DEPTH`]).
     pub split_depth: Option<usize>,
     /// How the parallel search searches the younger brothers of a split
     /// node: with the full window, or tested first with a null window.

@@ -95,6 +95,24 @@ impl<I: Iterator<Item = N>, N> Children<I, N> {
         self.ahead.as_ref()
     }
 
+    /// Whether every child has been given out. The tree's iterator is
+    /// asked how many it has left when it knows, so that no child is made
+    /// only to learn that there is one: a cut skips it unmade.
+    #[inline(always)]
+    pub(super) fn is_done(&mut self) -> bool {
+        if self.ahead.is_some() {
+            return false;
+        }
+        if let Some(sorted) = &self.sorted {
+            return sorted.len() == 0;
+        }
+        match self.given.size_hint() {
+            (_, Some(0)) => true,
+            (1.., _) => false,
+            _ => self.peek().is_none(),
+        }
+    }
+
     #[inline(always)]
     fn draw(&mut self) -> Option<(usize, N)> {
         match &mut self.sorted {

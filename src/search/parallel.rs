@@ -15,7 +15,7 @@
 
 use super::SearchError;
 use super::alphabeta::{self, Entered, cut_bound, enter, finish, full_window, settle, tighten};
-use super::brothers::Brothers;
+use super::brothers::{Brothers, YoungBrothers};
 use super::context::{Context, Edge, Halt, NodeFold};
 use crate::trace::Recorder;
 use crate::tree::GameTree;
@@ -38,8 +38,21 @@ impl Strategy for Parallel {
     }
 }
 
-/// Split depth when none is given: nodes within 4 plies of the root split.
+/// Split depth when none is given, on more than one thread: nodes within 4
+/// plies of the root split. The simulation takes it too.
 pub const DEFAULT_SPLIT_DEPTH: usize = 4;
+
+/// The split depth when none is given, for `threads` threads searching
+/// younger brothers as `young_brothers` says: with full brothers on one
+/// thread none (Young Brothers Wait on one thread is sequential alpha-beta,
+/// and without split nodes it pays nothing for their bookkeeping), else
+/// [`DEFAULT_SPLIT_DEPTH`]. See docs/parallel.md for the measurements.
+pub fn default_split_depth(threads: usize, young_brothers: YoungBrothers) -> usize {
+    match (threads, young_brothers) {
+        (0 | 1, YoungBrothers::Full) => 0,
+        _ => DEFAULT_SPLIT_DEPTH,
+    }
+}
 
 /// Parallel alpha-beta from `root` on the current rayon pool.
 ///
@@ -59,8 +72,19 @@ where
     if R::RECORDS {
         return alphabeta::alphabeta(cx, root);
     }
+    let threads = rayon::current_num_threads();
+    let split_depth = cx.options.split_depth;
+    let young_brothers = cx.options.young_brothers;
+    cx.options.split_depth =
+        Some(split_depth.unwrap_or_else(|| default_split_depth(threads, young_brothers)));
     let (alpha, beta) = full_window();
-    settle(split(cx, root, 0, None, alpha, beta))
+    #[cfg(feature = "worker-log")]
+    super::worker_log::begin();
+    let outcome = split(cx, root, 0, None, alpha, beta);
+    #[cfg(feature = "worker-log")]
+    super::worker_log::end();
+    cx.options.split_depth = split_depth;
+    settle(outcome)
 }
 
 /// Searches `node`: Young Brothers Wait within the split depth, sequential
@@ -82,7 +106,7 @@ where
     // Below a chance node the search is sequential (Star1 or the plain
     // mean): exact, and simple.
     if ply >= split_depth || cx.tree.kind(node).is_chance() {
-        return alphabeta::search(cx, node, ply, parent, alpha, beta, None, None);
+        return below_split(cx, node, ply, parent, alpha, beta);
     }
     let (window, entered) = enter(cx, node, ply, (&mut alpha, &mut beta), None)?;
     let (kind, mut children) = match entered {
@@ -158,6 +182,24 @@ where
         }
     }
     Ok(finish(cx, node, &fold, cut || skipped, window))
+}
+
+/// Searches `node`, below the split depth, by sequential alpha-beta.
+#[inline]
+fn below_split<T: GameTree, R: Recorder<T::Node>>(
+    cx: &mut Context<'_, T, R>,
+    node: T::Node,
+    ply: usize,
+    parent: Option<T::Node>,
+    alpha: Edge<T::Node>,
+    beta: Edge<T::Node>,
+) -> Result<Scored, Halt> {
+    #[cfg(feature = "worker-log")]
+    let subtree = super::worker_log::Subtree::start();
+    let outcome = alphabeta::search(cx, node, ply, parent, alpha, beta, None, None);
+    #[cfg(feature = "worker-log")]
+    subtree.finish(matches!(outcome, Err(Halt::Cancelled)));
+    outcome
 }
 
 /// The best child so far of a node whose children finish in any order: the

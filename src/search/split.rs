@@ -63,6 +63,27 @@ impl<'s, N: Copy> Split<'s, N> {
             });
     }
 
+    /// Narrows the window `[alpha, beta]` as [`Split::narrow`] does, in the
+    /// same walk up the split nodes that says whether one of them has
+    /// stopped (then the window is left half narrowed: it is not used).
+    #[inline]
+    pub(super) fn narrow_unless_stopped(&self, alpha: &mut Edge<N>, beta: &mut Edge<N>) -> bool {
+        let mut split = Some(self);
+        while let Some(s) = split {
+            if s.flag.load(Ordering::Acquire) {
+                return true;
+            }
+            let bound = s.bound();
+            match s.kind {
+                Kind::Max if bound > alpha.value => *alpha = Edge::new(bound, s.node),
+                Kind::Min if bound < beta.value => *beta = Edge::new(bound, s.node),
+                _ => {}
+            }
+            split = s.up;
+        }
+        false
+    }
+
     /// The window `[alpha, beta]` narrowed by the bounds of this split node
     /// and those above: every node below them may use them, as sequential
     /// alpha-beta hands its bounds down.
