@@ -129,6 +129,31 @@ fn a_broken_case_is_refused_with_its_place() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A NUL byte in any format is refused where it stands, as in a tree file:
+/// a label read with one would be written as a tree file that cannot be
+/// read back (a fuzzing finding, seed `fuzz/seeds/formats/nul-in-a-label`).
+#[test]
+fn a_nul_byte_is_refused_in_every_format() {
+    use gametree::formats::{self, Format, ReadOptions};
+    let case = "class: \"GraphGameTreeTest\"\nalg: \"MinimaxAgent\"\ndepth: \"1\"\n\
+                num_agents: \"1\"\nstart_state: \"a\"\nwin_states: \"b\"\nlose_states: \"\"\n\
+                successors: \"\"\"\na Le\0ft b\n\"\"\"\nevaluation: \"\"\"\nb 1\n\"\"\"\n";
+    let json = "{\"kind\": \"max\", \"children\": [{\"value\": 1, \"label\": \"L\0\"}]}";
+    let efg = "EFG 2 R \"\" { \"1\" \"2\" }\n\"\"\np \"A\0\" 1 1 \"\" { \"\" } 0\nt \"\" 1 \"\" { 1, -1 }\n";
+    for (format, text, line) in [
+        (Format::Cs188, case, 9),
+        (Format::Json, json, 1),
+        (Format::Efg, efg, 3),
+    ] {
+        let error = formats::read(format, "f", text, &ReadOptions::default()).unwrap_err();
+        let message = error.to_string();
+        assert!(
+            message.starts_with(&format!("f:{line}:")) && message.contains("NUL byte"),
+            "{format:?}: {message}"
+        );
+    }
+}
+
 mod round_trips {
     use gametree::formats::{self, Format, ReadOptions};
     use gametree::tree::{GameTree, Tree};

@@ -149,6 +149,9 @@ pub fn read(
     options: &ReadOptions,
 ) -> Result<Loaded, FormatError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    // Labels and names read from any format may be written as the tree
+    // language, which holds no NUL byte.
+    syntax::refuse_nul_bytes(&syntax::SourceText::new(path, text)).map_err(FormatError::Syntax)?;
     let plain = |tree| Loaded {
         tree,
         expectations: Vec::new(),

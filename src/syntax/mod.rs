@@ -192,9 +192,7 @@ pub fn read_answers(
 ) -> Result<Vec<Result<Expectation, ParseError>>, ParseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let source = SourceText::new(path, text);
-    if let Some(at) = text.find('\0') {
-        return Err(source.error_at(at, "the file contains a NUL byte: is it a text file?"));
-    }
+    refuse_nul_bytes(&source)?;
     let mut answers = Vec::new();
     let mut base = 0;
     for line in source::lines_with_ends(text) {
@@ -247,13 +245,20 @@ fn too_many_nodes(source: &SourceText<'_>, offset: usize, limits: &Limits) -> Pa
     }
 }
 
+/// Refuses a text holding a NUL byte, at the first one: it is no text
+/// file, whatever its format.
+pub fn refuse_nul_bytes(source: &SourceText<'_>) -> Result<(), ParseError> {
+    match source.text().find('\0') {
+        Some(at) => Err(source.error_at(at, "the file contains a NUL byte: is it a text file?")),
+        None => Ok(()),
+    }
+}
+
 /// Refuses what the grammar cannot explain well: an empty file, NUL bytes,
 /// and nesting deeper than [`MAX_DEPTH`]. Returns the nesting depth.
 fn check_input(source: &SourceText<'_>) -> Result<usize, ParseError> {
+    refuse_nul_bytes(source)?;
     let text = source.text();
-    if let Some(at) = text.find('\0') {
-        return Err(source.error_at(at, "the file contains a NUL byte: is it a text file?"));
-    }
     let bytes = text.as_bytes();
     let mut depth = 0usize;
     let mut deepest = 0usize;
