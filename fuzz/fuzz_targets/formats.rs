@@ -1,7 +1,7 @@
 //! The format readers on arbitrary bytes: JSON, Gambit `.efg` and CS188
-//! `.test` never panic; a tree read is written as JSON and as the tree
-//! language and read back unchanged, and a tree written as `.efg` reads
-//! back.
+//! `.test` never panic; a tree read is written as JSON and read back
+//! unchanged, as the tree language too unless a name or label holds what
+//! that language cannot quote, and a tree written as `.efg` reads back.
 
 #![no_main]
 
@@ -31,11 +31,27 @@ fuzz_target!(|data: &[u8]| {
         let back = formats::read(out, "again", &written, &ReadOptions::default())
             .unwrap_or_else(|e| panic!("{out:?} as written reads back: {e}\n{written}"))
             .tree;
-        if out != Format::Efg {
+        // The tree language has no escapes: a `"` or a line end in a name or
+        // a label is written otherwise (as documented), so only JSON keeps
+        // such a text exactly.
+        let exact = match out {
+            Format::Json => true,
+            Format::Tree => !has_unquotable_text(&tree),
+            _ => false,
+        };
+        if exact {
             assert_eq!(outline(&back), outline(&tree), "{out:?} round trip\n{written}");
         }
     }
 });
+
+/// Whether a name or a label holds a `"` or a line end.
+fn has_unquotable_text(tree: &Tree) -> bool {
+    let unquotable = |text: &str| text.contains(['"', '\n', '\r']);
+    tree.nodes().any(|n| {
+        unquotable(&tree.id(n)) || tree.label(n).as_deref().is_some_and(unquotable)
+    })
+}
 
 /// What a tree says, node by node, apart from where it was written.
 fn outline(tree: &Tree) -> Vec<String> {
