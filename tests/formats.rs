@@ -154,6 +154,27 @@ fn a_nul_byte_is_refused_in_every_format() {
     }
 }
 
+/// A leaf takes its level's default kind whatever kind a format states for
+/// it, as the tree language (which states no leaf's kind) reads it back: a
+/// fuzzing finding, seed `fuzz/seeds/formats/chance-leaf`.
+#[test]
+fn a_leaf_takes_its_level_s_kind_whatever_it_states() {
+    use gametree::formats::{self, Format, ReadOptions};
+    use gametree::tree::GameTree;
+    use gametree::value::Kind;
+    let json = r#"{"children": [{"kind": "chance", "children": []}, {"kind": "max", "value": 3},
+        {"kind": "chance", "children": [{"kind": "min", "value": 1}]}]}"#;
+    let tree = formats::read(Format::Json, "j", json, &ReadOptions::default())
+        .unwrap()
+        .tree;
+    let kinds: Vec<Kind> = tree.nodes().map(|n| tree.kind(n)).collect();
+    assert_eq!(
+        kinds,
+        [Kind::Max, Kind::Min, Kind::Min, Kind::Chance, Kind::Min],
+        "root, two leaves of MIN's level, a chance node, its leaf (MAX over chance over MIN)"
+    );
+}
+
 mod round_trips {
     use gametree::formats::{self, Format, ReadOptions};
     use gametree::tree::{GameTree, Tree};

@@ -53,9 +53,9 @@ impl Node {
         // kinds follow, and the next child to build.
         let mut open: Vec<(&Node, Kind, Kind, usize)> = Vec::new();
         let root_kind = root.kind.unwrap_or(Kind::Max);
-        let mut next = Some((root, root_kind, player_of(root_kind, Kind::Min)));
+        let mut next = Some((root, root_kind, player_of(root_kind, Kind::Min), Kind::Max));
         loop {
-            if let Some((node, kind, player)) = next.take() {
+            if let Some((node, kind, player, default)) = next.take() {
                 if node.name.as_deref() == Some("root") && !std::ptr::eq(node, root) {
                     let message = "`root` is reserved for the unnamed root: choose another name";
                     return Err(source.error_at_location(at(node), message));
@@ -72,7 +72,10 @@ impl Node {
                     });
                 }
                 if node.children.is_empty() {
-                    let id = builder.leaf(kind, node.value);
+                    // A leaf takes its level's default kind whatever kind it
+                    // states, as in the tree language, which states no
+                    // leaf's kind: a childless chance node is a leaf too.
+                    let id = builder.leaf(default, node.value);
                     finish(&mut builder, node, id, source)?;
                 } else {
                     builder.open_list();
@@ -86,7 +89,7 @@ impl Node {
                 Some(c) => {
                     *child += 1;
                     let kind = c.kind.unwrap_or(player.opponent());
-                    next = Some((c, kind, player_of(kind, *player)));
+                    next = Some((c, kind, player_of(kind, *player), player.opponent()));
                 }
                 None => {
                     let (node, kind) = (*node, *kind);
