@@ -492,6 +492,18 @@ impl Tree {
         (!self.names.contains_key(&node)).then_some(node)
     }
 
+    /// The numbers of the node and all its descendants: nodes are numbered
+    /// in postorder, so a subtree's nodes are the numbers from its leftmost
+    /// leaf's up to its root's. Found in the depth of the subtree, without
+    /// visiting it.
+    pub fn subtree_range(&self, node: NodeId) -> std::ops::RangeInclusive<NodeId> {
+        let mut first = node;
+        while let Some(&child) = self.children_slice(first).first() {
+            first = child;
+        }
+        first..=node
+    }
+
     /// The node and all its descendants, in preorder.
     pub fn subtree(&self, node: NodeId) -> Vec<NodeId> {
         let mut out = Vec::new();

@@ -311,11 +311,7 @@ fn drawn_nodes(tree: &Tree, depth: Option<usize>) -> (Vec<DrawnNode>, Vec<u32>) 
         drawn.push(DrawnNode {
             node,
             parent,
-            hidden_below: if hide {
-                subtree_size(tree, node) - 1
-            } else {
-                0
-            },
+            hidden_below: if hide { hidden_below(tree, node) } else { 0 },
         });
         if !hide {
             stack.extend(children.iter().rev().map(|&c| (c, Some(node), level + 1)));
@@ -324,15 +320,10 @@ fn drawn_nodes(tree: &Tree, depth: Option<usize>) -> (Vec<DrawnNode>, Vec<u32>) 
     (drawn, preorder)
 }
 
-/// The number of nodes in `node`'s subtree. Nodes are numbered in
-/// postorder, so a subtree's nodes are the numbers from its leftmost
-/// leaf's up to its root's.
-fn subtree_size(tree: &Tree, node: NodeId) -> usize {
-    let mut first = node;
-    while let Some(&child) = tree.children_slice(first).first() {
-        first = child;
-    }
-    (node - first) as usize + 1
+/// How many nodes lie below `node`.
+fn hidden_below(tree: &Tree, node: NodeId) -> usize {
+    let range = tree.subtree_range(node);
+    (range.end() - range.start()) as usize
 }
 
 /// The nodes a drawing down to some depth shows, as a set over the tree's

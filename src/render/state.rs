@@ -123,15 +123,10 @@ impl Picture {
         }
     }
 
-    /// Marks `top` and every node below it as skipped. In postorder a
-    /// subtree's nodes are the numbers from its leftmost leaf's up to its
-    /// root's.
+    /// Marks `top` and every node below it as skipped.
     fn mark_pruned(&mut self, tree: &Tree, top: NodeId) {
-        let mut first = top;
-        while let Some(&child) = tree.children_slice(first).first() {
-            first = child;
-        }
-        self.pruned[first as usize..=top as usize].fill(true);
+        let range = tree.subtree_range(top);
+        self.pruned[*range.start() as usize..=*range.end() as usize].fill(true);
     }
 
     /// What the trace has said about `node`.
