@@ -377,19 +377,7 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
         bound: Edge<T::Node>,
         rest: impl Iterator<Item = T::Node>,
     ) {
-        self.stats.cutoffs += 1;
-        if R::RECORDS {
-            self.recorder.record(Event::Cut(Cut {
-                node,
-                kind,
-                pruned: rest.collect(),
-                value,
-                threshold: bound.value,
-                bound_from: bound.from,
-                deep: bound.from.is_some() && bound.from != parent,
-                chance: None,
-            }));
-        }
+        self.report_cut(node, parent, kind, value, bound, None, rest);
     }
 
     /// Counts and reports a Star1 or Star2 cut at the chance node `node`:
@@ -407,17 +395,34 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
         chance: ChanceCut,
         rest: &[T::Node],
     ) {
+        let rest = rest.iter().copied();
+        self.report_cut(node, parent, kind, value, bound, Some(chance), rest);
+    }
+
+    /// Counts a cut and reports it, with the Star1 or Star2 bound of a
+    /// chance node's cut.
+    #[expect(clippy::too_many_arguments)]
+    fn report_cut(
+        &mut self,
+        node: T::Node,
+        parent: Option<T::Node>,
+        kind: CutKind,
+        value: Value,
+        bound: Edge<T::Node>,
+        chance: Option<ChanceCut>,
+        rest: impl Iterator<Item = T::Node>,
+    ) {
         self.stats.cutoffs += 1;
         if R::RECORDS {
             self.recorder.record(Event::Cut(Cut {
                 node,
                 kind,
-                pruned: rest.to_vec(),
+                pruned: rest.collect(),
                 value,
                 threshold: bound.value,
                 bound_from: bound.from,
                 deep: bound.from.is_some() && bound.from != parent,
-                chance: Some(chance),
+                chance,
             }));
         }
     }
