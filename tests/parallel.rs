@@ -63,7 +63,7 @@ proptest! {
             for young_brothers in [YoungBrothers::Full, YoungBrothers::Scout] {
                 let options = Options {
                     split_depth: Some(split_depth),
-                    young_brothers,
+                    young_brothers: Some(young_brothers),
                     width,
                     ..options
                 };
@@ -92,7 +92,7 @@ proptest! {
         let tree = parse("uniform", &uniform(b, d, spread, seed).text()).unwrap();
         let expected = oracle(&tree, tree.root());
         let young_brothers = if scout { YoungBrothers::Scout } else { YoungBrothers::Full };
-        let options = Options { split_depth: Some(split_depth), young_brothers, ..Options::default() };
+        let options = Options { split_depth: Some(split_depth), young_brothers: Some(young_brothers), ..Options::default() };
         let parallel = parallel_on(&tree, threads, options);
         prop_assert_eq!(parallel.score.value, expected);
         assert_line_is_best(&tree, &parallel);
@@ -109,7 +109,7 @@ proptest! {
         let tree = parse("random", &shape.text()).unwrap();
         let order = if ordered { Order::Static } else { Order::None };
         let young_brothers = if scout { YoungBrothers::Scout } else { YoungBrothers::Full };
-        let options = Options { order, depth: Some(depth), young_brothers, ..Options::default() };
+        let options = Options { order, depth: Some(depth), young_brothers: Some(young_brothers), ..Options::default() };
         let expected = oracle_to_depth(&tree, tree.root(), depth);
         prop_assert_eq!(parallel_on(&tree, threads, options).score.value, expected);
         prop_assert_eq!(sequential(&tree, options).score.value, expected);
@@ -127,7 +127,7 @@ fn the_same_search_repeated_gives_the_same_value_every_time() {
             _ => YoungBrothers::Full,
         };
         let options = Options {
-            young_brothers,
+            young_brothers: Some(young_brothers),
             ..Options::default()
         };
         let result = parallel_on(&tree, threads, options);
@@ -152,7 +152,7 @@ fn the_threads_option_builds_its_own_pool() {
 #[test]
 fn on_one_thread_full_brothers_are_sequential_alphabeta() {
     let full = Options {
-        young_brothers: YoungBrothers::Full,
+        young_brothers: Some(YoungBrothers::Full),
         ..Options::default()
     };
     let mut mix = Mix(11);
@@ -170,7 +170,7 @@ fn scout_brothers_visit_fewer_nodes_than_alphabeta_on_one_thread_of_an_unordered
     use gametree::games::random::{RandomSpec, RandomTree};
     let tree = RandomTree::new(RandomSpec::new(8, 8, 1));
     let scout = Options {
-        young_brothers: YoungBrothers::Scout,
+        young_brothers: Some(YoungBrothers::Scout),
         ..Options::default()
     };
     let scout =
@@ -203,7 +203,7 @@ fn a_trace_on_one_thread_with_full_brothers_is_alphabetas_and_otherwise_refused(
     )
     .unwrap();
     let full = Options {
-        young_brothers: YoungBrothers::Full,
+        young_brothers: Some(YoungBrothers::Full),
         ..Options::default()
     };
     let mut parallel = Trace::new();
@@ -222,7 +222,7 @@ fn a_trace_on_one_thread_with_full_brothers_is_alphabetas_and_otherwise_refused(
         })
     );
     let scout = Options {
-        young_brothers: YoungBrothers::Scout,
+        young_brothers: Some(YoungBrothers::Scout),
         ..Options::default()
     };
     assert_eq!(
@@ -232,6 +232,38 @@ fn a_trace_on_one_thread_with_full_brothers_is_alphabetas_and_otherwise_refused(
             young_brothers: YoungBrothers::Scout
         })
     );
+}
+
+/// Left to the defaults, two threads search scout brothers, and one or
+/// more than two full ones: on one thread the default is sequential
+/// alpha-beta, trace included.
+#[test]
+fn the_default_brothers_depend_on_the_threads() {
+    let tree = parse("aima", "[[3 12 8] [2 4 6] [14 5 2]]").unwrap();
+    let traced = |threads| {
+        let mut trace = Trace::new();
+        pool(threads)
+            .install(|| search(&tree, Algorithm::Parallel, Options::default(), &mut trace))
+            .map(|_| trace.events)
+    };
+    let refused = |threads, young_brothers| {
+        Err(SearchError::ParallelTrace {
+            threads,
+            young_brothers,
+        })
+    };
+    let mut alphabeta = Trace::new();
+    search(
+        &tree,
+        Algorithm::AlphaBeta,
+        Options::default(),
+        &mut alphabeta,
+    )
+    .unwrap();
+    assert_eq!(traced(1), Ok(alphabeta.events));
+    assert_eq!(traced(2), refused(2, YoungBrothers::Scout));
+    assert_eq!(traced(3), refused(3, YoungBrothers::Full));
+    assert_eq!(traced(8), refused(8, YoungBrothers::Full));
 }
 
 #[test]
@@ -290,7 +322,7 @@ fn the_command_line_solves_in_parallel_and_refuses_a_many_thread_trace() {
     let (code, _, err) = gametree(&[&parallel[..], &["2"]].concat());
     assert_eq!(code, 2);
     assert!(err.contains(
-        "with --threads 1 --young-brothers full (here --threads 2 --young-brothers full)"
+        "with --threads 1 --young-brothers full (here --threads 2 --young-brothers scout)"
     ));
     let scout = ["--young-brothers", "scout"];
     let (code, _, err) = gametree(&[&parallel[..], &["1"], &scout].concat());
@@ -398,7 +430,7 @@ fn a_width_of_one_searches_one_brother_at_a_time_on_any_thread_count() {
     let tree = parse("uniform", &uniform(4, 6, 9, 5).text()).unwrap();
     let one_at_a_time = Options {
         width: Some(1),
-        young_brothers: YoungBrothers::Full,
+        young_brothers: Some(YoungBrothers::Full),
         ..Options::default()
     };
     let alphabeta = sequential(&tree, one_at_a_time);
@@ -426,7 +458,7 @@ fn random_games_give_alphabetas_exact_root_value_whatever_the_threads() {
         for threads in [2, 4, 8] {
             for young_brothers in [YoungBrothers::Full, YoungBrothers::Scout] {
                 let options = Options {
-                    young_brothers,
+                    young_brothers: Some(young_brothers),
                     ..Options::default()
                 };
                 for _ in 0..3 {

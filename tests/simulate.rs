@@ -102,7 +102,7 @@ proptest! {
         };
         for base in all_options() {
             let options = Options {
-                young_brothers,
+                young_brothers: Some(young_brothers),
                 split_depth: Some(split_depth),
                 width,
                 ..base
@@ -119,7 +119,7 @@ proptest! {
     fn the_same_tree_gives_the_same_schedule(shape in shapes(), p in 2usize..9, scout in any::<bool>()) {
         let tree = tree_of(&shape);
         let options = Options {
-            young_brothers: if scout { YoungBrothers::Scout } else { YoungBrothers::Full },
+            young_brothers: Some(if scout { YoungBrothers::Scout } else { YoungBrothers::Full }),
             ..Options::default()
         };
         let (_, first) = scheduled(&tree, options, p);
@@ -240,6 +240,50 @@ fn the_lecture_tree_scout_on_two_processors() {
     );
     assert!(output.status.success());
     insta::assert_snapshot!(String::from_utf8(output.stdout).unwrap());
+}
+
+/// A scout brother that passes its test is searched again with its top
+/// two levels split, below the split depth too, so that the second
+/// processor, which has nothing else to do, helps with it; full brothers
+/// at the same split depth leave that processor idle.
+#[test]
+fn a_scout_brothers_second_search_splits_below_the_split_depth() {
+    // B (7) beats A (1): its test passes, and B is searched again.
+    let tree = parse("passes", "[[1 1] [[5 6 7] [8 9 4] [9 9 9]]]").unwrap();
+    let second_processor_works = |young_brothers| {
+        let options = Options {
+            split_depth: Some(1),
+            young_brothers: Some(young_brothers),
+            ..Options::default()
+        };
+        let (simulation, schedule) = scheduled(&tree, options, 2);
+        assert_eq!(simulation.result.score.value.get(), 7.0);
+        let mut below_b = schedule
+            .visits()
+            .filter(|&(_, p, _)| p == 1)
+            .map(|(node, _, _)| tree.id(node));
+        below_b.all(|id| id.starts_with("@2.")) && schedule.visits().any(|(_, p, _)| p == 1)
+    };
+    assert!(second_processor_works(YoungBrothers::Scout));
+    assert!(!second_processor_works(YoungBrothers::Full));
+}
+
+/// The simulation shows Young Brothers Wait as the lecture gives it: full
+/// brothers unless asked, on any number of processors, whatever the real
+/// search's default on that many threads.
+#[test]
+fn the_simulation_searches_full_brothers_unless_asked() {
+    let tree = tree_of(&common::uniform(3, 5, 100, 11));
+    for p in [1, 2, 4] {
+        let full = Options {
+            young_brothers: Some(YoungBrothers::Full),
+            ..Options::default()
+        };
+        let (default, _) = scheduled(&tree, Options::default(), p);
+        let (asked, _) = scheduled(&tree, full, p);
+        assert_eq!(default.steps, asked.steps, "{p} processors");
+        assert_eq!(default.result.stats, asked.result.stats, "{p} processors");
+    }
 }
 
 #[test]

@@ -143,7 +143,7 @@ fn parallel_rows(name: &str, tree: &RandomTree, options: Options, pool: &rayon::
         let s = seq.keep(|| search(tree, Algorithm::AlphaBeta, options, &mut NoRecorder));
         for (i, ((_, young_brothers), samples)) in ways.into_iter().zip(&mut par).enumerate() {
             let options = Options {
-                young_brothers: young_brothers.unwrap_or(options.young_brothers),
+                young_brothers: young_brothers.or(options.young_brothers),
                 ..options
             };
             #[cfg(feature = "worker-log")]

@@ -123,9 +123,10 @@ pub(crate) struct ParallelArgs {
     /// on one thread, none].
     #[arg(long, value_name = "K")]
     pub(crate) split_depth: Option<usize>,
-    /// How `--algo parallel` searches the younger brothers of a split node.
-    #[arg(long, value_enum, default_value_t = YoungBrothers::Full)]
-    pub(crate) young_brothers: YoungBrothers,
+    /// How `--algo parallel` searches the younger brothers of a split node
+    /// [default: scout on 2 threads, full on any other number].
+    #[arg(long, value_enum)]
+    pub(crate) young_brothers: Option<YoungBrothers>,
     /// `--algo parallel` searches at most W younger brothers of one split
     /// node at once [default: as many as there are threads].
     #[arg(long, value_name = "W", value_parser = clap::value_parser!(u16).range(1..))]
@@ -181,7 +182,7 @@ impl Default for ParallelArgs {
         ParallelArgs {
             threads: None,
             split_depth: None,
-            young_brothers: YoungBrothers::Full,
+            young_brothers: None,
             width: None,
         }
     }

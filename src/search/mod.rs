@@ -19,7 +19,7 @@ use std::fmt;
 
 pub use brothers::YoungBrothers;
 pub use ordering::Order;
-pub use parallel::{DEFAULT_SPLIT_DEPTH, default_split_depth};
+pub use parallel::{DEFAULT_SPLIT_DEPTH, default_split_depth, default_young_brothers};
 pub use result::{Comparison, SearchError, SearchOption, SearchResult, Stats};
 pub use simulate::{Simulation, SimulationSummary, simulate};
 
@@ -86,8 +86,9 @@ pub struct Options {
     /// [`DEFAULT_SPLIT_DEPTH`]).
     pub split_depth: Option<usize>,
     /// How the parallel search searches the younger brothers of a split
-    /// node: with the full window, or tested first with a null window.
-    pub young_brothers: YoungBrothers,
+    /// node: with the full window, or tested first with a null window;
+    /// `None` for [`default_young_brothers`] of the threads.
+    pub young_brothers: Option<YoungBrothers>,
     /// The most younger brothers of one split node that the parallel
     /// search searches at once; `None` for as many as there are threads.
     /// Fewer speculate less on brothers that a cut would have pruned, and
@@ -113,7 +114,14 @@ impl Options {
     /// alpha-beta, step for step, on `threads` threads: on one thread with
     /// full brothers. Only then does it record a trace.
     pub fn parallel_is_alphabeta(&self, threads: usize) -> bool {
-        threads == 1 && self.young_brothers == YoungBrothers::Full
+        threads == 1 && self.young_brothers_on(threads) == YoungBrothers::Full
+    }
+
+    /// How the parallel search on `threads` threads searches younger
+    /// brothers: as these options say, else [`default_young_brothers`].
+    pub fn young_brothers_on(&self, threads: usize) -> YoungBrothers {
+        self.young_brothers
+            .unwrap_or_else(|| default_young_brothers(threads))
     }
 
     /// Whether these options order children or limit the depth.
@@ -168,7 +176,7 @@ where
         if R::RECORDS && !options.parallel_is_alphabeta(threads) {
             return Err(SearchError::ParallelTrace {
                 threads,
-                young_brothers: options.young_brothers,
+                young_brothers: options.young_brothers_on(threads),
             });
         }
         if !R::RECORDS && options.threads > 0 {

@@ -42,6 +42,20 @@ impl Strategy for Parallel {
 /// plies of the root split. The simulation takes it too.
 pub const DEFAULT_SPLIT_DEPTH: usize = 4;
 
+/// How younger brothers are searched when the options do not say, on
+/// `threads` threads: scout on two, where it was measured to be faster on
+/// unordered trees (fewer nodes, and the waiting it adds kept short by
+/// [`super::brothers`]'s split second searches); full on one (sequential
+/// alpha-beta, which records a trace) and on more than two, where scout's
+/// one-at-a-time second searches leave threads idle (see docs/parallel.md
+/// for the figures on 2 and 16 cores).
+pub fn default_young_brothers(threads: usize) -> YoungBrothers {
+    match threads {
+        2 => YoungBrothers::Scout,
+        _ => YoungBrothers::Full,
+    }
+}
+
 /// The split depth when none is given, for `threads` threads searching
 /// younger brothers as `young_brothers` says: with full brothers on one
 /// thread none (Young Brothers Wait on one thread is sequential alpha-beta,
@@ -73,8 +87,9 @@ where
         return alphabeta::alphabeta(cx, root);
     }
     let threads = rayon::current_num_threads();
-    let split_depth = cx.options.split_depth;
-    let young_brothers = cx.options.young_brothers;
+    let (split_depth, given_brothers) = (cx.options.split_depth, cx.options.young_brothers);
+    let young_brothers = cx.options.young_brothers_on(threads);
+    cx.options.young_brothers = Some(young_brothers);
     cx.options.split_depth =
         Some(split_depth.unwrap_or_else(|| default_split_depth(threads, young_brothers)));
     let (alpha, beta) = full_window();
@@ -84,6 +99,7 @@ where
     #[cfg(feature = "worker-log")]
     super::worker_log::end();
     cx.options.split_depth = split_depth;
+    cx.options.young_brothers = given_brothers;
     settle(outcome)
 }
 

@@ -38,7 +38,9 @@
 //! tested with a null window at the split node's value so far; brothers
 //! are settled in child order, and one that passes its test is searched
 //! again with the full window by the processor that settles it, no new
-//! brother of that node being offered meanwhile.
+//! brother of that node being offered meanwhile; on more than one
+//! processor that second search splits its top two levels whatever the
+//! split depth, as the real one does.
 //!
 //! # The scheduling rule
 //!
@@ -54,7 +56,7 @@ use std::collections::{BTreeMap, HashSet};
 use serde::Serialize;
 
 use super::alphabeta::{cut_bound, tighten};
-use super::brothers::{null_window, own_bound};
+use super::brothers::{null_window, own_bound, research_split_depth};
 use super::context::{Edge, NodeFold, clamp, reaches};
 use super::ordering::search_order;
 use super::{
@@ -246,6 +248,10 @@ struct Frame<N> {
     /// depth (itself when it is): walks up the tree jump there, since no
     /// frame below the split depth is ever split or stopped from outside.
     upper: FrameId,
+    /// The frames less than this many plies below the root split: the
+    /// search's split depth, deeper under a scout brother's second search
+    /// (see [`research_split_depth`]).
+    split_depth: usize,
     purpose: Purpose,
     ply: usize,
     kind: Kind,
@@ -446,14 +452,16 @@ where
         let kind = tree.kind(node);
         let children = search_order(tree, self.options.order, node, kind);
         let id = self.frames.len();
+        let split_depth = self.split_depth_at(&task);
         let upper = match task.link {
-            Some((parent, _)) if task.ply > self.split_depth => self.frames[parent].upper,
+            Some((parent, _)) if task.ply > split_depth => self.frames[parent].upper,
             _ => id,
         };
         self.frames.push(Frame {
             node,
             link: task.link,
             upper,
+            split_depth,
             purpose: task.purpose,
             ply: task.ply,
             kind,
@@ -472,6 +480,29 @@ where
         let eldest = self.child_task(id, Purpose::Plain, None);
         self.tasks.insert(p, eldest);
         Ok(None)
+    }
+
+    /// How younger brothers are searched: as the options say, else full
+    /// whatever the processors, since the simulation shows Young Brothers
+    /// Wait as the lecture gives it (the real search's default depends on
+    /// the threads).
+    fn young_brothers(&self) -> YoungBrothers {
+        self.options.young_brothers.unwrap_or(YoungBrothers::Full)
+    }
+
+    /// The split depth of the frame `task` enters: its parent's, or the
+    /// search's at the root; deeper for a scout brother's second search.
+    fn split_depth_at(&self, task: &Task<T::Node>) -> usize {
+        let inherited = match task.link {
+            Some((parent, _)) => self.frames[parent].split_depth,
+            None => self.split_depth,
+        };
+        match task.purpose {
+            Purpose::Again => {
+                research_split_depth(inherited, task.ply, self.width.min(self.processors))
+            }
+            _ => inherited,
+        }
     }
 
     /// The value of a node that has none of its own: `None` for an
@@ -673,7 +704,7 @@ where
         if frame.split.is_some() {
             return None;
         }
-        if frame.ply < self.split_depth {
+        if frame.ply < frame.split_depth {
             self.open_split(f);
         } else {
             let next = self.child_task(f, Purpose::Plain, None);
@@ -717,8 +748,8 @@ where
     /// offered to every processor.
     fn open_split(&mut self, f: FrameId) {
         let path = self.path(f);
+        let scout = self.young_brothers() == YoungBrothers::Scout;
         let frame = &mut self.frames[f];
-        let scout = self.options.young_brothers == YoungBrothers::Scout;
         let slots = match scout {
             true => vec![Slot::Open; frame.children.len()],
             false => Vec::new(),
@@ -952,7 +983,7 @@ where
     /// Takes the next brother of split node `f`: with its window, or for
     /// scout with a null window at the node's value so far.
     fn take(&mut self, f: FrameId) -> Task<T::Node> {
-        if self.options.young_brothers == YoungBrothers::Full {
+        if self.young_brothers() == YoungBrothers::Full {
             return self.child_task(f, Purpose::Plain, None);
         }
         let frame = &self.frames[f];
