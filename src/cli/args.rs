@@ -112,7 +112,7 @@ pub(crate) fn format_parser() -> impl clap::builder::TypedValueParser<Value = Fo
 }
 
 /// How `--algo parallel` splits the work.
-#[derive(Clone, Debug, Args)]
+#[derive(Clone, Debug, Default, Args)]
 #[command(next_help_heading = "Parallel search")]
 pub(crate) struct ParallelArgs {
     /// Threads for `--algo parallel` [default: the machine's cores].
@@ -173,17 +173,6 @@ impl SimulateArgs {
             _ => Err(CliError::BadInput(
                 "--simulate takes one number of processors here (solve takes a list)".to_string(),
             )),
-        }
-    }
-}
-
-impl Default for ParallelArgs {
-    fn default() -> ParallelArgs {
-        ParallelArgs {
-            threads: None,
-            split_depth: None,
-            young_brothers: None,
-            width: None,
         }
     }
 }
