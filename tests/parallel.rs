@@ -266,6 +266,33 @@ fn the_default_brothers_depend_on_the_threads() {
     assert_eq!(traced(8), refused(8, YoungBrothers::Full));
 }
 
+/// Left to the defaults, from 8 threads on the search splits 6 plies
+/// deep, and still finds alpha-beta's value and a best line.
+#[test]
+fn many_threads_split_deeper_by_default_and_find_alphabetas_value() {
+    use gametree::search::{DEEP_SPLIT_DEPTH, DEFAULT_SPLIT_DEPTH, default_split_depth};
+    assert_eq!(default_split_depth(1, YoungBrothers::Full), 0);
+    assert_eq!(
+        default_split_depth(2, YoungBrothers::Scout),
+        DEFAULT_SPLIT_DEPTH
+    );
+    assert_eq!(
+        default_split_depth(7, YoungBrothers::Full),
+        DEFAULT_SPLIT_DEPTH
+    );
+    assert_eq!(
+        default_split_depth(8, YoungBrothers::Full),
+        DEEP_SPLIT_DEPTH
+    );
+    let mut mix = Mix(41);
+    for _ in 0..20 {
+        let tree = parse("uniform", &uniform(3, 8, 50, mix.next()).text()).unwrap();
+        let result = parallel_on(&tree, 8, Options::default());
+        assert_eq!(result.score.value, oracle(&tree, tree.root()));
+        assert_line_is_best(&tree, &result);
+    }
+}
+
 #[test]
 fn the_comparison_counts_the_search_overhead() {
     let tree = parse("uniform", &uniform(6, 5, 100, 5).text()).unwrap();
@@ -468,6 +495,30 @@ fn random_games_give_alphabetas_exact_root_value_whatever_the_threads() {
                     assert_eq!(parallel.score, expected, "seed {seed}, {threads} threads");
                 }
             }
+        }
+    }
+}
+
+/// A brother whose children are all leaves searches with the bound its
+/// elder brothers found: with one brother at a time, the same nodes as
+/// sequential alpha-beta, even where the split nodes reach the leaves'
+/// parents.
+#[test]
+fn a_brother_above_the_leaves_gets_its_elders_bound() {
+    // C = [8 2 3] cuts after 2 only once B's 3 has reached it.
+    let tree = parse("aima-like", "[[4 5 0] [3 7 6] [8 2 3]]").unwrap();
+    for split_depth in 0..4 {
+        let one_at_a_time = Options {
+            width: Some(1),
+            young_brothers: Some(YoungBrothers::Full),
+            split_depth: Some(split_depth),
+            ..Options::default()
+        };
+        let alphabeta = sequential(&tree, one_at_a_time);
+        assert_eq!(alphabeta.stats.nodes_visited, 12);
+        for threads in [1, 2] {
+            let parallel = parallel_on(&tree, threads, one_at_a_time);
+            assert_eq!(parallel.stats, alphabeta.stats, "split depth {split_depth}");
         }
     }
 }

@@ -192,9 +192,15 @@ where
         }
     }
 
-    /// Searches `child` with the full window.
+    /// Searches `child` with the full window, narrowed by the bounds the
+    /// split nodes have now. A parent of the deepest leaves does not
+    /// narrow its window when entered (it takes its parent's; see
+    /// `Context::narrow_before`), so such a brother would otherwise search
+    /// with the window the eldest left, however far its elder brothers
+    /// have moved it since.
     fn full(&self, child: T::Node, split: &Split<'_, T::Node>) -> Outcome<T::Node> {
-        self.run(child, split, self.alpha, self.beta)
+        let (alpha, beta) = split.narrow(self.alpha, self.beta);
+        self.run(child, split, alpha, beta)
     }
 
     /// Searches again, with the full window, a `child` that passed its
@@ -211,7 +217,8 @@ where
             )),
             ..self.options
         };
-        self.run_with(options, child, split, self.alpha, self.beta)
+        let (alpha, beta) = split.narrow(self.alpha, self.beta);
+        self.run_with(options, child, split, alpha, beta)
     }
 
     /// Tests whether `child` can do better than the best value so far:

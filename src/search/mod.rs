@@ -19,7 +19,10 @@ use std::fmt;
 
 pub use brothers::YoungBrothers;
 pub use ordering::Order;
-pub use parallel::{DEFAULT_SPLIT_DEPTH, default_split_depth, default_young_brothers};
+pub use parallel::{
+    DEEP_SPLIT_DEPTH, DEEP_SPLIT_THREADS, DEFAULT_SPLIT_DEPTH, default_split_depth,
+    default_young_brothers,
+};
 pub use result::{Comparison, SearchError, SearchOption, SearchResult, Stats};
 pub use simulate::{Simulation, SimulationSummary, simulate};
 

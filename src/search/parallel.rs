@@ -38,8 +38,9 @@ impl Strategy for Parallel {
     }
 }
 
-/// Split depth when none is given, on more than one thread: nodes within 4
-/// plies of the root split. The simulation takes it too.
+/// Split depth when none is given, on 2 to 7 threads: nodes within 4
+/// plies of the root split. The simulation takes it whatever the
+/// processors.
 pub const DEFAULT_SPLIT_DEPTH: usize = 4;
 
 /// How younger brothers are searched when the options do not say, on
@@ -56,14 +57,24 @@ pub fn default_young_brothers(threads: usize) -> YoungBrothers {
     }
 }
 
+/// Split depth when none is given, from [`DEEP_SPLIT_THREADS`] threads on:
+/// more threads need more split nodes to keep busy, most of all on ordered
+/// trees, whose CUT nodes offer no brothers.
+pub const DEEP_SPLIT_DEPTH: usize = 6;
+
+/// The fewest threads that take [`DEEP_SPLIT_DEPTH`] by default.
+pub const DEEP_SPLIT_THREADS: usize = 8;
+
 /// The split depth when none is given, for `threads` threads searching
 /// younger brothers as `young_brothers` says: with full brothers on one
 /// thread none (Young Brothers Wait on one thread is sequential alpha-beta,
-/// and without split nodes it pays nothing for their bookkeeping), else
+/// and without split nodes it pays nothing for their bookkeeping), from
+/// [`DEEP_SPLIT_THREADS`] threads on [`DEEP_SPLIT_DEPTH`], else
 /// [`DEFAULT_SPLIT_DEPTH`]. See docs/parallel.md for the measurements.
 pub fn default_split_depth(threads: usize, young_brothers: YoungBrothers) -> usize {
     match (threads, young_brothers) {
         (0 | 1, YoungBrothers::Full) => 0,
+        (t, _) if t >= DEEP_SPLIT_THREADS => DEEP_SPLIT_DEPTH,
         _ => DEFAULT_SPLIT_DEPTH,
     }
 }
