@@ -36,6 +36,13 @@ fn sequential(tree: &Tree, options: Options) -> gametree::search::SearchResult<u
     search(tree, Algorithm::AlphaBeta, options, &mut NoRecorder).unwrap()
 }
 
+/// Sequential alpha-beta's trace of `tree`, with the default options.
+fn alphabeta_trace(tree: &Tree) -> Trace<u32> {
+    let mut trace = Trace::new();
+    search(tree, Algorithm::AlphaBeta, Options::default(), &mut trace).unwrap();
+    trace
+}
+
 /// The best move and line are a real best move and line: the move's
 /// minimax value is the root's, and the line ends on a leaf of that value.
 fn assert_line_is_best(tree: &Tree, result: &gametree::search::SearchResult<u32>) {
@@ -194,14 +201,6 @@ fn scout_brothers_visit_fewer_nodes_than_alphabeta_on_one_thread_of_an_unordered
 #[test]
 fn a_trace_on_one_thread_with_full_brothers_is_alphabetas_and_otherwise_refused() {
     let tree = parse("aima", "[[3 12 8] [2 4 6] [14 5 2]]").unwrap();
-    let mut alphabeta = Trace::new();
-    search(
-        &tree,
-        Algorithm::AlphaBeta,
-        Options::default(),
-        &mut alphabeta,
-    )
-    .unwrap();
     let full = Options {
         young_brothers: Some(YoungBrothers::Full),
         ..Options::default()
@@ -210,7 +209,7 @@ fn a_trace_on_one_thread_with_full_brothers_is_alphabetas_and_otherwise_refused(
     pool(1)
         .install(|| search(&tree, Algorithm::Parallel, full, &mut parallel))
         .unwrap();
-    assert_eq!(parallel.events, alphabeta.events);
+    assert_eq!(parallel.events, alphabeta_trace(&tree).events);
     let traced = |threads, options| {
         pool(threads).install(|| search(&tree, Algorithm::Parallel, options, &mut Trace::new()))
     };
@@ -252,15 +251,7 @@ fn the_default_brothers_depend_on_the_threads() {
             young_brothers,
         })
     };
-    let mut alphabeta = Trace::new();
-    search(
-        &tree,
-        Algorithm::AlphaBeta,
-        Options::default(),
-        &mut alphabeta,
-    )
-    .unwrap();
-    assert_eq!(traced(1), Ok(alphabeta.events));
+    assert_eq!(traced(1), Ok(alphabeta_trace(&tree).events));
     assert_eq!(traced(2), refused(2, YoungBrothers::Scout));
     assert_eq!(traced(3), refused(3, YoungBrothers::Full));
     assert_eq!(traced(8), refused(8, YoungBrothers::Full));
