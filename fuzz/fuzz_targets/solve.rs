@@ -82,7 +82,7 @@ fn check_parallel_and_ordered(tree: &Tree, value: gametree::value::Value) {
         for young_brothers in [YoungBrothers::Full, YoungBrothers::Scout] {
             let options = Options {
                 split_depth: Some(split_depth),
-                young_brothers,
+                young_brothers: Some(young_brothers),
                 ..Options::default()
             };
             let result = two_threads()
