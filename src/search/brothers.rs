@@ -192,31 +192,39 @@ where
         }
     }
 
-    /// Searches `child` with the full window, narrowed by the bounds the
-    /// split nodes have now. A parent of the deepest leaves does not
-    /// narrow its window when entered (it takes its parent's; see
-    /// `Context::narrow_before`), so such a brother would otherwise search
-    /// with the window the eldest left, however far its elder brothers
-    /// have moved it since.
+    /// Searches `child` with the full window.
     fn full(&self, child: T::Node, split: &Split<'_, T::Node>) -> Outcome<T::Node> {
-        let (alpha, beta) = split.narrow(self.alpha, self.beta);
-        self.run(child, split, alpha, beta)
+        self.full_with(self.options, child, split)
     }
 
     /// Searches again, with the full window, a `child` that passed its
     /// test, splitting its top [`RESEARCH_SPLIT_PLIES`] levels even below
     /// the split depth.
     fn research(&self, child: T::Node, split: &Split<'_, T::Node>) -> Outcome<T::Node> {
+        let own = self
+            .options
+            .split_depth
+            .unwrap_or(super::DEFAULT_SPLIT_DEPTH);
+        let depth = research_split_depth(own, self.ply + 1, self.workers());
         let options = Options {
-            split_depth: Some(research_split_depth(
-                self.options
-                    .split_depth
-                    .unwrap_or(super::DEFAULT_SPLIT_DEPTH),
-                self.ply + 1,
-                self.workers(),
-            )),
+            split_depth: Some(depth),
             ..self.options
         };
+        self.full_with(options, child, split)
+    }
+
+    /// Searches `child` under `options` with the full window, narrowed by
+    /// the bounds the split nodes have now. A parent of the deepest leaves
+    /// does not narrow its window when entered (it takes its parent's; see
+    /// `Context::narrow_before`), so such a brother would otherwise search
+    /// with the window the eldest left, however far its elder brothers
+    /// have moved it since.
+    fn full_with(
+        &self,
+        options: Options,
+        child: T::Node,
+        split: &Split<'_, T::Node>,
+    ) -> Outcome<T::Node> {
         let (alpha, beta) = split.narrow(self.alpha, self.beta);
         self.run_with(options, child, split, alpha, beta)
     }
