@@ -187,13 +187,7 @@ fn a_cut_records_its_kind_bound_and_source() {
 #[test]
 fn reaching_the_bound_on_the_last_child_is_no_cut() {
     let tree = parse("last", "[[5] [7 5]]").unwrap();
-    let result = search(
-        &tree,
-        Algorithm::AlphaBeta,
-        Options::default(),
-        &mut NoRecorder,
-    )
-    .unwrap();
+    let result = common::solve(&tree, Algorithm::AlphaBeta).unwrap();
     assert_eq!(result.stats.cutoffs, 0);
     assert_eq!(result.stats.leaves_evaluated, 3);
 }

@@ -223,13 +223,7 @@ fn the_issue_s_star1_example() {
             "Star1 cut at C2: after 1 of 2 children the value cannot exceed 4.4 <= alpha 8.4 (@2.2 pruned)"
         );
     }
-    let result = search(
-        &tree,
-        Algorithm::AlphaBeta,
-        Options::default(),
-        &mut NoRecorder,
-    )
-    .unwrap();
+    let result = common::solve(&tree, Algorithm::AlphaBeta).unwrap();
     assert_eq!(result.best_move, tree.find("C1"));
     // Star2 probes C2's first child's first leaf, 2: C2 cannot exceed
     // 0.7 * 2 + 0.3 * 10 = 4.4 before any child is searched in full, and
@@ -248,26 +242,14 @@ fn the_issue_s_star1_example() {
     assert!(close(value, Value::new(8.4).unwrap()));
     assert_eq!(leaves, 8);
     let tree = parse("unbounded", &unbounded).unwrap();
-    let result = search(
-        &tree,
-        Algorithm::AlphaBeta,
-        Options::default(),
-        &mut NoRecorder,
-    )
-    .unwrap();
+    let result = common::solve(&tree, Algorithm::AlphaBeta).unwrap();
     assert_eq!(result.stats.unbounded_chance_nodes, 2);
 }
 
 #[test]
 fn a_leaf_outside_the_bounds_is_an_error_naming_it() {
     let tree = parse("out", "bounds 0 5\n[ chance [ 1 B = 7 ] 2 ]").unwrap();
-    let error = search(
-        &tree,
-        Algorithm::AlphaBeta,
-        Options::default(),
-        &mut NoRecorder,
-    )
-    .unwrap_err();
+    let error = common::solve(&tree, Algorithm::AlphaBeta).unwrap_err();
     assert!(matches!(&error, SearchError::OutOfBounds { node, .. } if node == "B"));
     assert_eq!(
         error.to_string(),
@@ -278,13 +260,7 @@ fn a_leaf_outside_the_bounds_is_an_error_naming_it() {
 #[test]
 fn a_chance_node_with_both_infinities_has_no_mean() {
     let tree = parse("inf", "[ C chance [ +inf -inf ] 2 ]").unwrap();
-    let error = search(
-        &tree,
-        Algorithm::Minimax,
-        Options::default(),
-        &mut NoRecorder,
-    )
-    .unwrap_err();
+    let error = common::solve(&tree, Algorithm::Minimax).unwrap_err();
     assert!(matches!(&error, SearchError::UndefinedMean { node, .. } if node == "C"));
 }
 

@@ -5,7 +5,8 @@
 // `expect`, which fails where every helper is used.
 #![allow(dead_code)]
 
-use gametree::search::Options;
+use gametree::search::{Algorithm, Options, SearchError, SearchResult, search};
+use gametree::trace::NoRecorder;
 use gametree::tree::{GameTree, NodeId, Tree};
 use gametree::value::{Kind, Value};
 use proptest::prelude::*;
@@ -63,6 +64,14 @@ pub(crate) fn shapes_with(statics: bool) -> impl Strategy<Value = Shape> {
 /// Random trees without static values.
 pub(crate) fn shapes() -> impl Strategy<Value = Shape> {
     shapes_with(false)
+}
+
+/// `algorithm` on `tree` with the default options, recording nothing.
+pub(crate) fn solve(
+    tree: &Tree,
+    algorithm: Algorithm,
+) -> Result<SearchResult<NodeId>, SearchError> {
+    search(tree, algorithm, Options::default(), &mut NoRecorder)
 }
 
 /// The oracle: minimax as plainly as it can be written.
