@@ -82,15 +82,21 @@ fn main() {
         .filter(|(i, _)| picked.as_ref().is_none_or(|p| p.contains(i)))
         .map(|(_, row)| row)
         .collect();
-    for &(b, d, noise, order) in rows.iter().filter(|_| runs("parallel")) {
-        let tree = bench_tree(b, d, 1, noise);
-        let name = format!("b={b} d={d} noise={noise} order={order}");
-        let options = Options {
-            order,
-            split_depth,
-            ..Options::default()
-        };
-        parallel_rows(&name, &tree, options, &pool);
+    // Each row's tree, its name, and the options its searches take.
+    let each_row = |pool: &rayon::ThreadPool| {
+        for &(b, d, noise, order) in &rows {
+            let tree = bench_tree(b, d, 1, noise);
+            let name = format!("b={b} d={d} noise={noise} order={order}");
+            let options = Options {
+                order,
+                split_depth,
+                ..Options::default()
+            };
+            parallel_rows(&name, &tree, options, pool);
+        }
+    };
+    if runs("parallel") {
+        each_row(&pool);
     }
     if runs("one-thread") {
         println!();
@@ -101,16 +107,7 @@ fn main() {
             .num_threads(1)
             .build()
             .unwrap();
-        for &(b, d, noise, order) in &rows {
-            let tree = bench_tree(b, d, 1, noise);
-            let name = format!("b={b} d={d} noise={noise} order={order}");
-            let options = Options {
-                order,
-                split_depth,
-                ..Options::default()
-            };
-            parallel_rows(&name, &tree, options, &one);
-        }
+        each_row(&one);
     }
     if runs("knuth-moore") {
         println!();
