@@ -1,11 +1,12 @@
 //! What a run has to undo when it is interrupted: the temporary files and
 //! staging folders it created and the child processes it started.
 //!
-//! Everything is registered here while it exists; [`undo_all_and_exit`] removes the
+//! Everything is registered here while it exists; [`undo_all`] removes the
 //! files and folders and kills the children, for a signal handler to call
-//! before the process exits. Registering and creating happen under one
-//! lock, and `undo_all_and_exit` never releases it, so that nothing is created after
-//! the undoing began.
+//! before it ends the process. Registering and creating happen under one
+//! lock, and `undo_all` hands it to its caller ([`Undone`]), who holds it
+//! until the process ends, so that nothing is created after the undoing
+//! began.
 //!
 //! A run killed outright (SIGKILL) cannot undo anything: its leftovers are
 //! named with [`leftover_name`] (`.gametree-PID-...`), and the next run that
@@ -51,7 +52,7 @@ impl Registered {
     }
 
     /// The path was renamed into place: it is no longer removed, neither
-    /// when this is dropped nor by [`undo_all_and_exit`].
+    /// when this is dropped nor by [`undo_all`].
     pub fn keep(mut self) {
         self.kept = true;
     }
@@ -94,7 +95,7 @@ pub fn uninterrupted<T>(work: impl FnOnce() -> T) -> T {
     work()
 }
 
-/// A registered child process: killed by [`undo_all_and_exit`] while registered.
+/// A registered child process: killed by [`undo_all`] while registered.
 #[derive(Debug)]
 pub struct RegisteredChild {
     number: u64,
@@ -115,7 +116,7 @@ impl RegisteredChild {
     }
 }
 
-/// Starts `command`, registered so that [`undo_all_and_exit`] kills it; `take` gets
+/// Starts `command`, registered so that [`undo_all`] kills it; `take` gets
 /// the child first, to take its pipes.
 pub fn spawn(
     command: &mut Command,
@@ -130,19 +131,34 @@ pub fn spawn(
     Ok(RegisteredChild { number })
 }
 
-/// Removes every registered file and folder, kills every registered child
-/// and ends the process with exit code `code`, holding the registry until
-/// the end so that nothing new is created. For a signal handler.
-pub fn undo_all_and_exit(code: i32) -> ! {
+/// The registry, held after [`undo_all`]: nothing can be registered (and
+/// so nothing created) while it lives. A signal handler keeps it until the
+/// process ends.
+#[must_use = "the registry is free again once this is dropped: hold it until the process ends"]
+pub struct Undone {
+    _held: MutexGuard<'static, Pending>,
+}
+
+impl std::fmt::Debug for Undone {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Undone")
+    }
+}
+
+/// Removes every registered file and folder and kills every registered
+/// child, then returns the registry still held, so that nothing new is
+/// created: a signal handler holds it while it ends the process. What was
+/// undone is forgotten (a second call has nothing left to undo).
+pub fn undo_all() -> Undone {
     let mut pending = pending();
-    for (_, child) in &mut pending.children {
+    for (_, mut child) in pending.children.drain(..) {
         let _ = child.kill();
         let _ = child.wait();
     }
-    for (_, path) in &pending.paths {
-        remove(path);
+    for (_, path) in pending.paths.drain(..) {
+        remove(&path);
     }
-    std::process::exit(code)
+    Undone { _held: pending }
 }
 
 fn remove(path: &Path) {

@@ -15,7 +15,9 @@ pub(super) fn install() {
     };
     std::thread::spawn(move || {
         if let Some(signal) = signals.forever().next() {
-            cleanup::undo_all_and_exit(128 + signal);
+            // Held until the process ends: nothing is created after this.
+            let _undone = cleanup::undo_all();
+            std::process::exit(128 + signal);
         }
     });
 }
