@@ -21,12 +21,14 @@
 //! assert!(!verdicts[1].passed); // @2.3 is pruned too, and left out
 //! ```
 
+mod batch;
 mod brief;
 mod compare;
 mod diagnose;
 mod explain;
 mod export;
 mod facts;
+mod grader;
 mod key;
 mod report;
 mod rubric;
@@ -35,10 +37,12 @@ use std::hash::Hash;
 
 use crate::syntax::ParseError;
 
+pub use batch::{Batch, BatchError, Grading, Host, Quietly, Source, TreeError, Warning};
 pub use compare::{Outcome, UnknownNode};
 pub use diagnose::{Diagnoser, Diagnosis, Misconception, Mistaken, View};
 pub use export::{GradescopeResults, GradescopeTest, Visibility};
 pub use facts::{Facts, Visit};
+pub use grader::DIAGNOSE_UP_TO;
 pub use key::{QuestionKind, answer_key, key_lines, rubric_lines};
 pub use report::{CheckReport, ExpectationReport, FileReport};
 pub use rubric::{

@@ -161,6 +161,29 @@ impl FileReport {
         }
     }
 
+    /// Every error of the row, each named by the file: the file's own, then
+    /// its lines' (those not read, those naming no node).
+    pub fn errors(&self) -> Vec<String> {
+        let lines = self.expectations.iter().filter_map(|e| e.error.clone());
+        let graded = self.grade.iter().flat_map(|g| g.errors.iter());
+        let questions = self.grade.iter().flat_map(|g| &g.questions);
+        let unread = questions
+            .filter_map(|q| q.unread.as_ref())
+            .map(|e| e.error.clone());
+        let named = |error: String| match error.starts_with(&self.file) {
+            true => error,
+            false => format!("{}: {error}", self.file),
+        };
+        self.error
+            .iter()
+            .cloned()
+            .chain(lines)
+            .chain(graded.map(|e| e.error.clone()))
+            .chain(unread)
+            .map(named)
+            .collect()
+    }
+
     /// A file that could not be checked, and why.
     pub fn unreadable(file: &str, tree: &str, algorithm: Algorithm, error: String) -> FileReport {
         FileReport {

@@ -7,7 +7,6 @@ use std::time::{Duration, Instant};
 use super::progress::Phase;
 
 use super::{CliError, SearchArgs};
-use gametree::claim::Expectation;
 use gametree::formats::{self, Format, FormatError, cs188::Case};
 use gametree::search::{SearchError, SearchResult, search};
 use gametree::syntax::{self, Limits, ParseError, SourceText};
@@ -156,8 +155,6 @@ pub(super) struct Input {
     pub text: Option<String>,
     /// The tree.
     pub tree: Tree,
-    /// The `expect` lines written after the tree.
-    pub expectations: Vec<Expectation>,
     /// For a CS188 case: what it says besides its tree.
     pub case: Option<Case>,
     /// The size of the file in bytes.
@@ -219,7 +216,6 @@ impl Input {
             name,
             text,
             tree: parsed.tree,
-            expectations: parsed.expectations,
             case: None,
             bytes,
             times,
@@ -244,7 +240,6 @@ impl Input {
             bytes: text.len(),
             text: Some(text),
             tree: loaded.tree,
-            expectations: loaded.expectations,
             case: loaded.case,
             times,
         })

@@ -1,0 +1,441 @@
+//! Grading a batch of files: tree files, each searched once, and the answer
+//! files that follow each, graded against a key or against the tree file's
+//! own `expect` lines. `gametree check` runs it on the files it reads,
+//! `gametree serve` on a request's texts; a program that embeds the
+//! library calls it the same way.
+
+use std::fmt;
+use std::path::Path;
+
+use super::grader::{Grader, claims_report, misconceptions, rubric};
+use super::{CheckReport, Diagnoser, Explain, Facts, FileReport};
+use crate::claim::Expectation;
+use crate::formats::{self, Format, FormatError, ReadOptions};
+use crate::search::{Algorithm, Options, SearchError, SearchResult, search};
+use crate::syntax::{self, ParseError, SourceText};
+use crate::trace::Trace;
+use crate::tree::{Location, NodeId, Tree};
+
+/// How a batch is graded: the search each tree file gets, how its answer
+/// files are graded, and how tree files are read.
+#[derive(Clone, Debug)]
+pub struct Grading {
+    /// The algorithm of every search.
+    pub algorithm: Algorithm,
+    /// Its options: the conventions (strict, fail-hard), a depth limit,
+    /// the parallel search's threads. The misconceptions are searched with
+    /// them too, each changing what it is about.
+    pub options: Options,
+    /// How much a failed answer's explanation tells.
+    pub explain: Explain,
+    /// Check each claim of an answer file against the search, ignoring any
+    /// key: the score is the share of the claims that hold.
+    pub claims: bool,
+    /// The format of every tree file; `None` takes each file's from its
+    /// name's extension ([`Format::of_path`]).
+    pub format: Option<Format>,
+    /// How tree files are read: the node limit, a CS188 case's rounds.
+    pub read: ReadOptions,
+}
+
+impl Default for Grading {
+    /// Alpha-beta with the default options, full explanations, a key's
+    /// questions (where there is a key), each file's format from its name.
+    fn default() -> Grading {
+        Grading {
+            algorithm: Algorithm::AlphaBeta,
+            options: Options::default(),
+            explain: Explain::Full,
+            claims: false,
+            format: None,
+            read: ReadOptions::default(),
+        }
+    }
+}
+
+/// A file of a batch, already read: its name in reports and messages, and
+/// its text or why it could not be read (the file then gets a row with the
+/// error, and the batch goes on).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Source {
+    /// The file's name, as reports and messages give it.
+    pub name: String,
+    /// The file's text, or why it could not be read.
+    pub text: Result<String, String>,
+}
+
+impl Source {
+    /// A file read as `text`.
+    pub fn new(name: impl Into<String>, text: impl Into<String>) -> Source {
+        Source {
+            name: name.into(),
+            text: Ok(text.into()),
+        }
+    }
+
+    /// A file that could not be read, and why.
+    pub fn unreadable(name: impl Into<String>, why: impl Into<String>) -> Source {
+        Source {
+            name: name.into(),
+            text: Err(why.into()),
+        }
+    }
+}
+
+/// A graded batch: its report, and what the caller should show beside it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Batch {
+    /// One row per answer file (or per tree file checked against its own
+    /// `expect` lines), in the order given, and the totals.
+    pub report: CheckReport,
+    /// What grading noticed that is no answer's fault, in order.
+    pub warnings: Vec<Warning>,
+}
+
+/// Something grading noticed that is no answer's fault.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Warning {
+    /// A claim of the key that the search does not support: answers are
+    /// graded against the search, so it is likely a slip in the key (or in
+    /// the search's options).
+    KeyLineFails {
+        /// The key's line.
+        line: usize,
+        /// The claim as written: `expect value 4`.
+        expectation: String,
+        /// The tree file searched.
+        tree: String,
+        /// The algorithm of the search.
+        algorithm: Algorithm,
+    },
+}
+
+impl fmt::Display for Warning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Warning::KeyLineFails {
+                line,
+                expectation,
+                tree,
+                algorithm,
+            } => write!(
+                f,
+                "the key's line {line} ({expectation}) does not hold for the search of {tree} \
+                 with {algorithm}: answers are graded against the search"
+            ),
+        }
+    }
+}
+
+/// Why a batch could not be graded at all (one unusable file only gets its
+/// row with the error).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BatchError {
+    /// No file was given.
+    #[error("no tree file to grade against")]
+    NoFiles,
+    /// The first file is an answer file: no tree comes before it.
+    #[error("{name}: an answer file (it starts with `expect`): give the tree file first")]
+    AnswersFirst {
+        /// The file's name.
+        name: String,
+    },
+}
+
+/// Why a tree file of a batch could not be used.
+#[derive(Debug, thiserror::Error)]
+pub enum TreeError {
+    /// A CS188 case's rounds were asked for, and the file is no CS188 case.
+    #[error(
+        "{name}: the rounds to unfold count a CS188 case's agents, and this is a {format} file"
+    )]
+    RoundsOutsideCase {
+        /// The file's name.
+        name: String,
+        /// Its format.
+        format: Format,
+    },
+    /// The file does not read as its format.
+    #[error(transparent)]
+    Read(FormatError),
+    /// The search failed (the batch adds the file's name and the place).
+    #[error(transparent)]
+    Search(SearchError),
+}
+
+/// What the caller of [`Grading::grade_with`] does its own way.
+pub trait Host {
+    /// The words of an error about a tree file: by default its own. A
+    /// search error's words are then given the file's name and the place
+    /// in the file.
+    fn tree_error(&self, error: &TreeError) -> String {
+        error.to_string()
+    }
+
+    /// Runs one step of reading or searching a tree file (`what` says it:
+    /// `searching big.tree`), to show progress where it is slow: by
+    /// default just runs it.
+    fn step<T>(&self, what: &str, work: impl FnOnce() -> T) -> T {
+        let _ = what;
+        work()
+    }
+}
+
+/// The host that words errors as the library does and shows no progress.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Quietly;
+
+impl Host for Quietly {}
+
+/// A tree file searched once.
+struct Searched {
+    /// The text, for pointing at places in it (dropped for large files).
+    text: Option<String>,
+    tree: Tree,
+    /// The `expect` lines written after the tree.
+    expectations: Vec<Expectation>,
+    result: SearchResult<NodeId>,
+    trace: Trace<NodeId>,
+}
+
+/// A tree file, searched once (or why it could not be), with the answer
+/// files that follow it.
+struct Exercise {
+    name: String,
+    searched: Result<Searched, String>,
+    /// The answer files that follow it.
+    answers: Vec<Source>,
+}
+
+/// Tree texts larger than this are not kept once read; errors then name
+/// the place without showing the line.
+const KEEP_TEXT_UP_TO: usize = 8 * 1024 * 1024;
+
+impl Grading {
+    /// Grades a batch: each tree file is searched once and its answer files
+    /// (those that follow it) graded against `key` when given, else against
+    /// the tree file's own `expect` lines; a tree file that no answer file
+    /// follows is checked claim by claim against its own `expect` lines.
+    ///
+    /// A file after the first is an answer file when it starts with
+    /// `expect`, or when it is not a tree file either (its name does not
+    /// end in `.tree` and it does not read as a tree). A file that cannot
+    /// be used gets its row with the error and never stops the others;
+    /// only a batch without a tree file before its answers is refused.
+    ///
+    /// ```
+    /// use gametree::check::{Grading, Source};
+    /// use gametree::syntax::parse_answers;
+    ///
+    /// let key = parse_answers("key", "expect value 3 [2 points]\nexpect best @1\n").unwrap();
+    /// let batch = Grading::default()
+    ///     .grade(
+    ///         Some(&key),
+    ///         vec![
+    ///             Source::new("aima.tree", "[[3 12 8] [2 4 6] [14 5 2]]"),
+    ///             Source::new("alice.answers", "expect value 3\nexpect best @3\n"),
+    ///             Source::new("bob.answers", "expect value 3\nexpect best @1\n"),
+    ///         ],
+    ///     )
+    ///     .unwrap();
+    /// let scores: Vec<f64> = batch.report.files.iter().map(|f| f.score).collect();
+    /// assert_eq!(scores, [0.6667, 1.0]); // alice: 2 of 3 points
+    /// assert!(batch.warnings.is_empty());
+    /// ```
+    pub fn grade(
+        &self,
+        key: Option<&[Expectation]>,
+        files: Vec<Source>,
+    ) -> Result<Batch, BatchError> {
+        self.grade_with(key, files, &Quietly)
+    }
+
+    /// Grades a batch as [`Grading::grade`] does, with errors worded and
+    /// progress shown by `host`.
+    pub fn grade_with(
+        &self,
+        key: Option<&[Expectation]>,
+        files: Vec<Source>,
+        host: &impl Host,
+    ) -> Result<Batch, BatchError> {
+        let exercises = self.group(files, host)?;
+        let mut warnings = Vec::new();
+        let files = exercises
+            .iter()
+            .flat_map(|e| self.check_exercise(key, e, &mut warnings))
+            .collect();
+        Ok(Batch {
+            report: CheckReport::new(files),
+            warnings,
+        })
+    }
+
+    /// Groups the files in order, searching each tree file once and giving
+    /// it the answer files that follow it.
+    fn group(&self, files: Vec<Source>, host: &impl Host) -> Result<Vec<Exercise>, BatchError> {
+        let mut exercises: Vec<Exercise> = Vec::new();
+        for file in files {
+            let Some(exercise) = exercises.last_mut() else {
+                if file.text.as_ref().is_ok_and(|t| syntax::is_answer_file(t)) {
+                    return Err(BatchError::AnswersFirst { name: file.name });
+                }
+                exercises.push(self.search_tree(file, host));
+                continue;
+            };
+            match is_answer_file(&file) {
+                true => exercise.answers.push(file),
+                false => exercises.push(self.search_tree(file, host)),
+            }
+        }
+        match exercises.is_empty() {
+            true => Err(BatchError::NoFiles),
+            false => Ok(exercises),
+        }
+    }
+
+    /// Reads a tree file and searches it once, recording the trace.
+    fn search_tree(&self, file: Source, host: &impl Host) -> Exercise {
+        let searched = file
+            .text
+            .and_then(|text| self.search_text(&file.name, text, host));
+        Exercise {
+            name: file.name,
+            searched,
+            answers: Vec::new(),
+        }
+    }
+
+    /// Reads `text` as a tree file called `name`, and searches it once.
+    fn search_text(&self, name: &str, text: String, host: &impl Host) -> Result<Searched, String> {
+        let format = self
+            .format
+            .unwrap_or_else(|| Format::of_path(Path::new(name)));
+        let refused = |error: TreeError| host.tree_error(&error);
+        if self.read.rounds.is_some() && format != Format::Cs188 {
+            let name = name.to_string();
+            return Err(refused(TreeError::RoundsOutsideCase { name, format }));
+        }
+        let loaded = host
+            .step(&format!("parsing {name}"), || {
+                formats::read(format, name, &text, &self.read)
+            })
+            .map_err(|e| refused(TreeError::Read(e)))?;
+        let keep = format != Format::Tree || text.len() <= KEEP_TEXT_UP_TO;
+        let text = keep.then_some(text);
+        let mut trace = Trace::new();
+        let result = host
+            .step(&format!("searching {name}"), || {
+                search(&loaded.tree, self.algorithm, self.options, &mut trace)
+            })
+            .map_err(|e| {
+                let at = e.location();
+                placed(name, text.as_deref(), at, &refused(TreeError::Search(e)))
+            })?;
+        Ok(Searched {
+            text,
+            tree: loaded.tree,
+            expectations: loaded.expectations,
+            result,
+            trace,
+        })
+    }
+
+    /// The rows of one exercise: one per answer file, or one on the tree
+    /// file's own `expect` lines when no answer file follows it.
+    fn check_exercise(
+        &self,
+        key: Option<&[Expectation]>,
+        exercise: &Exercise,
+        warnings: &mut Vec<Warning>,
+    ) -> Vec<FileReport> {
+        let tree_name = exercise.name.as_str();
+        let searched = match &exercise.searched {
+            Ok(searched) => searched,
+            Err(error) => return self.unusable_tree(exercise, error),
+        };
+        let strict = self.options.strict;
+        let facts = Facts::new(&searched.tree, &searched.result, &searched.trace, strict);
+        if exercise.answers.is_empty() {
+            return vec![self.own_key_report(&facts, tree_name, searched)];
+        }
+        let mistaken = misconceptions(&facts, &searched.tree, self.options);
+        let key = key.unwrap_or(&searched.expectations);
+        let grader = Grader {
+            facts: &facts,
+            diagnoser: Diagnoser::new(&facts, &mistaken),
+            rubric: match self.claims {
+                true => None,
+                false => rubric(&facts, key, tree_name, warnings),
+            },
+            explain: self.explain,
+            tree_name,
+        };
+        let answers = exercise.answers.iter();
+        answers.map(|a| grader.report(&a.name, &a.text)).collect()
+    }
+
+    /// The rows of a tree file that could not be read or searched: its own,
+    /// or one per answer file after it, each with the error.
+    fn unusable_tree(&self, exercise: &Exercise, error: &str) -> Vec<FileReport> {
+        let (tree_name, algorithm) = (exercise.name.as_str(), self.algorithm);
+        if exercise.answers.is_empty() {
+            let error = error.to_string();
+            return vec![FileReport::unreadable(
+                tree_name, tree_name, algorithm, error,
+            )];
+        }
+        let error = format!("the tree file could not be used: {error}");
+        let unusable =
+            |a: &Source| FileReport::unreadable(&a.name, tree_name, algorithm, error.clone());
+        exercise.answers.iter().map(unusable).collect()
+    }
+
+    /// A tree file that no answer file follows, checked claim by claim
+    /// against its own `expect` lines.
+    fn own_key_report(
+        &self,
+        facts: &Facts<'_, Tree>,
+        name: &str,
+        searched: &Searched,
+    ) -> FileReport {
+        if searched.expectations.is_empty() {
+            let error = format!(
+                "{name}: the tree file has no `expect` lines, and no answer file follows it"
+            );
+            return FileReport::unreadable(name, name, facts.algorithm, error);
+        }
+        let lines: Vec<Result<Expectation, ParseError>> =
+            searched.expectations.iter().cloned().map(Ok).collect();
+        let text = searched.text.as_deref().unwrap_or("");
+        claims_report(facts, name, name, text, &lines, self.explain)
+    }
+}
+
+/// Whether a file after the first is an answer file: it starts with
+/// `expect`, or it is not a tree file either (its name does not end in
+/// `.tree` and it does not read as a tree).
+fn is_answer_file(file: &Source) -> bool {
+    let tree_named = file.name.ends_with(".tree");
+    match &file.text {
+        Ok(text) => {
+            syntax::is_answer_file(text)
+                || !(tree_named || syntax::parse_file(&file.name, text).is_ok())
+        }
+        Err(_) => !tree_named,
+    }
+}
+
+/// An error about the file `name` at a place in it when there is one, the
+/// line shown under it when the text is kept.
+fn placed(name: &str, text: Option<&str>, at: Option<Location>, message: &str) -> String {
+    match (at, text) {
+        (Some(at), Some(text)) => {
+            let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+            let source = SourceText::new(name, text);
+            source.error_at_location(at, message).to_string()
+        }
+        (Some(at), None) => format!("{name}:{}:{}: {message}", at.line, at.column),
+        (None, _) => format!("{name}: {message}"),
+    }
+}
