@@ -177,70 +177,76 @@ impl CheckReport {
     /// (or claim), a `failure` with the explanation for each that fails and
     /// an `error` for each that could not be read.
     pub fn to_junit(&self) -> String {
-        let suites: Vec<(String, Vec<Case>)> = self
-            .files
-            .iter()
-            .map(|f| (f.file.clone(), cases(f)))
-            .collect();
-        let count = |pick: fn(&Case) -> bool| -> usize {
-            suites
-                .iter()
-                .flat_map(|(_, c)| c)
-                .filter(|c| pick(c))
-                .count()
-        };
+        let suites: Vec<Vec<Case>> = self.files.iter().map(cases).collect();
+        let all: Vec<&Case> = suites.iter().flatten().collect();
+        let (failures, errors) = (failures(all.iter().copied()), errors(all.iter().copied()));
         let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
         let _ = writeln!(
             out,
-            "<testsuites name=\"gametree check\" tests=\"{}\" failures=\"{}\" errors=\"{}\">",
-            count(|_| true),
-            count(|c| !c.passed && !c.error),
-            count(|c| c.error)
+            "<testsuites name=\"gametree check\" tests=\"{}\" failures=\"{failures}\" errors=\"{errors}\">",
+            all.len()
         );
-        for ((file, cases), report) in suites.iter().zip(&self.files) {
-            let failures = cases.iter().filter(|c| !c.passed && !c.error).count();
-            let errors = cases.iter().filter(|c| c.error).count();
-            let _ = writeln!(
-                out,
-                "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{failures}\" errors=\"{errors}\" skipped=\"0\">",
-                xml(file),
-                cases.len()
-            );
-            for case in cases {
-                let _ = write!(
-                    out,
-                    "    <testcase name=\"{}\" classname=\"{}\"",
-                    xml(&case.name),
-                    xml(file)
-                );
-                let tag = match (case.passed, case.error) {
-                    (true, _) => {
-                        out.push_str("/>\n");
-                        continue;
-                    }
-                    (false, true) => "error",
-                    (false, false) => "failure",
-                };
-                let message = case.output.lines().last().unwrap_or("");
-                let _ = writeln!(
-                    out,
-                    ">\n      <{tag} message=\"{}\" type=\"{tag}\">{}</{tag}>\n    </testcase>",
-                    xml(message),
-                    xml(&case.output)
-                );
-            }
-            if let Some(diagnosis) = &report.diagnosis {
-                let _ = writeln!(
-                    out,
-                    "    <system-out>{}</system-out>",
-                    xml(&diagnosis.sentence())
-                );
-            }
-            out.push_str("  </testsuite>\n");
+        for (cases, file) in suites.iter().zip(&self.files) {
+            junit_suite(&mut out, file, cases);
         }
         out.push_str("</testsuites>\n");
         out
     }
+}
+
+/// How many cases failed (could be read, and do not hold).
+fn failures<'c>(cases: impl Iterator<Item = &'c Case>) -> usize {
+    cases.filter(|c| !c.passed && !c.error).count()
+}
+
+/// How many cases could not be read.
+fn errors<'c>(cases: impl Iterator<Item = &'c Case>) -> usize {
+    cases.filter(|c| c.error).count()
+}
+
+/// One file's `testsuite`: its cases, and its diagnosis as `system-out`.
+fn junit_suite(out: &mut String, report: &FileReport, cases: &[Case]) {
+    let file = xml(&report.file);
+    let _ = writeln!(
+        out,
+        "  <testsuite name=\"{file}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"0\">",
+        cases.len(),
+        failures(cases.iter()),
+        errors(cases.iter())
+    );
+    for case in cases {
+        junit_case(out, &file, case);
+    }
+    if let Some(diagnosis) = &report.diagnosis {
+        let _ = writeln!(
+            out,
+            "    <system-out>{}</system-out>",
+            xml(&diagnosis.sentence())
+        );
+    }
+    out.push_str("  </testsuite>\n");
+}
+
+/// One `testcase`, with a `failure` or an `error` when it did not pass;
+/// `file` is escaped already.
+fn junit_case(out: &mut String, file: &str, case: &Case) {
+    let _ = write!(
+        out,
+        "    <testcase name=\"{}\" classname=\"{file}\"",
+        xml(&case.name)
+    );
+    let tag = match (case.passed, case.error) {
+        (true, _) => return out.push_str("/>\n"),
+        (false, true) => "error",
+        (false, false) => "failure",
+    };
+    let message = case.output.lines().last().unwrap_or("");
+    let _ = writeln!(
+        out,
+        ">\n      <{tag} message=\"{}\" type=\"{tag}\">{}</{tag}>\n    </testcase>",
+        xml(message),
+        xml(&case.output)
+    );
 }
 
 /// Text escaped for XML content and attributes; characters XML 1.0 cannot

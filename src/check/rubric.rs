@@ -236,6 +236,92 @@ struct Answered<'e> {
     outcome: Outcome,
 }
 
+/// The lines of an answer file, sorted by the question each answers.
+#[derive(Default)]
+struct Sorted<'e> {
+    /// The first answer that reads to each question.
+    first: HashMap<Topic, Answered<'e>>,
+    /// Answers that score nothing.
+    extras: Vec<ExtraAnswer>,
+    /// Lines that could not be read, meant for no question that can be
+    /// told, or for one that an earlier bad line was meant for.
+    errors: Vec<LineError>,
+    /// The first line that could not be read, by the question it was meant
+    /// for.
+    erred: HashMap<Topic, LineError>,
+}
+
+impl<'e> Sorted<'e> {
+    /// Sorts each line: an answer to a question, an extra, or an error.
+    fn new<T: GameTree>(
+        facts: &Facts<'_, T>,
+        rubric: &Rubric,
+        answers: &'e [Result<Expectation, ParseError>],
+    ) -> Sorted<'e>
+    where
+        T::Node: Hash,
+    {
+        let mut sorted = Sorted::default();
+        for answer in answers {
+            let e = match answer {
+                Ok(e) => e,
+                Err(error) => {
+                    let unread = LineError {
+                        line: error.line,
+                        error: error.to_string(),
+                        unknown: None,
+                    };
+                    sorted.unread(unread, guessed_topic(&error.source_line));
+                    continue;
+                }
+            };
+            match topic(facts, &e.claim).and_then(|t| Ok((t, facts.compare(&e.claim)?))) {
+                Ok((topic, outcome)) => sorted.answered(rubric, e, topic, outcome),
+                Err(unknown) => {
+                    let meant = meant_topic(facts, &e.claim, &unknown);
+                    let unread = LineError {
+                        line: e.line,
+                        error: format!("line {}: {unknown}", e.line),
+                        unknown: Some(unknown),
+                    };
+                    sorted.unread(unread, meant);
+                }
+            }
+        }
+        sorted
+    }
+
+    /// A line that could not be read, `meant` for a question if that can
+    /// be told: the first such line for a question may stand for its
+    /// answer, any other is an error apart.
+    fn unread(&mut self, error: LineError, meant: Option<Topic>) {
+        match meant {
+            Some(t) if !self.erred.contains_key(&t) => _ = self.erred.insert(t, error),
+            _ => self.errors.push(error),
+        }
+    }
+
+    /// An answer that reads: the first to a question of the key counts,
+    /// any other is extra.
+    fn answered(&mut self, rubric: &Rubric, e: &'e Expectation, topic: Topic, outcome: Outcome) {
+        let asked = rubric.questions.iter().any(|q| q.topic == topic);
+        match self.first.get(&topic) {
+            Some(before) => {
+                let reason = repeat(before.expectation.line);
+                self.extras.push(extra(e, &outcome, reason));
+            }
+            None if !asked => self.extras.push(extra(e, &outcome, NOT_ASKED.to_string())),
+            None => {
+                let answered = Answered {
+                    expectation: e,
+                    outcome,
+                };
+                self.first.insert(topic, answered);
+            }
+        }
+    }
+}
+
 /// Grades `answers` (each line of an answer file, read or not) against
 /// `rubric`, each claim compared with the search in `facts`.
 pub fn grade<T: GameTree>(
@@ -247,58 +333,12 @@ pub fn grade<T: GameTree>(
 where
     T::Node: Hash,
 {
-    let mut first: HashMap<Topic, Answered<'_>> = HashMap::new();
-    let mut extras = Vec::new();
-    let mut errors = Vec::new();
-    let mut erred: HashMap<Topic, LineError> = HashMap::new();
-    for answer in answers {
-        let e = match answer {
-            Ok(e) => e,
-            Err(error) => {
-                let line_error = LineError {
-                    line: error.line,
-                    error: error.to_string(),
-                    unknown: None,
-                };
-                match guessed_topic(&error.source_line) {
-                    Some(t) if !erred.contains_key(&t) => _ = erred.insert(t, line_error),
-                    _ => errors.push(line_error),
-                }
-                continue;
-            }
-        };
-        let read = topic(facts, &e.claim).and_then(|t| Ok((t, facts.compare(&e.claim)?)));
-        let (topic, outcome) = match read {
-            Ok(read) => read,
-            Err(unknown) => {
-                let error = format!("line {}: {unknown}", e.line);
-                let line_error = LineError {
-                    line: e.line,
-                    error,
-                    unknown: Some(unknown.clone()),
-                };
-                match meant_topic(facts, &e.claim, &unknown) {
-                    Some(t) if !erred.contains_key(&t) => _ = erred.insert(t, line_error),
-                    _ => errors.push(line_error),
-                }
-                continue;
-            }
-        };
-        let asked = rubric.questions.iter().any(|q| q.topic == topic);
-        match first.get(&topic) {
-            Some(before) => extras.push(extra(e, &outcome, repeat(before.expectation.line))),
-            None if !asked => extras.push(extra(e, &outcome, NOT_ASKED.to_string())),
-            None => {
-                first.insert(
-                    topic,
-                    Answered {
-                        expectation: e,
-                        outcome,
-                    },
-                );
-            }
-        }
-    }
+    let Sorted {
+        first,
+        extras,
+        mut errors,
+        mut erred,
+    } = Sorted::new(facts, rubric, answers);
     let mut questions: Vec<QuestionReport> = Vec::with_capacity(rubric.questions.len());
     for q in &rubric.questions {
         let answered = first.get(&q.topic);
