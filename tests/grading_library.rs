@@ -2,13 +2,14 @@
 //! program that embeds it does: trees of `trees/`, answer files of
 //! `tests/answers/`, scores worked out by hand below; then the binary's
 //! `check --format json` and the library's report, serialized the same way,
-//! agree on a few batches.
+//! agree on a few batches, and what the binary words from the library
+//! (a CS188 case's cuts) is checked through it.
 
 mod common;
 
 use gametree::check::{
-    BatchError, CheckReport, Explain, FileReport, Grading, Host, QuestionReport, Source, Status,
-    TreeError, Warning,
+    Batch, BatchError, CheckReport, Explain, FileReport, Grading, Host, QuestionReport, Source,
+    Status, TreeError, Warning,
 };
 use gametree::claim::Expectation;
 use gametree::search::{Algorithm, Options, Order};
@@ -109,13 +110,12 @@ fn a_class_is_graded_against_the_tree_file_s_own_key() {
     assert!(!report.all_passed() && !report.has_errors());
 }
 
-#[test]
-fn a_key_with_points_grades_the_answer_files_of_two_trees() {
-    // Seven points: the value 2, the best move 1, the cut at F 3, the
-    // pruned nodes 1. The key is the lecture tree's; the deep-cut tree's
-    // answer files are graded against it too, with the deep-cut tree's
-    // search (and a warning for each key line that search does not
-    // support).
+/// The lecture tree and three of its answer files, then the deep-cut tree
+/// and one of its own, graded with brief explanations against one key of
+/// seven points: the value 2, the best move 1, the cut at F 3, the pruned
+/// nodes 1. The key is the lecture tree's; the deep-cut tree's answer file
+/// is graded against it too, with the deep-cut tree's search.
+fn graded_against_a_key_with_points() -> Batch {
     let key = key(
         "expect value 5 [2 points]\nexpect best I\nexpect cut F beta [3 points]\n\
          expect pruned H T U V\n",
@@ -132,9 +132,22 @@ fn a_key_with_points_grades_the_answer_files_of_two_trees() {
         explain: Explain::Brief,
         ..Grading::default()
     };
-    let batch = grading.grade(Some(&key), files).unwrap();
-    let report = &batch.report;
+    grading.grade(Some(&key), files).unwrap()
+}
 
+/// The key's lines each warning is about, with the tree searched.
+fn warned(batch: &Batch) -> Vec<(usize, String)> {
+    let each = |w: &Warning| match w {
+        Warning::KeyLineFails { line, tree, .. } => (*line, tree.clone()),
+        other => panic!("{other}"),
+    };
+    batch.warnings.iter().map(each).collect()
+}
+
+#[test]
+fn a_key_with_points_weighs_the_questions() {
+    let batch = graded_against_a_key_with_points();
+    let report = &batch.report;
     // All four questions, `expect pruned H T` standing for H T U V.
     let correct = row(report, &lecture_answers("correct"));
     assert_eq!(correct.points(), (7.0, 7.0));
@@ -153,13 +166,18 @@ fn a_key_with_points_grades_the_answer_files_of_two_trees() {
     let wrong_pruned = row(report, &lecture_answers("wrong-pruned"));
     assert_eq!(wrong_pruned.points(), (0.8, 7.0));
     assert_eq!(wrong_pruned.score, 0.1143);
+    assert!(!report.has_errors());
+}
 
+#[test]
+fn a_key_grades_the_answer_files_of_every_tree_against_that_tree_s_search() {
+    let batch = graded_against_a_key_with_points();
     // On deep-cut (value 7 through C, F = 3 a leaf, G pruned: see below),
     // `expect value 7` earns the value's 2 points and `expect pruned G`
     // the pruned question's 1; the best move and the cut at F (a leaf
     // cannot cut) are unanswered; the window, E and the cut at E are not
     // questions of this key. 3 of 7 points.
-    let deep = row(report, &answers("deep-cut", "correct"));
+    let deep = row(&batch.report, &answers("deep-cut", "correct"));
     assert_eq!(deep.tree, DEEP_CUT);
     let statuses: Vec<Status> = questions(deep).iter().map(|q| q.1).collect();
     use Status::{Passed, Unanswered};
@@ -172,16 +190,9 @@ fn a_key_with_points_grades_the_answer_files_of_two_trees() {
     // its value (line 1), best move (line 2) and cut at F (line 3) are
     // warned about; its pruned line names T, which deep-cut lacks, and is
     // no claim that search can decide.
-    let warned: Vec<(usize, &str)> = batch
-        .warnings
-        .iter()
-        .map(|w| match w {
-            Warning::KeyLineFails { line, tree, .. } => (*line, tree.as_str()),
-            other => panic!("{other}"),
-        })
-        .collect();
-    assert_eq!(warned, [(1, DEEP_CUT), (2, DEEP_CUT), (3, DEEP_CUT)]);
-    assert!(!report.has_errors());
+    let deep_cut = DEEP_CUT.to_string();
+    let lines = [(1, deep_cut.clone()), (2, deep_cut.clone()), (3, deep_cut)];
+    assert_eq!(warned(&batch), lines);
 }
 
 #[test]
@@ -254,18 +265,8 @@ fn a_key_line_the_search_does_not_support_is_a_warning() {
     let key = key("expect value 4\nexpect best I\nexpect cut P beta\n");
     let files = vec![file(LECTURE), file(&lecture_answers("correct"))];
     let batch = Grading::default().grade(Some(&key), files).unwrap();
-    let lines: Vec<usize> = batch
-        .warnings
-        .iter()
-        .map(|w| match w {
-            Warning::KeyLineFails { line, tree, .. } => {
-                assert_eq!(tree, LECTURE);
-                *line
-            }
-            other => panic!("{other}"),
-        })
-        .collect();
-    assert_eq!(lines, [1, 3]);
+    let lecture = LECTURE.to_string();
+    assert_eq!(warned(&batch), [(1, lecture.clone()), (3, lecture)]);
     let words = batch.warnings[0].to_string();
     assert_eq!(
         words,
@@ -377,11 +378,8 @@ fn a_host_words_tree_errors_and_sees_each_step() {
 
 /// The binary's `check --format json` on `args`, and its exit code.
 fn binary_json(args: &[&str]) -> (i32, String) {
-    let mut all = vec!["check", "--format", "json"];
-    all.extend(args);
-    let output = common::run_gametree(&all, None);
-    let code = output.status.code().expect("exited, not killed");
-    (code, String::from_utf8(output.stdout).unwrap())
+    let (code, stdout, _) = check_with_stdin(&[&["--format", "json"], args].concat(), "");
+    (code, stdout)
 }
 
 /// The library's report as the binary prints it.
@@ -443,4 +441,32 @@ fn the_binary_and_the_library_agree() {
         json,
         library_json(&grading.grade(None, files).unwrap().report)
     );
+}
+
+/// The binary's `check` on `args` with `stdin`: exit code and output.
+fn check_with_stdin(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let all = [&["check"], args].concat();
+    let output = common::run_gametree(&all, Some(stdin.as_bytes().to_vec()));
+    let code = output.status.code().expect("exited, not killed");
+    let text = |bytes: Vec<u8>| String::from_utf8(bytes).unwrap();
+    (code, text(output.stdout), text(output.stderr))
+}
+
+#[test]
+fn a_cs188_case_s_cut_is_explained_with_the_strict_relation_it_cut_on() {
+    // A case's search cuts only on a strict pass (its autograder does not
+    // prune on ties): minRight stops at C = 2 < 3, root's bound from
+    // minLeft. The explanation gives that relation, not `<=`.
+    let case = "tests/data/cs188/q3/0-small-tree.test";
+    let (code, stdout, _) =
+        check_with_stdin(&["--claims", case, "-"], "expect cut minRight beta\n");
+    assert_eq!(code, 1);
+    let cut = "alpha cut at minRight: deeper pruned (2 < 3, bound from root)";
+    assert!(stdout.contains(cut), "{stdout}");
+    // With ties cutting (--no-strict), the relation is the other one.
+    let (_, stdout, _) = check_with_stdin(
+        &["--claims", "--no-strict", case, "-"],
+        "expect cut minRight beta\n",
+    );
+    assert!(stdout.contains("(2 <= 3, bound from root)"), "{stdout}");
 }
