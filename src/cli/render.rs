@@ -11,8 +11,9 @@ use super::input::{Input, read_tree};
 use super::{CliError, SearchArgs};
 use gametree::output::write_atomically;
 use gametree::render::{
-    DEFAULT_MAX_DRAW_NODES, Diagram, DrawnSet, DrawnTrace, Engine, Format, ImageOptions, Labels,
-    Layers, Processors, RenderError, RenderOptions, Style, check_size, deck_format, write_frames,
+    DEFAULT_MAX_DRAW_NODES, Diagram, DiagramFormat, DrawnSet, DrawnTrace, Engine, ImageOptions,
+    Labels, Layers, Processors, RenderError, RenderOptions, Style, check_size, deck_format,
+    write_frames,
 };
 use gametree::search::{SearchError, SearchResult, simulate};
 use gametree::trace::{Schedule, Trace};
@@ -32,7 +33,7 @@ pub(super) struct RenderArgs {
     /// The format; by default OUT's extension (.dot, .gv, .svg, .png, .pdf,
     /// .tex, .html), else DOT.
     #[arg(long, value_enum, help_heading = "Output")]
-    format: Option<Format>,
+    format: Option<DiagramFormat>,
     /// Who draws SVG, PNG and PDF: gametree itself, or Graphviz's `dot`.
     #[arg(long, value_enum, default_value_t = Engine::Native, help_heading = "Output")]
     engine: Engine,
@@ -106,7 +107,7 @@ pub(super) struct RenderArgs {
 }
 
 impl RenderArgs {
-    fn format(&self) -> Result<Format, CliError> {
+    fn format(&self) -> Result<DiagramFormat, CliError> {
         if let Some(format) = self.format {
             return Ok(format);
         }
@@ -115,8 +116,8 @@ impl RenderArgs {
             .as_deref()
             .filter(|path| !is_standard_output(path))
         {
-            None => Ok(Format::Dot),
-            Some(path) => Format::from_path(path).ok_or_else(|| {
+            None => Ok(DiagramFormat::Dot),
+            Some(path) => DiagramFormat::from_path(path).ok_or_else(|| {
                 CliError::BadInput(format!(
                     "{}: cannot tell the format from the extension; name a .dot, .svg, .png, \
                      .pdf, .tex or .html file, or give --format",
@@ -186,8 +187,8 @@ fn render_error(error: RenderError) -> CliError {
 
 /// The format of a one-file deck of frames, when `path` names one (a
 /// `.pdf` or `.png` that is not a folder).
-fn deck_of(path: &Path) -> Option<Format> {
-    Format::from_path(path).filter(|&format| deck_format(format) && !path.is_dir())
+fn deck_of(path: &Path) -> Option<DiagramFormat> {
+    DiagramFormat::from_path(path).filter(|&format| deck_format(format) && !path.is_dir())
 }
 
 /// Searches the tree once and draws the search: the full diagram to OUT
@@ -200,13 +201,13 @@ pub(super) fn run(args: &RenderArgs, out: &mut impl Write) -> Result<(), CliErro
                 .to_string(),
         ));
     };
-    if args.quiz && format != Format::Html {
+    if args.quiz && format != DiagramFormat::Html {
         return Err(CliError::BadInput(format!(
             "--quiz makes a web page's quiz; {format} has none: write an .html file"
         )));
     }
     let mut input = read_tree(file, &args.search)?;
-    if format == Format::Html {
+    if format == DiagramFormat::Html {
         return write_output(args, page_of(args, &mut input)?.as_bytes(), out);
     }
     check_size(&input.tree, args.draw_depth, args.max_draw_nodes).map_err(render_error)?;
@@ -299,12 +300,12 @@ fn write_output(args: &RenderArgs, full: &[u8], out: &mut impl Write) -> Result<
 fn run_simulated(
     input: &Input,
     args: &RenderArgs,
-    format: Format,
+    format: DiagramFormat,
     processors: usize,
     out: &mut impl Write,
 ) -> Result<(), CliError> {
     let deck = args.frames.as_deref().is_some_and(|f| deck_of(f).is_some());
-    if matches!(format, Format::Tex | Format::Html) || deck || args.key {
+    if matches!(format, DiagramFormat::Tex | DiagramFormat::Html) || deck || args.key {
         return Err(CliError::BadInput(
             "render --simulate draws through Graphviz: DOT, SVG, PNG or PDF (not LaTeX, HTML, \
              --key or a one-file deck of frames), with --frames DIR for one frame per step"

@@ -7,24 +7,24 @@ use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref};
 use resvg::tiny_skia;
 
 use super::raster::{parse, pixmap};
-use super::{Format, RenderError};
+use super::{DiagramFormat, RenderError};
 
 /// The formats a whole sequence of frames can be written as in one file.
-pub fn deck_format(format: Format) -> bool {
-    matches!(format, Format::Pdf | Format::Png)
+pub fn deck_format(format: DiagramFormat) -> bool {
+    matches!(format, DiagramFormat::Pdf | DiagramFormat::Png)
 }
 
 /// The frames (SVG texts) as one PDF of a page each, or one animated PNG
 /// showing each for `delay_ms` milliseconds, looping.
 pub(super) fn deck(
-    format: Format,
+    format: DiagramFormat,
     frames: &[String],
     scale: f32,
     delay_ms: u16,
 ) -> Result<Vec<u8>, RenderError> {
     match format {
-        Format::Pdf => pdf_deck(frames),
-        Format::Png => animated_png(frames, scale, delay_ms),
+        DiagramFormat::Pdf => pdf_deck(frames),
+        DiagramFormat::Png => animated_png(frames, scale, delay_ms),
         _ => unreachable!("only PDF and PNG make decks"),
     }
 }

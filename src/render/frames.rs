@@ -11,18 +11,18 @@ use super::geometry::{MARGIN, SMALL_SIZE};
 use super::scene::Scene;
 use super::state::Picture;
 use super::svg::write_svg;
-use super::{Diagram, Engine, Format, ImageOptions, RenderError, native_bytes};
+use super::{Diagram, DiagramFormat, Engine, ImageOptions, RenderError, native_bytes};
 use crate::cleanup::{self, Registered};
 
 /// The name of frame `number` (from 1) of `count`: `frame-001.svg`; at
 /// least three digits, more when there are more frames.
-pub fn frame_name(number: usize, count: usize, format: Format) -> String {
+pub fn frame_name(number: usize, count: usize, format: DiagramFormat) -> String {
     let width = count.to_string().len().max(3);
     format!("frame-{number:0width$}.{}", format.name())
 }
 
 /// Whether a file name is a frame's, of any number, in `format`.
-fn is_frame_name(name: &str, format: Format) -> bool {
+fn is_frame_name(name: &str, format: DiagramFormat) -> bool {
     let Some(stem) = name
         .strip_prefix("frame-")
         .and_then(|rest| rest.strip_suffix(&format!(".{}", format.name())))
@@ -115,12 +115,14 @@ impl Diagram<'_> {
     /// Every frame in `format`, made as `image` says.
     pub fn frame_bytes(
         &self,
-        format: Format,
+        format: DiagramFormat,
         image: ImageOptions,
     ) -> Result<Vec<Vec<u8>>, RenderError> {
         match (format, image.engine) {
-            (Format::Dot, _) => Ok(self.frames().into_iter().map(String::into_bytes).collect()),
-            (Format::Tex, _) | (_, Engine::Native) => self
+            (DiagramFormat::Dot, _) => {
+                Ok(self.frames().into_iter().map(String::into_bytes).collect())
+            }
+            (DiagramFormat::Tex, _) | (_, Engine::Native) => self
                 .scene_frames()
                 .iter()
                 .map(|scene| native_bytes(scene, format, image))
@@ -135,7 +137,11 @@ impl Diagram<'_> {
     /// (a slide deck), or an animated PNG (looping, each frame shown for
     /// `image.frame_delay_ms`); `format` is one that [`deck_format`]
     /// accepts.
-    pub fn frame_deck(&self, format: Format, image: ImageOptions) -> Result<Vec<u8>, RenderError> {
+    pub fn frame_deck(
+        &self,
+        format: DiagramFormat,
+        image: ImageOptions,
+    ) -> Result<Vec<u8>, RenderError> {
         deck(
             format,
             &self.svg_frames(),
@@ -178,7 +184,11 @@ fn widen_for(frames: &mut [Scene], captions: &[String]) {
 /// removes the folders; the folders of a run killed outright are swept by
 /// the next one. Every error names the path it is about. A `dir` made by
 /// this call is removed again on an error.
-pub fn write_frames(dir: &Path, format: Format, frames: &[Vec<u8>]) -> Result<(), RenderError> {
+pub fn write_frames(
+    dir: &Path,
+    format: DiagramFormat,
+    frames: &[Vec<u8>],
+) -> Result<(), RenderError> {
     let created = !dir.exists();
     std::fs::create_dir_all(dir).map_err(|e| at(dir, e))?;
     let written = write_set(dir, format, frames);
@@ -208,7 +218,7 @@ fn temporary_folder(dir: &Path, purpose: &str) -> Result<Registered, RenderError
         .map_err(|e| at(&path, e))
 }
 
-fn write_set(dir: &Path, format: Format, frames: &[Vec<u8>]) -> Result<(), RenderError> {
+fn write_set(dir: &Path, format: DiagramFormat, frames: &[Vec<u8>]) -> Result<(), RenderError> {
     cleanup::sweep_leftovers(dir);
     let staging = temporary_folder(dir, "frames")?;
     let names = build_frames(staging.path(), format, frames)?;
@@ -223,7 +233,7 @@ fn write_set(dir: &Path, format: Format, frames: &[Vec<u8>]) -> Result<(), Rende
 
 fn build_frames(
     staging: &Path,
-    format: Format,
+    format: DiagramFormat,
     frames: &[Vec<u8>],
 ) -> Result<Vec<String>, RenderError> {
     let mut names = Vec::with_capacity(frames.len());
@@ -246,7 +256,7 @@ struct Moved {
 /// `staging` into `dir`; on a failure, undoes every move done.
 fn switch(
     dir: &Path,
-    format: Format,
+    format: DiagramFormat,
     staging: &Path,
     replaced: &Path,
     names: &[String],
@@ -274,7 +284,7 @@ fn switch(
 }
 
 /// The regular files of `dir` named as frames in `format`.
-fn earlier_frames(dir: &Path, format: Format) -> Result<Vec<String>, RenderError> {
+fn earlier_frames(dir: &Path, format: DiagramFormat) -> Result<Vec<String>, RenderError> {
     let mut names = Vec::new();
     for entry in std::fs::read_dir(dir).map_err(|e| at(dir, e))? {
         let entry = entry.map_err(|e| at(dir, e))?;
@@ -293,11 +303,11 @@ mod tests {
 
     #[test]
     fn frame_names_are_zero_padded() {
-        assert_eq!(frame_name(7, 39, Format::Svg), "frame-007.svg");
-        assert_eq!(frame_name(7, 1200, Format::Dot), "frame-0007.dot");
-        assert!(is_frame_name("frame-0007.dot", Format::Dot));
-        assert!(!is_frame_name("frame-0007.svg", Format::Dot));
-        assert!(!is_frame_name("frame-.dot", Format::Dot));
-        assert!(!is_frame_name("notes.dot", Format::Dot));
+        assert_eq!(frame_name(7, 39, DiagramFormat::Svg), "frame-007.svg");
+        assert_eq!(frame_name(7, 1200, DiagramFormat::Dot), "frame-0007.dot");
+        assert!(is_frame_name("frame-0007.dot", DiagramFormat::Dot));
+        assert!(!is_frame_name("frame-0007.svg", DiagramFormat::Dot));
+        assert!(!is_frame_name("frame-.dot", DiagramFormat::Dot));
+        assert!(!is_frame_name("notes.dot", DiagramFormat::Dot));
     }
 }

@@ -11,7 +11,7 @@ use crate::cleanup;
 /// What a diagram is written as.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
-pub enum Format {
+pub enum DiagramFormat {
     /// DOT text, as is; needs no Graphviz.
     #[default]
     Dot,
@@ -40,17 +40,17 @@ pub enum Engine {
     Graphviz,
 }
 
-impl Format {
+impl DiagramFormat {
     /// The format a file name's extension names (`.gv` is DOT too).
-    pub fn from_path(path: &Path) -> Option<Format> {
+    pub fn from_path(path: &Path) -> Option<DiagramFormat> {
         let extension = path.extension()?.to_str()?.to_ascii_lowercase();
         match extension.as_str() {
-            "dot" | "gv" => Some(Format::Dot),
-            "svg" => Some(Format::Svg),
-            "png" => Some(Format::Png),
-            "pdf" => Some(Format::Pdf),
-            "tex" => Some(Format::Tex),
-            "html" | "htm" => Some(Format::Html),
+            "dot" | "gv" => Some(DiagramFormat::Dot),
+            "svg" => Some(DiagramFormat::Svg),
+            "png" => Some(DiagramFormat::Png),
+            "pdf" => Some(DiagramFormat::Pdf),
+            "tex" => Some(DiagramFormat::Tex),
+            "html" | "htm" => Some(DiagramFormat::Html),
             _ => None,
         }
     }
@@ -58,12 +58,12 @@ impl Format {
     /// The name, which is also the file extension.
     pub fn name(self) -> &'static str {
         match self {
-            Format::Dot => "dot",
-            Format::Svg => "svg",
-            Format::Png => "png",
-            Format::Pdf => "pdf",
-            Format::Tex => "tex",
-            Format::Html => "html",
+            DiagramFormat::Dot => "dot",
+            DiagramFormat::Svg => "svg",
+            DiagramFormat::Png => "png",
+            DiagramFormat::Pdf => "pdf",
+            DiagramFormat::Tex => "tex",
+            DiagramFormat::Html => "html",
         }
     }
 
@@ -71,14 +71,16 @@ impl Format {
     /// Graphviz's `dot`.
     pub fn bytes(self, dot: &str) -> Result<Vec<u8>, RenderError> {
         match self {
-            Format::Dot => Ok(dot.as_bytes().to_vec()),
-            Format::Tex | Format::Html => Err(RenderError::NotByGraphviz { format: self }),
+            DiagramFormat::Dot => Ok(dot.as_bytes().to_vec()),
+            DiagramFormat::Tex | DiagramFormat::Html => {
+                Err(RenderError::NotByGraphviz { format: self })
+            }
             _ => run_dot(self, dot),
         }
     }
 }
 
-impl fmt::Display for Format {
+impl fmt::Display for DiagramFormat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
@@ -86,7 +88,7 @@ impl fmt::Display for Format {
 
 /// Runs `dot -T<format>` on `dot`, returning what it prints. The child is
 /// registered with [`crate::cleanup`], so that an interrupted run kills it.
-fn run_dot(format: Format, dot: &str) -> Result<Vec<u8>, RenderError> {
+fn run_dot(format: DiagramFormat, dot: &str) -> Result<Vec<u8>, RenderError> {
     let mut command = Command::new("dot");
     command
         .arg(format!("-T{}", format.name()))

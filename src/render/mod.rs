@@ -31,7 +31,7 @@ mod tex;
 pub use deck::deck_format;
 pub use font::{FONT_DATA, FONT_FAMILY, text_width};
 pub use frames::{frame_name, write_frames};
-pub use image::{Engine, Format};
+pub use image::{DiagramFormat, Engine};
 pub use layers::{Layers, NodeType, node_types};
 pub use processors::Processors;
 pub use size::{DEFAULT_MAX_DRAW_NODES, check_size};
@@ -126,20 +126,20 @@ pub enum RenderError {
     )]
     DotMissing {
         /// The format asked for.
-        format: Format,
+        format: DiagramFormat,
     },
     /// A format only the native engine writes.
     #[error("{format} output is drawn by gametree itself, not by Graphviz")]
     NotByGraphviz {
         /// The format asked for.
-        format: Format,
+        format: DiagramFormat,
     },
     /// A format made from the whole search (see [`html::page`]), not from
     /// a diagram alone.
     #[error("{format} is made from the search and its trace, not from a diagram alone")]
     NotADiagram {
         /// The format asked for.
-        format: Format,
+        format: DiagramFormat,
     },
     /// `dot` ran and failed.
     #[error("Graphviz's `dot` failed ({status}): {stderr}")]
@@ -254,11 +254,15 @@ impl<'a> Diagram<'a> {
     }
 
     /// The full diagram in `format`, made as `image` says.
-    pub fn to_bytes(&self, format: Format, image: ImageOptions) -> Result<Vec<u8>, RenderError> {
+    pub fn to_bytes(
+        &self,
+        format: DiagramFormat,
+        image: ImageOptions,
+    ) -> Result<Vec<u8>, RenderError> {
         match (format, image.engine) {
-            (Format::Dot, _) => Ok(self.to_dot().into_bytes()),
-            (Format::Html, _) => Err(RenderError::NotADiagram { format }),
-            (Format::Tex, _) | (_, Engine::Native) => {
+            (DiagramFormat::Dot, _) => Ok(self.to_dot().into_bytes()),
+            (DiagramFormat::Html, _) => Err(RenderError::NotADiagram { format }),
+            (DiagramFormat::Tex, _) | (_, Engine::Native) => {
                 native_bytes(&self.full_scene(), format, image)
             }
             (_, Engine::Graphviz) => format.bytes(&self.to_dot()),
@@ -287,11 +291,11 @@ impl<'a> Diagram<'a> {
 /// A native scene in `format` (not DOT).
 fn native_bytes(
     scene: &scene::Scene,
-    format: Format,
+    format: DiagramFormat,
     image: ImageOptions,
 ) -> Result<Vec<u8>, RenderError> {
     match format {
-        Format::Tex => Ok(tex::write_tikz(scene, image.standalone).into_bytes()),
+        DiagramFormat::Tex => Ok(tex::write_tikz(scene, image.standalone).into_bytes()),
         _ => raster::convert(format, &svg::write_svg(scene), image.scale),
     }
 }

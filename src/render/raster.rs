@@ -6,15 +6,19 @@ use std::sync::Arc;
 use resvg::{tiny_skia, usvg};
 
 use super::font::{FONT_DATA, FONT_FAMILY};
-use super::{Format, RenderError};
+use super::{DiagramFormat, RenderError};
 
 /// SVG text in `format`; PNG at `scale` pixels per point.
-pub(super) fn convert(format: Format, svg: &str, scale: f32) -> Result<Vec<u8>, RenderError> {
+pub(super) fn convert(
+    format: DiagramFormat,
+    svg: &str,
+    scale: f32,
+) -> Result<Vec<u8>, RenderError> {
     match format {
-        Format::Svg => Ok(svg.as_bytes().to_vec()),
-        Format::Png => png(&parse(svg)?, scale),
-        Format::Pdf => pdf(&parse(svg)?),
-        Format::Dot | Format::Tex | Format::Html => {
+        DiagramFormat::Svg => Ok(svg.as_bytes().to_vec()),
+        DiagramFormat::Png => png(&parse(svg)?, scale),
+        DiagramFormat::Pdf => pdf(&parse(svg)?),
+        DiagramFormat::Dot | DiagramFormat::Tex | DiagramFormat::Html => {
             unreachable!("DOT, LaTeX and HTML are never made from SVG")
         }
     }
@@ -103,7 +107,7 @@ mod tests {
             )
         };
         let ink = |text: &str| {
-            let png = convert(Format::Png, &page(text), 2.0).unwrap();
+            let png = convert(DiagramFormat::Png, &page(text), 2.0).unwrap();
             let pixmap = tiny_skia::Pixmap::decode_png(&png).unwrap();
             pixmap.pixels().iter().filter(|p| p.red() < 128).count()
         };
