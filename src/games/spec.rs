@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use super::billes::BillesSpec;
 use super::random::{ChildOrder, RandomSpec};
-use super::tictactoe::Board;
+use super::tictactoe::TicTacToeBoard;
 use crate::text::quoted;
 
 /// A game named on the command line (`--game SPEC`).
@@ -15,7 +15,7 @@ pub enum GameSpec {
     Random(RandomSpec),
     /// `tictactoe` (the empty board) or `tictactoe:POSITION` (nine
     /// characters `x`, `o`, `.`, row by row).
-    TicTacToe(Board),
+    TicTacToe(TicTacToeBoard),
     /// `billes:n=N,k=K`: the marble game.
     Billes(BillesSpec),
 }
@@ -180,7 +180,7 @@ impl fmt::Display for GameSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             GameSpec::Random(spec) => spec.fmt(f),
-            GameSpec::TicTacToe(board) if *board == Board::EMPTY => f.write_str(TICTACTOE),
+            GameSpec::TicTacToe(board) if *board == TicTacToeBoard::EMPTY => f.write_str(TICTACTOE),
             GameSpec::TicTacToe(board) => write!(f, "{TICTACTOE}:{board}"),
             GameSpec::Billes(spec) => write!(f, "{BILLES}:n={},k={}", spec.n, spec.k),
         }
@@ -297,10 +297,10 @@ fn parse_random(text: &str) -> Result<RandomSpec, SpecError> {
     Ok(spec)
 }
 
-fn parse_tictactoe(text: &str) -> Result<Board, SpecError> {
+fn parse_tictactoe(text: &str) -> Result<TicTacToeBoard, SpecError> {
     let text = text.trim();
     if text.is_empty() {
-        return Ok(Board::EMPTY);
+        return Ok(TicTacToeBoard::EMPTY);
     }
     text.parse().map_err(|reason| SpecError::Invalid {
         game: TICTACTOE,
