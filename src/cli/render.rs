@@ -148,7 +148,7 @@ impl RenderArgs {
                 provisional: self.provisional,
                 node_types: self.node_types,
             },
-            depth: self.draw_depth,
+            draw_depth: self.draw_depth,
             labels: self.labels,
             blank: self.blank,
             captions: !self.no_caption,

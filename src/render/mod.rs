@@ -50,8 +50,10 @@ pub struct RenderOptions {
     pub style: Style,
     /// The optional label lines.
     pub layers: Layers,
-    /// Draw only nodes this many levels below the root, at most.
-    pub depth: Option<usize>,
+    /// The drawing depth: draw only nodes this many levels below the
+    /// root, at most (the search itself goes as deep as its own options
+    /// say).
+    pub draw_depth: Option<usize>,
     /// What the nodes say; `None` for the engine's default: every id and
     /// value in DOT, values and names in the native drawing.
     pub labels: Option<Labels>,
@@ -168,8 +170,8 @@ pub enum RenderError {
     },
 }
 
-/// A node as drawn: its parent, and how many nodes below it `--depth`
-/// hides.
+/// A node as drawn: its parent, and how many nodes below it the drawing
+/// depth hides.
 #[derive(Clone, Copy, Debug)]
 struct DrawnNode {
     node: NodeId,
@@ -216,7 +218,7 @@ impl<'a> Diagram<'a> {
         for &node in &result.principal_variation {
             pv[node as usize] = true;
         }
-        let (drawn, preorder) = drawn_nodes(tree, options.depth);
+        let (drawn, preorder) = drawn_nodes(tree, options.draw_depth);
         Diagram {
             tree,
             events: &trace.events,
