@@ -3,15 +3,14 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::deck::deck;
-#[cfg(doc)]
-use super::deck::deck_format;
+use super::deck::{DeckFormat, deck};
 use super::font::text_width;
 use super::geometry::{MARGIN, SMALL_SIZE};
+use super::image::Making;
 use super::scene::Scene;
 use super::state::Picture;
 use super::svg::write_svg;
-use super::{Diagram, DiagramFormat, Engine, ImageOptions, RenderError, native_bytes};
+use super::{Diagram, DiagramFormat, Engine, ImageOptions, RenderError, picture_bytes, tikz_bytes};
 use crate::cleanup::{self, Registered};
 
 /// The name of frame `number` (from 1) of `count`: `frame-001.svg`; at
@@ -118,16 +117,22 @@ impl Diagram<'_> {
         format: DiagramFormat,
         image: ImageOptions,
     ) -> Result<Vec<Vec<u8>>, RenderError> {
-        match (format, image.engine) {
-            (DiagramFormat::Dot, _) => {
-                Ok(self.frames().into_iter().map(String::into_bytes).collect())
-            }
-            (DiagramFormat::Tex, _) | (_, Engine::Native) => self
+        match (format.making(), image.engine) {
+            (Making::Dot, _) => Ok(self.frames().into_iter().map(String::into_bytes).collect()),
+            (Making::Page, _) => Err(RenderError::NotADiagram { format }),
+            (Making::Tikz, _) => Ok(self
                 .scene_frames()
                 .iter()
-                .map(|scene| native_bytes(scene, format, image))
+                .map(|scene| tikz_bytes(scene, image))
+                .collect()),
+            (Making::Picture(picture), Engine::Native) => self
+                .scene_frames()
+                .iter()
+                .map(|scene| picture_bytes(scene, picture, image))
                 .collect(),
-            (_, Engine::Graphviz) => self.frames().iter().map(|dot| format.bytes(dot)).collect(),
+            (Making::Picture(_), Engine::Graphviz) => {
+                self.frames().iter().map(|dot| format.bytes(dot)).collect()
+            }
         }
     }
 }
@@ -135,11 +140,10 @@ impl Diagram<'_> {
 impl Diagram<'_> {
     /// Every frame in one file, drawn natively: a PDF of one page per frame
     /// (a slide deck), or an animated PNG (looping, each frame shown for
-    /// `image.frame_delay_ms`); `format` is one that [`deck_format`]
-    /// accepts.
+    /// `image.frame_delay_ms`).
     pub fn frame_deck(
         &self,
-        format: DiagramFormat,
+        format: DeckFormat,
         image: ImageOptions,
     ) -> Result<Vec<u8>, RenderError> {
         deck(

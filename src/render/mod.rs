@@ -28,10 +28,12 @@ mod style;
 mod svg;
 mod tex;
 
-pub use deck::deck_format;
+pub use deck::DeckFormat;
 pub use font::{FONT_DATA, FONT_FAMILY, text_width};
 pub use frames::{frame_name, write_frames};
 pub use image::{DiagramFormat, Engine};
+
+use image::{Making, PictureFormat};
 pub use layers::{Layers, NodeType, node_types};
 pub use processors::Processors;
 pub use size::{DEFAULT_MAX_DRAW_NODES, check_size};
@@ -136,8 +138,8 @@ pub enum RenderError {
         /// The format asked for.
         format: DiagramFormat,
     },
-    /// A format made from the whole search (see [`html::page`]), not from
-    /// a diagram alone.
+    /// A format made from the whole search (the web page, see the `web`
+    /// module), not from a diagram alone.
     #[error("{format} is made from the search and its trace, not from a diagram alone")]
     NotADiagram {
         /// The format asked for.
@@ -261,13 +263,14 @@ impl<'a> Diagram<'a> {
         format: DiagramFormat,
         image: ImageOptions,
     ) -> Result<Vec<u8>, RenderError> {
-        match (format, image.engine) {
-            (DiagramFormat::Dot, _) => Ok(self.to_dot().into_bytes()),
-            (DiagramFormat::Html, _) => Err(RenderError::NotADiagram { format }),
-            (DiagramFormat::Tex, _) | (_, Engine::Native) => {
-                native_bytes(&self.full_scene(), format, image)
+        match (format.making(), image.engine) {
+            (Making::Dot, _) => Ok(self.to_dot().into_bytes()),
+            (Making::Page, _) => Err(RenderError::NotADiagram { format }),
+            (Making::Tikz, _) => Ok(tikz_bytes(&self.full_scene(), image)),
+            (Making::Picture(picture), Engine::Native) => {
+                picture_bytes(&self.full_scene(), picture, image)
             }
-            (_, Engine::Graphviz) => format.bytes(&self.to_dot()),
+            (Making::Picture(_), Engine::Graphviz) => format.bytes(&self.to_dot()),
         }
     }
 
@@ -290,16 +293,18 @@ impl<'a> Diagram<'a> {
     }
 }
 
-/// A native scene in `format` (not DOT).
-fn native_bytes(
+/// A native scene as TikZ.
+fn tikz_bytes(scene: &scene::Scene, image: ImageOptions) -> Vec<u8> {
+    tex::write_tikz(scene, image.standalone).into_bytes()
+}
+
+/// A native scene as `picture`.
+fn picture_bytes(
     scene: &scene::Scene,
-    format: DiagramFormat,
+    picture: PictureFormat,
     image: ImageOptions,
 ) -> Result<Vec<u8>, RenderError> {
-    match format {
-        DiagramFormat::Tex => Ok(tex::write_tikz(scene, image.standalone).into_bytes()),
-        _ => raster::convert(format, &svg::write_svg(scene), image.scale),
-    }
+    raster::convert(picture, &svg::write_svg(scene), image.scale)
 }
 
 /// The nodes to draw in preorder, down to `depth`, and every node's

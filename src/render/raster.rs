@@ -5,22 +5,20 @@ use std::sync::Arc;
 
 use resvg::{tiny_skia, usvg};
 
+use super::RenderError;
 use super::font::{FONT_DATA, FONT_FAMILY};
-use super::{DiagramFormat, RenderError};
+use super::image::PictureFormat;
 
-/// SVG text in `format`; PNG at `scale` pixels per point.
+/// SVG text as `picture`; PNG at `scale` pixels per point.
 pub(super) fn convert(
-    format: DiagramFormat,
+    picture: PictureFormat,
     svg: &str,
     scale: f32,
 ) -> Result<Vec<u8>, RenderError> {
-    match format {
-        DiagramFormat::Svg => Ok(svg.as_bytes().to_vec()),
-        DiagramFormat::Png => png(&parse(svg)?, scale),
-        DiagramFormat::Pdf => pdf(&parse(svg)?),
-        DiagramFormat::Dot | DiagramFormat::Tex | DiagramFormat::Html => {
-            unreachable!("DOT, LaTeX and HTML are never made from SVG")
-        }
+    match picture {
+        PictureFormat::Svg => Ok(svg.as_bytes().to_vec()),
+        PictureFormat::Png => png(&parse(svg)?, scale),
+        PictureFormat::Pdf => pdf(&parse(svg)?),
     }
 }
 
@@ -107,7 +105,7 @@ mod tests {
             )
         };
         let ink = |text: &str| {
-            let png = convert(DiagramFormat::Png, &page(text), 2.0).unwrap();
+            let png = convert(PictureFormat::Png, &page(text), 2.0).unwrap();
             let pixmap = tiny_skia::Pixmap::decode_png(&png).unwrap();
             pixmap.pixels().iter().filter(|p| p.red() < 128).count()
         };
