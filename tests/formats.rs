@@ -534,6 +534,16 @@ fn convert_writes_by_the_output_s_extension_and_refuses_what_does_not_fit() {
 }
 
 #[test]
+fn convert_names_the_formats_it_writes_when_asked_for_cs188() {
+    let (code, _, err) = gametree(&["convert", "trees/min-root.tree", "--to", "cs188", "-o", "-"]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        err,
+        "error: CS188 cases are read, not written: convert to tree, efg or json\n"
+    );
+}
+
+#[test]
 fn a_case_with_a_cycle_unfolds_within_the_node_limit() {
     let dir = std::env::temp_dir().join(format!("gametree-cycle-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

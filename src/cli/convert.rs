@@ -11,6 +11,7 @@ use super::input::{display_name, format_error, read_text};
 use gametree::formats::{self, TreeFormat};
 use gametree::output::write_atomically;
 use gametree::syntax::Limits;
+use gametree::text::listed;
 
 /// Arguments of `gametree convert`.
 #[derive(Clone, Debug, Args)]
@@ -33,9 +34,13 @@ pub(super) fn run(args: &ConvertArgs, out: &mut impl Write) -> Result<(), CliErr
     let from = args.format.format_of(&args.input);
     let to = args.to.unwrap_or_else(|| TreeFormat::of_path(&args.output));
     if to == TreeFormat::Cs188 {
-        return Err(CliError::BadInput(
-            "CS188 cases are read, not written: convert to tree, json or efg".to_string(),
-        ));
+        let writable = TreeFormat::ALL
+            .into_iter()
+            .filter(|format| format.writable());
+        return Err(CliError::BadInput(format!(
+            "CS188 cases are read, not written: convert to {}",
+            listed(writable.map(TreeFormat::name), "or")
+        )));
     }
     let name = display_name(&args.input);
     let text = read_text(&args.input)?;

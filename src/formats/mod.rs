@@ -19,6 +19,7 @@ pub use node::Node;
 
 use crate::claim::Expectation;
 use crate::syntax::{self, Limits, ParseError};
+use crate::text::listed;
 use crate::tree::Tree;
 
 /// A file format gametree reads and writes.
@@ -57,6 +58,14 @@ impl TreeFormat {
         }
     }
 
+    /// Whether trees are written in this format, not only read.
+    pub fn writable(self) -> bool {
+        match self {
+            TreeFormat::Tree | TreeFormat::Efg | TreeFormat::Json => true,
+            TreeFormat::Cs188 => false,
+        }
+    }
+
     /// The format's short name (`tree`, `cs188`, `efg`, `json`).
     pub fn name(self) -> &'static str {
         match self {
@@ -76,7 +85,10 @@ impl fmt::Display for TreeFormat {
 
 /// A format name that is none of gametree's.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown format `{0}`: the formats are tree, cs188, efg and json")]
+#[error(
+    "unknown format `{0}`: the formats are {formats}",
+    formats = listed(TreeFormat::ALL.map(TreeFormat::name), "and")
+)]
 pub struct UnknownFormat(pub String);
 
 impl std::str::FromStr for TreeFormat {
@@ -197,5 +209,30 @@ pub fn write(tree: &Tree, format: TreeFormat) -> Result<String, FormatError> {
             node: "root".to_string(),
             reason: "CS188 cases are read, not written".to_string(),
         }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_unknown_name_is_told_every_format() {
+        let error = "yaml".parse::<TreeFormat>().unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "unknown format `yaml`: the formats are tree, cs188, efg and json"
+        );
+        for format in TreeFormat::ALL {
+            assert_eq!(format.name().parse::<TreeFormat>(), Ok(format));
+        }
+    }
+
+    #[test]
+    fn every_writable_format_is_written_and_the_others_refused() {
+        let tree = syntax::parse("t", "max [1, 2]").unwrap();
+        for format in TreeFormat::ALL {
+            assert_eq!(write(&tree, format).is_ok(), format.writable(), "{format}");
+        }
     }
 }
