@@ -304,13 +304,13 @@ fn simulated_formats_message() -> String {
         .into_iter()
         .partition(|format| format.by_graphviz());
     let not = others
-        .iter()
-        .map(|format| format.label())
+        .into_iter()
+        .map(DiagramFormat::label)
         .chain(["--key", "a one-file deck of frames"]);
     format!(
         "render --simulate draws through Graphviz: {} (not {}), with --frames DIR for one \
          frame per step",
-        listed(by_graphviz.iter().map(|format| format.label()), "or"),
+        listed(by_graphviz.into_iter().map(DiagramFormat::label), "or"),
         listed(not, "or")
     )
 }

@@ -111,7 +111,9 @@ impl Diagram<'_> {
         frames
     }
 
-    /// Every frame in `format`, made as `image` says.
+    /// Every frame in `format`, made as `image` says; HTML is refused with
+    /// [`RenderError::NotADiagram`], since the web page holds every step
+    /// itself.
     pub fn frame_bytes(
         &self,
         format: DiagramFormat,
@@ -313,5 +315,35 @@ mod tests {
         assert!(!is_frame_name("frame-0007.svg", DiagramFormat::Dot));
         assert!(!is_frame_name("frame-.dot", DiagramFormat::Dot));
         assert!(!is_frame_name("notes.dot", DiagramFormat::Dot));
+    }
+
+    #[test]
+    fn a_web_page_is_no_diagram_for_any_engine() {
+        use crate::search::{Algorithm, Options, search};
+        use crate::trace::Trace;
+
+        let tree = crate::syntax::parse("t", "max [min [3, 5], min [2, 9]]").unwrap();
+        let mut trace = Trace::new();
+        let result = search(&tree, Algorithm::AlphaBeta, Options::default(), &mut trace).unwrap();
+        let diagram = Diagram::new(&tree, &trace, &result, Default::default());
+        for engine in [Engine::Native, Engine::Graphviz] {
+            let image = ImageOptions {
+                engine,
+                ..ImageOptions::default()
+            };
+            for made in [
+                diagram.to_bytes(DiagramFormat::Html, image).map(|_| ()),
+                diagram.frame_bytes(DiagramFormat::Html, image).map(|_| ()),
+            ] {
+                assert!(matches!(made, Err(RenderError::NotADiagram { .. })));
+            }
+            let frames = diagram.frame_bytes(DiagramFormat::Tex, image).unwrap();
+            assert!(frames.len() > 1);
+            assert!(
+                frames
+                    .iter()
+                    .all(|frame| frame.starts_with(b"% Drawn by gametree"))
+            );
+        }
     }
 }

@@ -257,7 +257,9 @@ impl<'a> Diagram<'a> {
         tex::write_tikz(&self.full_scene(), standalone)
     }
 
-    /// The full diagram in `format`, made as `image` says.
+    /// The full diagram in `format`, made as `image` says; HTML is refused
+    /// with [`RenderError::NotADiagram`], since the web page is made from
+    /// the whole search.
     pub fn to_bytes(
         &self,
         format: DiagramFormat,
