@@ -54,6 +54,25 @@ pub fn written_id(id: &str) -> Cow<'_, str> {
     }
 }
 
+/// `words` as a sentence lists them, the last two joined by `last`
+/// (`and`, `or`): `a`, `a or b`, `a, b or c`. Messages list the choices
+/// of an enum this way, from the enum itself.
+pub fn listed<S: AsRef<str>>(words: impl IntoIterator<Item = S>, last: &str) -> String {
+    let words: Vec<S> = words.into_iter().collect();
+    let mut out = String::new();
+    for (k, word) in words.iter().enumerate() {
+        if k > 0 && k + 1 == words.len() {
+            out.push(' ');
+            out.push_str(last);
+            out.push(' ');
+        } else if k > 0 {
+            out.push_str(", ");
+        }
+        out.push_str(word.as_ref());
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -67,6 +86,14 @@ mod tests {
         assert_eq!(word_or_quoted("3", true), "\"3\"");
         assert_eq!(written_id("@2.1"), "@2.1");
         assert_eq!(written_id("min"), "\"min\"");
+    }
+
+    #[test]
+    fn lists_read_as_sentences() {
+        assert_eq!(listed(["a", "b", "c"], "or"), "a, b or c");
+        assert_eq!(listed(["a", "b"], "and"), "a and b");
+        assert_eq!(listed(["a"], "or"), "a");
+        assert_eq!(listed(Vec::<String>::new(), "or"), "");
     }
 
     #[test]

@@ -134,16 +134,16 @@ fn a_broken_case_is_refused_with_its_place() {
 /// read back (a fuzzing finding, seed `fuzz/seeds/formats/nul-in-a-label`).
 #[test]
 fn a_nul_byte_is_refused_in_every_format() {
-    use gametree::formats::{self, Format, ReadOptions};
+    use gametree::formats::{self, ReadOptions, TreeFormat};
     let case = "class: \"GraphGameTreeTest\"\nalg: \"MinimaxAgent\"\ndepth: \"1\"\n\
                 num_agents: \"1\"\nstart_state: \"a\"\nwin_states: \"b\"\nlose_states: \"\"\n\
                 successors: \"\"\"\na Le\0ft b\n\"\"\"\nevaluation: \"\"\"\nb 1\n\"\"\"\n";
     let json = "{\"kind\": \"max\", \"children\": [{\"value\": 1, \"label\": \"L\0\"}]}";
     let efg = "EFG 2 R \"\" { \"1\" \"2\" }\n\"\"\np \"A\0\" 1 1 \"\" { \"\" } 0\nt \"\" 1 \"\" { 1, -1 }\n";
     for (format, text, line) in [
-        (Format::Cs188, case, 9),
-        (Format::Json, json, 1),
-        (Format::Efg, efg, 3),
+        (TreeFormat::Cs188, case, 9),
+        (TreeFormat::Json, json, 1),
+        (TreeFormat::Efg, efg, 3),
     ] {
         let error = formats::read(format, "f", text, &ReadOptions::default()).unwrap_err();
         let message = error.to_string();
@@ -159,12 +159,12 @@ fn a_nul_byte_is_refused_in_every_format() {
 /// fuzzing finding, seed `fuzz/seeds/formats/chance-leaf`.
 #[test]
 fn a_leaf_takes_its_level_s_kind_whatever_it_states() {
-    use gametree::formats::{self, Format, ReadOptions};
+    use gametree::formats::{self, ReadOptions, TreeFormat};
     use gametree::tree::GameTree;
     use gametree::value::Kind;
     let json = r#"{"children": [{"kind": "chance", "children": []}, {"kind": "max", "value": 3},
         {"kind": "chance", "children": [{"kind": "min", "value": 1}]}]}"#;
-    let tree = formats::read(Format::Json, "j", json, &ReadOptions::default())
+    let tree = formats::read(TreeFormat::Json, "j", json, &ReadOptions::default())
         .unwrap()
         .tree;
     let kinds: Vec<Kind> = tree.nodes().map(|n| tree.kind(n)).collect();
@@ -176,7 +176,7 @@ fn a_leaf_takes_its_level_s_kind_whatever_it_states() {
 }
 
 mod round_trips {
-    use gametree::formats::{self, Format, ReadOptions};
+    use gametree::formats::{self, ReadOptions, TreeFormat};
     use gametree::tree::{GameTree, Tree};
     use proptest::prelude::*;
 
@@ -319,13 +319,13 @@ mod round_trips {
             .collect()
     }
 
-    fn through(tree: &Tree, format: Format) -> Tree {
+    fn through(tree: &Tree, format: TreeFormat) -> Tree {
         let written = formats::write(tree, format).unwrap();
         let back = formats::read(format, "t", &written, &ReadOptions::default())
             .unwrap_or_else(|e| panic!("{e}\n{written}"))
             .tree;
-        let text = formats::write(&back, Format::Tree).unwrap();
-        formats::read(Format::Tree, "t", &text, &ReadOptions::default())
+        let text = formats::write(&back, TreeFormat::Tree).unwrap();
+        formats::read(TreeFormat::Tree, "t", &text, &ReadOptions::default())
             .unwrap_or_else(|e| panic!("{e}\n{text}"))
             .tree
     }
@@ -341,19 +341,19 @@ mod round_trips {
         #[test]
         fn file_to_json_to_file_keeps_the_tree(spec in specs(false)) {
             let tree = tree_of(&spec);
-            prop_assert_eq!(outline(&through(&tree, Format::Json)), outline(&tree));
+            prop_assert_eq!(outline(&through(&tree, TreeFormat::Json)), outline(&tree));
         }
 
         #[test]
         fn file_to_efg_to_file_keeps_the_tree(spec in specs(true)) {
             let tree = tree_of(&spec);
-            prop_assert_eq!(outline(&through(&tree, Format::Efg)), outline(&tree));
+            prop_assert_eq!(outline(&through(&tree, TreeFormat::Efg)), outline(&tree));
         }
 
         #[test]
         fn the_tree_writer_reads_back_as_the_same_tree(spec in specs(false)) {
             let tree = tree_of(&spec);
-            let text = formats::write(&tree, Format::Tree).unwrap();
+            let text = formats::write(&tree, TreeFormat::Tree).unwrap();
             let back = gametree::syntax::parse("t", &text).unwrap();
             prop_assert_eq!(outline(&back), outline(&tree));
         }
@@ -361,11 +361,11 @@ mod round_trips {
 }
 
 mod refusals {
-    use gametree::formats::{self, Format, FormatError, ReadOptions};
+    use gametree::formats::{self, FormatError, ReadOptions, TreeFormat};
 
     /// The error's place and message, and whether it is a refusal of
     /// something the format can say but gametree cannot.
-    fn refused(format: Format, text: &str) -> (usize, usize, String, bool) {
+    fn refused(format: TreeFormat, text: &str) -> (usize, usize, String, bool) {
         match formats::read(format, "t", text, &ReadOptions::default()) {
             Ok(_) => panic!("{text} should be refused"),
             Err(FormatError::Syntax(e)) => (e.line, e.column, e.message, false),
@@ -382,27 +382,27 @@ mod refusals {
             "{HEAD}p \"\" 1 1 \"\" {{ \"a\" \"b\" }} 0\np \"\" 2 1 \"\" {{ \"x\" }} 0\n\
              t \"\" 1 \"\" {{ 1 -1 }}\np \"\" 2 1 \"\" {{ \"x\" }} 0\nt \"\" 2 \"\" {{ 2 -2 }}\n"
         );
-        let (line, column, message, unsupported) = refused(Format::Efg, &imperfect);
+        let (line, column, message, unsupported) = refused(TreeFormat::Efg, &imperfect);
         assert_eq!((line, column, unsupported), (6, 8, true));
         assert!(
             message.starts_with("imperfect information: information set 1 of player 2"),
             "{message}"
         );
         let three = "EFG 2 R \"g\" { \"1\" \"2\" \"3\" }\n";
-        let (line, column, message, _) = refused(Format::Efg, three);
+        let (line, column, message, _) = refused(TreeFormat::Efg, three);
         assert_eq!((line, column), (1, 23));
         assert!(message.contains("two-player"), "{message}");
         let general_sum = format!(
             "{HEAD}p \"\" 1 1 \"\" {{ \"a\" \"b\" }} 0\nt \"\" 1 \"\" {{ 1 0 }}\nt \"\" 2 \"\" {{ 3 1 }}\n"
         );
-        let (line, _, message, _) = refused(Format::Efg, &general_sum);
+        let (line, _, message, _) = refused(TreeFormat::Efg, &general_sum);
         assert_eq!(line, 5);
         assert!(
             message.starts_with("not zero-sum: the payoffs here sum to 4, those on line 4 to 1"),
             "{message}"
         );
         let (line, column, message, unsupported) = refused(
-            Format::Efg,
+            TreeFormat::Efg,
             "EFG 2 R \"g\" { \"1\" \"2\" }\np \"\" 1 1 \"\" { \"a\" 0",
         );
         assert_eq!((line, column, unsupported), (2, 19, false));
@@ -418,10 +418,10 @@ mod refusals {
             "{HEAD}p \"A\" 1 1 \"static 4\" {{ \"L\" \"R\" }} 1 \"\" {{ 1 0 }}\n\
              t \"B\" 2 \"\" {{ 2 3 }}\nt \"C\" 3 \"\" {{ 6 -1 }}\n"
         );
-        let tree = formats::read(Format::Efg, "t", &game, &ReadOptions::default())
+        let tree = formats::read(TreeFormat::Efg, "t", &game, &ReadOptions::default())
             .unwrap()
             .tree;
-        let text = formats::write(&tree, Format::Tree).unwrap();
+        let text = formats::write(&tree, TreeFormat::Tree).unwrap();
         assert_eq!(text, "A = 4 [L: B = 3, R: C = 7]\n");
     }
 
@@ -470,7 +470,7 @@ mod refusals {
             ),
         ];
         for (text, place, message) in cases {
-            let (line, column, got, _) = refused(Format::Json, text);
+            let (line, column, got, _) = refused(TreeFormat::Json, text);
             assert_eq!(((line, column), got.as_str()), (place, message), "{text}");
         }
     }
@@ -478,7 +478,7 @@ mod refusals {
     #[test]
     fn formats_come_from_the_extension() {
         use std::path::Path;
-        let of = |p: &str| Format::of_path(Path::new(p));
+        let of = |p: &str| TreeFormat::of_path(Path::new(p));
         assert_eq!(
             [
                 of("a.test"),
@@ -489,16 +489,16 @@ mod refusals {
                 of("-")
             ],
             [
-                Format::Cs188,
-                Format::Efg,
-                Format::Json,
-                Format::Tree,
-                Format::Tree,
-                Format::Tree
+                TreeFormat::Cs188,
+                TreeFormat::Efg,
+                TreeFormat::Json,
+                TreeFormat::Tree,
+                TreeFormat::Tree,
+                TreeFormat::Tree
             ]
         );
-        assert_eq!("CS188".parse::<Format>(), Ok(Format::Cs188));
-        assert!("yaml".parse::<Format>().is_err());
+        assert_eq!("CS188".parse::<TreeFormat>(), Ok(TreeFormat::Cs188));
+        assert!("yaml".parse::<TreeFormat>().is_err());
     }
 }
 
@@ -534,6 +534,16 @@ fn convert_writes_by_the_output_s_extension_and_refuses_what_does_not_fit() {
 }
 
 #[test]
+fn convert_names_the_formats_it_writes_when_asked_for_cs188() {
+    let (code, _, err) = gametree(&["convert", "trees/min-root.tree", "--to", "cs188", "-o", "-"]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        err,
+        "error: CS188 cases are read, not written: convert to tree, efg or json\n"
+    );
+}
+
+#[test]
 fn a_case_with_a_cycle_unfolds_within_the_node_limit() {
     let dir = std::env::temp_dir().join(format!("gametree-cycle-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -556,7 +566,7 @@ fn a_case_with_a_cycle_unfolds_within_the_node_limit() {
 }
 
 mod hostile {
-    use gametree::formats::{self, Format, ReadOptions};
+    use gametree::formats::{self, ReadOptions, TreeFormat};
     use gametree::syntax::Limits;
     use proptest::prelude::*;
 
@@ -612,9 +622,9 @@ mod hostile {
         #[test]
         fn no_reader_panics(text in pieces(), limit in 1usize..50) {
             let options = ReadOptions { limits: Limits { max_nodes: limit }, rounds: None };
-            for format in Format::ALL {
+            for format in TreeFormat::ALL {
                 if let Ok(loaded) = formats::read(format, "t", &text, &options) {
-                    for to in [Format::Tree, Format::Json, Format::Efg] {
+                    for to in [TreeFormat::Tree, TreeFormat::Json, TreeFormat::Efg] {
                         let _ = formats::write(&loaded.tree, to);
                     }
                 }

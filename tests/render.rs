@@ -599,7 +599,7 @@ fn drawing_the_top_keeps_only_the_drawn_nodes_events() {
             assert_eq!(kept.events, full.events);
         }
         let options = RenderOptions {
-            depth,
+            draw_depth: depth,
             layers: Layers {
                 windows: true,
                 provisional: true,

@@ -10,7 +10,7 @@ use std::path::Path;
 use super::grader::{Grader, claims_report, misconceptions, rubric};
 use super::{CheckReport, Diagnoser, Explain, Facts, FileReport};
 use crate::claim::Expectation;
-use crate::formats::{self, Format, FormatError, ReadOptions};
+use crate::formats::{self, FormatError, ReadOptions, TreeFormat};
 use crate::search::{Algorithm, Options, SearchError, SearchResult, search};
 use crate::syntax::{self, ParseError, SourceText};
 use crate::trace::Trace;
@@ -32,8 +32,8 @@ pub struct Grading {
     /// key: the score is the share of the claims that hold.
     pub claims: bool,
     /// The format of every tree file; `None` takes each file's from its
-    /// name's extension ([`Format::of_path`]).
-    pub format: Option<Format>,
+    /// name's extension ([`TreeFormat::of_path`]).
+    pub format: Option<TreeFormat>,
     /// How tree files are read: the node limit, a CS188 case's rounds.
     pub read: ReadOptions,
 }
@@ -154,7 +154,7 @@ pub enum TreeError {
         /// The file's name.
         name: String,
         /// Its format.
-        format: Format,
+        format: TreeFormat,
     },
     /// The file does not read as its format.
     #[error(transparent)]
@@ -310,9 +310,9 @@ impl Grading {
     fn search_text(&self, name: &str, text: String, host: &impl Host) -> Result<Searched, String> {
         let format = self
             .format
-            .unwrap_or_else(|| Format::of_path(Path::new(name)));
+            .unwrap_or_else(|| TreeFormat::of_path(Path::new(name)));
         let refused = |error: TreeError| host.tree_error(&error);
-        if self.read.rounds.is_some() && format != Format::Cs188 {
+        if self.read.rounds.is_some() && format != TreeFormat::Cs188 {
             let name = name.to_string();
             return Err(refused(TreeError::RoundsOutsideCase { name, format }));
         }
@@ -321,7 +321,7 @@ impl Grading {
                 formats::read(format, name, &text, &self.read)
             })
             .map_err(|e| refused(TreeError::Read(e)))?;
-        let keep = format != Format::Tree || text.len() <= KEEP_TEXT_UP_TO;
+        let keep = format != TreeFormat::Tree || text.len() <= KEEP_TEXT_UP_TO;
         let text = keep.then_some(text);
         let mut trace = Trace::new();
         let result = host

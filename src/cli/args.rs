@@ -5,7 +5,7 @@ use clap::builder::TypedValueParser as _;
 
 use super::CliError;
 use gametree::formats::cs188::Agent;
-use gametree::formats::{Format, ReadOptions};
+use gametree::formats::{ReadOptions, TreeFormat};
 use gametree::games::GameSpec;
 use gametree::search::{Algorithm, Options, Order, YoungBrothers};
 use gametree::syntax::Limits;
@@ -81,7 +81,7 @@ pub(crate) struct FormatArgs {
     /// The input's format [default: from the extension: `.test` cs188,
     /// `.efg` efg, `.json` json, anything else tree].
     #[arg(long, value_name = "FORMAT", help_heading = "Input", value_parser = format_parser())]
-    pub(crate) from: Option<Format>,
+    pub(crate) from: Option<TreeFormat>,
     /// For a CS188 case: unfold and search N rounds of all agents (N times
     /// num_agents plies) instead of the case's own depth.
     #[arg(long, value_name = "N", help_heading = "Input")]
@@ -91,9 +91,9 @@ pub(crate) struct FormatArgs {
 impl FormatArgs {
     /// The format of `file` (`-` for standard input): `--from`, else its
     /// extension's.
-    pub(crate) fn format_of(&self, file: &str) -> Format {
+    pub(crate) fn format_of(&self, file: &str) -> TreeFormat {
         self.from
-            .unwrap_or_else(|| Format::of_path(std::path::Path::new(file)))
+            .unwrap_or_else(|| TreeFormat::of_path(std::path::Path::new(file)))
     }
 
     /// The reading options, under `limits`.
@@ -106,9 +106,9 @@ impl FormatArgs {
 }
 
 /// The names `--from` and `--to` accept.
-pub(crate) fn format_parser() -> impl clap::builder::TypedValueParser<Value = Format> {
-    clap::builder::PossibleValuesParser::new(Format::ALL.map(Format::name))
-        .map(|name| name.parse::<Format>().expect("a format's own name"))
+pub(crate) fn format_parser() -> impl clap::builder::TypedValueParser<Value = TreeFormat> {
+    clap::builder::PossibleValuesParser::new(TreeFormat::ALL.map(TreeFormat::name))
+        .map(|name| name.parse::<TreeFormat>().expect("a format's own name"))
 }
 
 /// How `--algo parallel` splits the work.
@@ -245,7 +245,7 @@ impl SearchArgs {
     pub(crate) fn is_cs188(&self) -> bool {
         self.file
             .as_deref()
-            .is_some_and(|f| self.format.format_of(f) == Format::Cs188)
+            .is_some_and(|f| self.format.format_of(f) == TreeFormat::Cs188)
     }
 
     /// The algorithm chosen.

@@ -8,9 +8,10 @@ use clap::Args;
 use super::CliError;
 use super::args::{FormatArgs, format_parser, is_standard_output};
 use super::input::{display_name, format_error, read_text};
-use gametree::formats::{self, Format};
+use gametree::formats::{self, TreeFormat};
 use gametree::output::write_atomically;
 use gametree::syntax::Limits;
+use gametree::text::listed;
 
 /// Arguments of `gametree convert`.
 #[derive(Clone, Debug, Args)]
@@ -23,7 +24,7 @@ pub(super) struct ConvertArgs {
     /// The output's format [default: from OUT's extension: `.efg` efg,
     /// `.json` json, anything else tree].
     #[arg(long, value_name = "FORMAT", value_parser = format_parser())]
-    to: Option<Format>,
+    to: Option<TreeFormat>,
     #[command(flatten)]
     format: FormatArgs,
 }
@@ -31,11 +32,15 @@ pub(super) struct ConvertArgs {
 /// Reads the input in its format and writes it in the output's.
 pub(super) fn run(args: &ConvertArgs, out: &mut impl Write) -> Result<(), CliError> {
     let from = args.format.format_of(&args.input);
-    let to = args.to.unwrap_or_else(|| Format::of_path(&args.output));
-    if to == Format::Cs188 {
-        return Err(CliError::BadInput(
-            "CS188 cases are read, not written: convert to tree, json or efg".to_string(),
-        ));
+    let to = args.to.unwrap_or_else(|| TreeFormat::of_path(&args.output));
+    if to == TreeFormat::Cs188 {
+        let writable = TreeFormat::ALL
+            .into_iter()
+            .filter(|format| format.writable());
+        return Err(CliError::BadInput(format!(
+            "CS188 cases are read, not written: convert to {}",
+            listed(writable.map(TreeFormat::name), "or")
+        )));
     }
     let name = display_name(&args.input);
     let text = read_text(&args.input)?;

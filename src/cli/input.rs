@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use super::progress::Phase;
 
 use super::{CliError, SearchArgs};
-use gametree::formats::{self, Format, FormatError, cs188::Case};
+use gametree::formats::{self, FormatError, TreeFormat, cs188::Case};
 use gametree::search::{SearchError, SearchResult, search};
 use gametree::syntax::{self, Limits, ParseError, SourceText};
 use gametree::trace::Recorder;
@@ -168,7 +168,7 @@ pub(super) fn read_tree(file: &str, args: &SearchArgs) -> Result<Input, CliError
     let name = display_name(file);
     let mut read = Duration::ZERO;
     let limits = args.limits();
-    let plain = args.format.format_of(file) == Format::Tree;
+    let plain = args.format.format_of(file) == TreeFormat::Tree;
     let text = timed(&mut read, format!("reading {name}"), || {
         read_text_within(file, args.max_nodes.filter(|_| plain).map(|_| &limits))
     })?;
@@ -188,17 +188,17 @@ impl Input {
     /// Parses `text` as `format`.
     fn parse_as(
         name: &str,
-        format: Format,
+        format: TreeFormat,
         text: String,
         args: &SearchArgs,
     ) -> Result<Input, CliError> {
-        if args.format.rounds.is_some() && format != Format::Cs188 {
+        if args.format.rounds.is_some() && format != TreeFormat::Cs188 {
             return Err(CliError::BadInput(format!(
                 "{name}: --rounds counts the rounds of a CS188 case's agents, and this is a \
                  {format} file: give --depth for its plies"
             )));
         }
-        if format != Format::Tree {
+        if format != TreeFormat::Tree {
             return Input::parse_format(name, format, text, args);
         }
         let name = name.to_string();
@@ -225,7 +225,7 @@ impl Input {
     /// Reads `text` in a course format (not the tree language).
     fn parse_format(
         name: &str,
-        format: Format,
+        format: TreeFormat,
         text: String,
         args: &SearchArgs,
     ) -> Result<Input, CliError> {

@@ -11,10 +11,12 @@ use super::input::{Input, read_tree};
 use super::{CliError, SearchArgs};
 use gametree::output::write_atomically;
 use gametree::render::{
-    DEFAULT_MAX_DRAW_NODES, Diagram, DrawnSet, DrawnTrace, Engine, Format, ImageOptions, Labels,
-    Layers, Processors, RenderError, RenderOptions, Style, check_size, deck_format, write_frames,
+    DEFAULT_MAX_DRAW_NODES, DeckFormat, Diagram, DiagramFormat, DrawnSet, DrawnTrace, Engine,
+    ImageOptions, Labels, Layers, Processors, RenderError, RenderOptions, Style, check_size,
+    write_frames,
 };
 use gametree::search::{SearchError, SearchResult, simulate};
+use gametree::text::listed;
 use gametree::trace::{Schedule, Trace};
 use gametree::tree::NodeId;
 use gametree::web::{PageOptions, PageTree, page};
@@ -32,7 +34,7 @@ pub(super) struct RenderArgs {
     /// The format; by default OUT's extension (.dot, .gv, .svg, .png, .pdf,
     /// .tex, .html), else DOT.
     #[arg(long, value_enum, help_heading = "Output")]
-    format: Option<Format>,
+    format: Option<DiagramFormat>,
     /// Who draws SVG, PNG and PDF: gametree itself, or Graphviz's `dot`.
     #[arg(long, value_enum, default_value_t = Engine::Native, help_heading = "Output")]
     engine: Engine,
@@ -106,7 +108,7 @@ pub(super) struct RenderArgs {
 }
 
 impl RenderArgs {
-    fn format(&self) -> Result<Format, CliError> {
+    fn format(&self) -> Result<DiagramFormat, CliError> {
         if let Some(format) = self.format {
             return Ok(format);
         }
@@ -115,12 +117,14 @@ impl RenderArgs {
             .as_deref()
             .filter(|path| !is_standard_output(path))
         {
-            None => Ok(Format::Dot),
-            Some(path) => Format::from_path(path).ok_or_else(|| {
+            None => Ok(DiagramFormat::Dot),
+            Some(path) => DiagramFormat::from_path(path).ok_or_else(|| {
+                let extensions = DiagramFormat::ALL.map(|format| format!(".{format}"));
                 CliError::BadInput(format!(
-                    "{}: cannot tell the format from the extension; name a .dot, .svg, .png, \
-                     .pdf, .tex or .html file, or give --format",
-                    path.display()
+                    "{}: cannot tell the format from the extension; name a {} file, or give \
+                     --format",
+                    path.display(),
+                    listed(extensions, "or")
                 ))
             }),
         }
@@ -147,7 +151,7 @@ impl RenderArgs {
                 provisional: self.provisional,
                 node_types: self.node_types,
             },
-            depth: self.draw_depth,
+            draw_depth: self.draw_depth,
             labels: self.labels,
             blank: self.blank,
             captions: !self.no_caption,
@@ -186,8 +190,9 @@ fn render_error(error: RenderError) -> CliError {
 
 /// The format of a one-file deck of frames, when `path` names one (a
 /// `.pdf` or `.png` that is not a folder).
-fn deck_of(path: &Path) -> Option<Format> {
-    Format::from_path(path).filter(|&format| deck_format(format) && !path.is_dir())
+fn deck_of(path: &Path) -> Option<DeckFormat> {
+    let format = DiagramFormat::from_path(path).and_then(DeckFormat::of)?;
+    (!path.is_dir()).then_some(format)
 }
 
 /// Searches the tree once and draws the search: the full diagram to OUT
@@ -200,13 +205,13 @@ pub(super) fn run(args: &RenderArgs, out: &mut impl Write) -> Result<(), CliErro
                 .to_string(),
         ));
     };
-    if args.quiz && format != Format::Html {
+    if args.quiz && format != DiagramFormat::Html {
         return Err(CliError::BadInput(format!(
             "--quiz makes a web page's quiz; {format} has none: write an .html file"
         )));
     }
     let mut input = read_tree(file, &args.search)?;
-    if format == Format::Html {
+    if format == DiagramFormat::Html {
         return write_output(args, page_of(args, &mut input)?.as_bytes(), out);
     }
     check_size(&input.tree, args.draw_depth, args.max_draw_nodes).map_err(render_error)?;
@@ -225,16 +230,16 @@ pub(super) fn run(args: &RenderArgs, out: &mut impl Write) -> Result<(), CliErro
     let full = diagram
         .to_bytes(format, args.image())
         .map_err(render_error)?;
-    match &args.frames {
-        Some(path) if deck_of(path).is_some() => {
+    match args.frames.as_deref().map(|path| (path, deck_of(path))) {
+        Some((path, Some(deck))) => {
             let deck = diagram
-                .frame_deck(deck_of(path).unwrap_or(format), args.image())
+                .frame_deck(deck, args.image())
                 .map_err(render_error)?;
             write_atomically(path, &deck).map_err(|e| {
                 CliError::BadInput(format!("{}: cannot write: {e}", path.display()))
             })?;
         }
-        Some(dir) => {
+        Some((dir, None)) => {
             let frames = diagram
                 .frame_bytes(format, args.image())
                 .map_err(render_error)?;
@@ -292,6 +297,24 @@ fn write_output(args: &RenderArgs, full: &[u8], out: &mut impl Write) -> Result<
     Ok(())
 }
 
+/// What `render --simulate` draws: the formats Graphviz writes, not the
+/// others, the key or a deck.
+fn simulated_formats_message() -> String {
+    let (by_graphviz, others): (Vec<DiagramFormat>, Vec<DiagramFormat>) = DiagramFormat::ALL
+        .into_iter()
+        .partition(|format| format.by_graphviz());
+    let not = others
+        .into_iter()
+        .map(DiagramFormat::label)
+        .chain(["--key", "a one-file deck of frames"]);
+    format!(
+        "render --simulate draws through Graphviz: {} (not {}), with --frames DIR for one \
+         frame per step",
+        listed(by_graphviz.into_iter().map(DiagramFormat::label), "or"),
+        listed(not, "or")
+    )
+}
+
 /// `render --simulate P`: the parallel search simulated on P processors,
 /// drawn through DOT (Graphviz for images) with each node in the colour
 /// of the processor that searched it; frames, one per time step, go into
@@ -299,17 +322,13 @@ fn write_output(args: &RenderArgs, full: &[u8], out: &mut impl Write) -> Result<
 fn run_simulated(
     input: &Input,
     args: &RenderArgs,
-    format: Format,
+    format: DiagramFormat,
     processors: usize,
     out: &mut impl Write,
 ) -> Result<(), CliError> {
     let deck = args.frames.as_deref().is_some_and(|f| deck_of(f).is_some());
-    if matches!(format, Format::Tex | Format::Html) || deck || args.key {
-        return Err(CliError::BadInput(
-            "render --simulate draws through Graphviz: DOT, SVG, PNG or PDF (not LaTeX, HTML, \
-             --key or a one-file deck of frames), with --frames DIR for one frame per step"
-                .to_string(),
-        ));
+    if !format.by_graphviz() || deck || args.key {
+        return Err(CliError::BadInput(simulated_formats_message()));
     }
     let failed = |e: SearchError| input.error(e.location(), &super::search_message(&e));
     let (trace, result, schedule) = simulated(&input.tree, args, processors).map_err(failed)?;
@@ -340,4 +359,18 @@ fn simulated(
     let mut schedule = Schedule::new();
     let simulation = simulate(tree, args.search.options(), processors, &mut schedule)?;
     Ok((schedule.trace(), simulation.result, schedule))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn simulate_names_the_formats_graphviz_draws() {
+        assert_eq!(
+            simulated_formats_message(),
+            "render --simulate draws through Graphviz: DOT, SVG, PNG or PDF (not LaTeX, HTML, \
+             --key or a one-file deck of frames), with --frames DIR for one frame per step"
+        );
+    }
 }

@@ -22,7 +22,7 @@
 
 use std::collections::HashMap;
 
-use super::{Format, FormatError, Node};
+use super::{FormatError, Node, TreeFormat};
 use crate::syntax::{Limits, SourceText};
 use crate::tree::{GameTree, Tree};
 use crate::value::{Kind, Value};
@@ -590,7 +590,7 @@ fn static_name(value: Option<Value>) -> String {
 
 fn not_writable(node: &str, reason: &str) -> FormatError {
     FormatError::NotWritable {
-        format: Format::Efg,
+        format: TreeFormat::Efg,
         node: node.to_string(),
         reason: reason.to_string(),
     }

@@ -19,11 +19,12 @@ pub use node::Node;
 
 use crate::claim::Expectation;
 use crate::syntax::{self, Limits, ParseError};
+use crate::text::listed;
 use crate::tree::Tree;
 
 /// A file format gametree reads and writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Format {
+pub enum TreeFormat {
     /// The tree language (`.tree`, and any other extension).
     Tree,
     /// A CS188 multi-agent autograder case (`.test`, class
@@ -35,35 +36,48 @@ pub enum Format {
     Json,
 }
 
-impl Format {
+impl TreeFormat {
     /// Every format, in the order help lists them.
-    pub const ALL: [Format; 4] = [Format::Tree, Format::Cs188, Format::Efg, Format::Json];
+    pub const ALL: [TreeFormat; 4] = [
+        TreeFormat::Tree,
+        TreeFormat::Cs188,
+        TreeFormat::Efg,
+        TreeFormat::Json,
+    ];
 
     /// The format a file's extension says: `.test` is CS188, `.efg`
     /// Gambit, `.json` JSON, anything else (and no extension) the tree
     /// language.
-    pub fn of_path(path: &Path) -> Format {
+    pub fn of_path(path: &Path) -> TreeFormat {
         let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("");
         match extension.to_ascii_lowercase().as_str() {
-            "test" => Format::Cs188,
-            "efg" => Format::Efg,
-            "json" => Format::Json,
-            _ => Format::Tree,
+            "test" => TreeFormat::Cs188,
+            "efg" => TreeFormat::Efg,
+            "json" => TreeFormat::Json,
+            _ => TreeFormat::Tree,
+        }
+    }
+
+    /// Whether trees are written in this format, not only read.
+    pub fn writable(self) -> bool {
+        match self {
+            TreeFormat::Tree | TreeFormat::Efg | TreeFormat::Json => true,
+            TreeFormat::Cs188 => false,
         }
     }
 
     /// The format's short name (`tree`, `cs188`, `efg`, `json`).
     pub fn name(self) -> &'static str {
         match self {
-            Format::Tree => "tree",
-            Format::Cs188 => "cs188",
-            Format::Efg => "efg",
-            Format::Json => "json",
+            TreeFormat::Tree => "tree",
+            TreeFormat::Cs188 => "cs188",
+            TreeFormat::Efg => "efg",
+            TreeFormat::Json => "json",
         }
     }
 }
 
-impl fmt::Display for Format {
+impl fmt::Display for TreeFormat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
@@ -71,14 +85,17 @@ impl fmt::Display for Format {
 
 /// A format name that is none of gametree's.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown format `{0}`: the formats are tree, cs188, efg and json")]
+#[error(
+    "unknown format `{0}`: the formats are {formats}",
+    formats = listed(TreeFormat::ALL.map(TreeFormat::name), "and")
+)]
 pub struct UnknownFormat(pub String);
 
-impl std::str::FromStr for Format {
+impl std::str::FromStr for TreeFormat {
     type Err = UnknownFormat;
 
-    fn from_str(text: &str) -> Result<Format, UnknownFormat> {
-        Format::ALL
+    fn from_str(text: &str) -> Result<TreeFormat, UnknownFormat> {
+        TreeFormat::ALL
             .into_iter()
             .find(|f| f.name().eq_ignore_ascii_case(text))
             .ok_or_else(|| UnknownFormat(text.to_string()))
@@ -100,7 +117,7 @@ pub enum FormatError {
     #[error("cannot write {node} as {format}: {reason}")]
     NotWritable {
         /// The format written.
-        format: Format,
+        format: TreeFormat,
         /// The node's id.
         node: String,
         /// Why.
@@ -143,7 +160,7 @@ pub struct Loaded {
 
 /// Reads `text`, from the file `path` (named in errors), as `format`.
 pub fn read(
-    format: Format,
+    format: TreeFormat,
     path: &str,
     text: &str,
     options: &ReadOptions,
@@ -158,7 +175,7 @@ pub fn read(
         case: None,
     };
     match format {
-        Format::Tree => {
+        TreeFormat::Tree => {
             let parsed = syntax::parse_unbuilt(path, text, &options.limits)
                 .map_err(FormatError::Syntax)?
                 .build_parsed();
@@ -168,9 +185,9 @@ pub fn read(
                 case: None,
             })
         }
-        Format::Json => json::read(path, text, &options.limits).map(plain),
-        Format::Efg => efg::read(path, text, &options.limits).map(plain),
-        Format::Cs188 => {
+        TreeFormat::Json => json::read(path, text, &options.limits).map(plain),
+        TreeFormat::Efg => efg::read(path, text, &options.limits).map(plain),
+        TreeFormat::Cs188 => {
             let (tree, case) = cs188::read(path, text, options)?;
             Ok(Loaded {
                 tree,
@@ -182,15 +199,40 @@ pub fn read(
 }
 
 /// Writes `tree` as `format`.
-pub fn write(tree: &Tree, format: Format) -> Result<String, FormatError> {
+pub fn write(tree: &Tree, format: TreeFormat) -> Result<String, FormatError> {
     match format {
-        Format::Tree => Ok(tree_text::write(tree)),
-        Format::Json => json::write(tree),
-        Format::Efg => efg::write(tree),
-        Format::Cs188 => Err(FormatError::NotWritable {
+        TreeFormat::Tree => Ok(tree_text::write(tree)),
+        TreeFormat::Json => json::write(tree),
+        TreeFormat::Efg => efg::write(tree),
+        TreeFormat::Cs188 => Err(FormatError::NotWritable {
             format,
             node: "root".to_string(),
             reason: "CS188 cases are read, not written".to_string(),
         }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_unknown_name_is_told_every_format() {
+        let error = "yaml".parse::<TreeFormat>().unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "unknown format `yaml`: the formats are tree, cs188, efg and json"
+        );
+        for format in TreeFormat::ALL {
+            assert_eq!(format.name().parse::<TreeFormat>(), Ok(format));
+        }
+    }
+
+    #[test]
+    fn every_writable_format_is_written_and_the_others_refused() {
+        let tree = syntax::parse("t", "max [1, 2]").unwrap();
+        for format in TreeFormat::ALL {
+            assert_eq!(write(&tree, format).is_ok(), format.writable(), "{format}");
+        }
     }
 }

@@ -17,7 +17,7 @@ pub use billes::{Billes, BillesSpec};
 pub use random::{ChildOrder, RandomSpec, RandomTree};
 pub use rescale::{RescaleError, ValueRange, rescale};
 pub use spec::{GameSpec, InvalidGame, SpecError};
-pub use tictactoe::{Board, TicTacToe};
+pub use tictactoe::{TicTacToe, TicTacToeBoard};
 pub use writer::{WriteOptions, WriteSummary, write_tree};
 
 use crate::tree::GameTree;

@@ -2,11 +2,12 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::LazyLock;
 
 use super::billes::BillesSpec;
 use super::random::{ChildOrder, RandomSpec};
-use super::tictactoe::Board;
-use crate::text::quoted;
+use super::tictactoe::TicTacToeBoard;
+use crate::text::{listed, quoted};
 
 /// A game named on the command line (`--game SPEC`).
 #[derive(Clone, Debug, PartialEq)]
@@ -15,7 +16,7 @@ pub enum GameSpec {
     Random(RandomSpec),
     /// `tictactoe` (the empty board) or `tictactoe:POSITION` (nine
     /// characters `x`, `o`, `.`, row by row).
-    TicTacToe(Board),
+    TicTacToe(TicTacToeBoard),
     /// `billes:n=N,k=K`: the marble game.
     Billes(BillesSpec),
 }
@@ -24,17 +25,21 @@ pub enum GameSpec {
 #[derive(Debug, thiserror::Error, PartialEq)]
 pub enum SpecError {
     /// The name before `:` is not a game.
-    #[error("unknown game `{}`: expected {GAMES}", quoted(.0))]
+    #[error("unknown game `{}`: expected {games}", quoted(.0), games = games())]
     UnknownGame(String),
     /// A parameter the game does not take.
-    #[error("{game}: unknown parameter `{}`: expected {expected}", quoted(name))]
+    #[error(
+        "{game}: unknown parameter `{}`: expected {}",
+        quoted(name),
+        expected.join(", ")
+    )]
     UnknownParameter {
         /// The game.
         game: &'static str,
         /// The parameter as written.
         name: String,
         /// The parameters the game takes.
-        expected: &'static str,
+        expected: &'static [&'static str],
     },
     /// A parameter given twice.
     #[error("{game}: parameter `{}` is given twice", quoted(name))]
@@ -151,16 +156,24 @@ pub enum InvalidGame {
     MovedAfterOWon,
 }
 
-/// The games, as the unknown-game message lists them.
-const GAMES: &str = "`random:branching=B,depth=D,seed=S[,noise=E][,order=O]`, \
-                     `tictactoe[:POSITION]` or `billes:n=N,k=K`";
-
 const RANDOM: &str = "random";
 const RANDOM_USAGE: &str = "random:branching=B,depth=D,seed=S[,noise=E][,order=O]";
-const RANDOM_PARAMETERS: &str = "branching, depth, seed, noise, order, chance";
+const RANDOM_PARAMETERS: [&str; 6] = ["branching", "depth", "seed", "noise", "order", "chance"];
 const TICTACTOE: &str = "tictactoe";
+const TICTACTOE_USAGE: &str = "tictactoe[:POSITION]";
 const BILLES: &str = "billes";
 const BILLES_USAGE: &str = "billes:n=N,k=K";
+const BILLES_PARAMETERS: [&str; 2] = ["n", "k"];
+
+/// The games as the unknown-game message lists them: each one's usage.
+fn games() -> String {
+    let usages = [RANDOM_USAGE, TICTACTOE_USAGE, BILLES_USAGE];
+    listed(usages.map(|usage| format!("`{usage}`")), "or")
+}
+
+/// The child orders, as the message for an unknown one lists them.
+static CHILD_ORDERS: LazyLock<String> =
+    LazyLock::new(|| listed(ChildOrder::ALL.map(ChildOrder::name), "or"));
 
 impl FromStr for GameSpec {
     type Err = SpecError;
@@ -180,7 +193,7 @@ impl fmt::Display for GameSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             GameSpec::Random(spec) => spec.fmt(f),
-            GameSpec::TicTacToe(board) if *board == Board::EMPTY => f.write_str(TICTACTOE),
+            GameSpec::TicTacToe(board) if *board == TicTacToeBoard::EMPTY => f.write_str(TICTACTOE),
             GameSpec::TicTacToe(board) => write!(f, "{TICTACTOE}:{board}"),
             GameSpec::Billes(spec) => write!(f, "{BILLES}:n={},k={}", spec.n, spec.k),
         }
@@ -191,8 +204,7 @@ impl fmt::Display for GameSpec {
 fn parameters<'a>(
     game: &'static str,
     text: &'a str,
-    known: &[&str],
-    expected: &'static str,
+    known: &'static [&'static str],
 ) -> Result<Vec<(&'a str, &'a str)>, SpecError> {
     let mut pairs: Vec<(&str, &str)> = Vec::new();
     for item in text.split(',').map(str::trim).filter(|i| !i.is_empty()) {
@@ -202,7 +214,7 @@ fn parameters<'a>(
             return Err(SpecError::UnknownParameter {
                 game,
                 name: key.to_string(),
-                expected,
+                expected: known,
             });
         }
         if pairs.iter().any(|(k, _)| *k == key) {
@@ -249,8 +261,7 @@ fn count_range(
 }
 
 fn parse_random(text: &str) -> Result<RandomSpec, SpecError> {
-    const KNOWN: [&str; 6] = ["branching", "depth", "seed", "noise", "order", "chance"];
-    let pairs = parameters(RANDOM, text, &KNOWN, RANDOM_PARAMETERS)?;
+    let pairs = parameters(RANDOM, text, &RANDOM_PARAMETERS)?;
     let find = |name: &'static str| pairs.iter().copied().find(|(k, _)| *k == name);
     let required = |name: &'static str| {
         find(name).ok_or(SpecError::Missing {
@@ -274,7 +285,7 @@ fn parse_random(text: &str) -> Result<RandomSpec, SpecError> {
                 game: RANDOM,
                 name: name.to_string(),
                 value: value.to_string(),
-                expected: "random, best-first or worst-first",
+                expected: &CHILD_ORDERS,
             })?;
         spec = spec.order(order);
     }
@@ -297,10 +308,10 @@ fn parse_random(text: &str) -> Result<RandomSpec, SpecError> {
     Ok(spec)
 }
 
-fn parse_tictactoe(text: &str) -> Result<Board, SpecError> {
+fn parse_tictactoe(text: &str) -> Result<TicTacToeBoard, SpecError> {
     let text = text.trim();
     if text.is_empty() {
-        return Ok(Board::EMPTY);
+        return Ok(TicTacToeBoard::EMPTY);
     }
     text.parse().map_err(|reason| SpecError::Invalid {
         game: TICTACTOE,
@@ -309,7 +320,7 @@ fn parse_tictactoe(text: &str) -> Result<Board, SpecError> {
 }
 
 fn parse_billes(text: &str) -> Result<BillesSpec, SpecError> {
-    let pairs = parameters(BILLES, text, &["n", "k"], "n, k")?;
+    let pairs = parameters(BILLES, text, &BILLES_PARAMETERS)?;
     let required = |name: &'static str| {
         let pair = pairs.iter().copied().find(|(k, _)| *k == name);
         let pair = pair.ok_or(SpecError::Missing {

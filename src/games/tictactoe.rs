@@ -37,7 +37,7 @@ fn has_line(marks: u16) -> bool {
 /// A tic-tac-toe position: the squares of X and of O, and the moves since
 /// the start position (for ids).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Board {
+pub struct TicTacToeBoard {
     x: u16,
     o: u16,
     /// The 0-based child positions since the start, as base-9 digits.
@@ -45,9 +45,9 @@ pub struct Board {
     depth: u8,
 }
 
-impl Board {
+impl TicTacToeBoard {
     /// The empty board, X to move.
-    pub const EMPTY: Board = Board {
+    pub const EMPTY: TicTacToeBoard = TicTacToeBoard {
         x: 0,
         o: 0,
         path: 0,
@@ -77,7 +77,7 @@ impl Board {
     }
 }
 
-impl fmt::Display for Board {
+impl fmt::Display for TicTacToeBoard {
     /// The nine characters of the position.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for square in 0..9 {
@@ -93,7 +93,7 @@ impl fmt::Display for Board {
     }
 }
 
-impl FromStr for Board {
+impl FromStr for TicTacToeBoard {
     type Err = InvalidGame;
 
     /// Reads nine characters (`x`, `o`, `.`) and checks that the position
@@ -103,7 +103,7 @@ impl FromStr for Board {
         if squares.len() != 9 {
             return Err(InvalidGame::PositionLength(squares.len()));
         }
-        let mut board = Board::EMPTY;
+        let mut board = TicTacToeBoard::EMPTY;
         for (square, c) in squares.iter().enumerate() {
             match c {
                 'x' | 'X' => board.x |= 1 << square,
@@ -117,7 +117,7 @@ impl FromStr for Board {
     }
 }
 
-fn check_reachable(board: &Board) -> Result<(), InvalidGame> {
+fn check_reachable(board: &TicTacToeBoard) -> Result<(), InvalidGame> {
     let (xs, os) = (board.x.count_ones(), board.o.count_ones());
     if xs != os && xs != os + 1 {
         return Err(InvalidGame::MarkCounts { xs, os });
@@ -137,14 +137,14 @@ fn check_reachable(board: &Board) -> Result<(), InvalidGame> {
 /// The tic-tac-toe game tree from a start position.
 #[derive(Clone, Copy, Debug)]
 pub struct TicTacToe {
-    start: Board,
+    start: TicTacToeBoard,
 }
 
 impl TicTacToe {
     /// The game from `start` (see the module documentation for positions).
-    pub fn new(start: Board) -> TicTacToe {
+    pub fn new(start: TicTacToeBoard) -> TicTacToe {
         TicTacToe {
-            start: Board {
+            start: TicTacToeBoard {
                 path: 0,
                 depth: 0,
                 ..start
@@ -153,7 +153,7 @@ impl TicTacToe {
     }
 
     /// The start position.
-    pub fn start(&self) -> Board {
+    pub fn start(&self) -> TicTacToeBoard {
         self.start
     }
 }
@@ -161,16 +161,16 @@ impl TicTacToe {
 /// The moves from a position, in square order.
 #[derive(Debug)]
 pub struct Moves {
-    board: Board,
+    board: TicTacToeBoard,
     /// Empty squares not yet played, lowest first.
     free: u16,
     next_position: u32,
 }
 
 impl Iterator for Moves {
-    type Item = Board;
+    type Item = TicTacToeBoard;
 
-    fn next(&mut self) -> Option<Board> {
+    fn next(&mut self) -> Option<TicTacToeBoard> {
         if self.free == 0 {
             return None;
         }
@@ -189,21 +189,21 @@ impl Iterator for Moves {
 }
 
 impl GameTree for TicTacToe {
-    type Node = Board;
+    type Node = TicTacToeBoard;
     type Children<'a> = Moves;
 
-    fn root(&self) -> Board {
+    fn root(&self) -> TicTacToeBoard {
         self.start
     }
 
-    fn kind(&self, board: Board) -> Kind {
+    fn kind(&self, board: TicTacToeBoard) -> Kind {
         match board.x_to_move() {
             true => Kind::Max,
             false => Kind::Min,
         }
     }
 
-    fn children(&self, board: Board) -> Moves {
+    fn children(&self, board: TicTacToeBoard) -> Moves {
         let free = match board.outcome() {
             Some(_) => 0,
             None => FULL & !(board.x | board.o),
@@ -215,11 +215,11 @@ impl GameTree for TicTacToe {
         }
     }
 
-    fn value(&self, board: Board) -> Option<Value> {
+    fn value(&self, board: TicTacToeBoard) -> Option<Value> {
         board.outcome().and_then(Value::from_int)
     }
 
-    fn static_value(&self, _board: Board) -> Option<Value> {
+    fn static_value(&self, _board: TicTacToeBoard) -> Option<Value> {
         None
     }
 
@@ -227,7 +227,7 @@ impl GameTree for TicTacToe {
         Some(9)
     }
 
-    fn id(&self, board: Board) -> String {
+    fn id(&self, board: TicTacToeBoard) -> String {
         super::child_path(board.depth.into(), board.path.into(), 9)
     }
 }
@@ -251,7 +251,7 @@ mod tests {
 
     #[test]
     fn the_full_tree_has_the_known_size_and_is_a_draw() {
-        let game = TicTacToe::new(Board::EMPTY);
+        let game = TicTacToe::new(TicTacToeBoard::EMPTY);
         let (mut nodes, mut leaves) = (0, 0);
         let mut stack = vec![game.root()];
         while let Some(board) = stack.pop() {
@@ -277,7 +277,7 @@ mod tests {
 
     #[test]
     fn ids_are_child_paths() {
-        let game = TicTacToe::new(Board::EMPTY);
+        let game = TicTacToe::new(TicTacToeBoard::EMPTY);
         let centre = game.children(game.root()).nth(4).unwrap();
         assert_eq!(centre.to_string(), "....x....");
         let reply = game.children(centre).nth(4).unwrap();
@@ -287,7 +287,7 @@ mod tests {
 
     #[test]
     fn impossible_positions_are_refused() {
-        let error = |p: &str| p.parse::<Board>().unwrap_err().to_string();
+        let error = |p: &str| p.parse::<TicTacToeBoard>().unwrap_err().to_string();
         assert!(error("xx.......").contains("as many marks as O or one more"));
         assert!(error("xxxooo...").contains("both"));
         assert!(error("x.o").contains("nine characters"));

@@ -7,25 +7,41 @@ use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref};
 use resvg::tiny_skia;
 
 use super::raster::{parse, pixmap};
-use super::{Format, RenderError};
+use super::{DiagramFormat, RenderError};
 
-/// The formats a whole sequence of frames can be written as in one file.
-pub fn deck_format(format: Format) -> bool {
-    matches!(format, Format::Pdf | Format::Png)
+/// A format a whole sequence of frames can be written as in one file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DeckFormat {
+    /// A PDF of one page per frame: a slide deck.
+    Pdf,
+    /// An animated PNG.
+    Png,
+}
+
+impl DeckFormat {
+    /// The deck format that `format` is, if it is one.
+    pub fn of(format: DiagramFormat) -> Option<DeckFormat> {
+        match format {
+            DiagramFormat::Pdf => Some(DeckFormat::Pdf),
+            DiagramFormat::Png => Some(DeckFormat::Png),
+            DiagramFormat::Dot | DiagramFormat::Svg | DiagramFormat::Tex | DiagramFormat::Html => {
+                None
+            }
+        }
+    }
 }
 
 /// The frames (SVG texts) as one PDF of a page each, or one animated PNG
 /// showing each for `delay_ms` milliseconds, looping.
 pub(super) fn deck(
-    format: Format,
+    format: DeckFormat,
     frames: &[String],
     scale: f32,
     delay_ms: u16,
 ) -> Result<Vec<u8>, RenderError> {
     match format {
-        Format::Pdf => pdf_deck(frames),
-        Format::Png => animated_png(frames, scale, delay_ms),
-        _ => unreachable!("only PDF and PNG make decks"),
+        DeckFormat::Pdf => pdf_deck(frames),
+        DeckFormat::Png => animated_png(frames, scale, delay_ms),
     }
 }
 
@@ -97,4 +113,24 @@ fn animated_png(frames: &[String], scale: f32, delay_ms: u16) -> Result<Vec<u8>,
     }
     writer.finish().map_err(png_error)?;
     Ok(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_pdf_and_png_make_decks() {
+        let decks: Vec<(DiagramFormat, DeckFormat)> = DiagramFormat::ALL
+            .into_iter()
+            .filter_map(|format| Some((format, DeckFormat::of(format)?)))
+            .collect();
+        assert_eq!(
+            decks,
+            [
+                (DiagramFormat::Png, DeckFormat::Png),
+                (DiagramFormat::Pdf, DeckFormat::Pdf)
+            ]
+        );
+    }
 }

@@ -244,7 +244,7 @@ impl Diagram<'_> {
         }
     }
 
-    /// A note standing for the nodes below `--depth`.
+    /// A note standing for the nodes below the drawing depth.
     fn hidden_stmts(&self, picture: &Picture, node: NodeId, hidden: usize) -> Vec<Stmt> {
         let name = format!("{}_below", self.name(node));
         let noun = if hidden == 1 { "node" } else { "nodes" };

@@ -3,26 +3,25 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::deck::deck;
-#[cfg(doc)]
-use super::deck::deck_format;
+use super::deck::{DeckFormat, deck};
 use super::font::text_width;
 use super::geometry::{MARGIN, SMALL_SIZE};
+use super::image::Making;
 use super::scene::Scene;
 use super::state::Picture;
 use super::svg::write_svg;
-use super::{Diagram, Engine, Format, ImageOptions, RenderError, native_bytes};
+use super::{Diagram, DiagramFormat, Engine, ImageOptions, RenderError, picture_bytes, tikz_bytes};
 use crate::cleanup::{self, Registered};
 
 /// The name of frame `number` (from 1) of `count`: `frame-001.svg`; at
 /// least three digits, more when there are more frames.
-pub fn frame_name(number: usize, count: usize, format: Format) -> String {
+pub fn frame_name(number: usize, count: usize, format: DiagramFormat) -> String {
     let width = count.to_string().len().max(3);
     format!("frame-{number:0width$}.{}", format.name())
 }
 
 /// Whether a file name is a frame's, of any number, in `format`.
-fn is_frame_name(name: &str, format: Format) -> bool {
+fn is_frame_name(name: &str, format: DiagramFormat) -> bool {
     let Some(stem) = name
         .strip_prefix("frame-")
         .and_then(|rest| rest.strip_suffix(&format!(".{}", format.name())))
@@ -112,20 +111,30 @@ impl Diagram<'_> {
         frames
     }
 
-    /// Every frame in `format`, made as `image` says.
+    /// Every frame in `format`, made as `image` says; HTML is refused with
+    /// [`RenderError::NotADiagram`], since the web page holds every step
+    /// itself.
     pub fn frame_bytes(
         &self,
-        format: Format,
+        format: DiagramFormat,
         image: ImageOptions,
     ) -> Result<Vec<Vec<u8>>, RenderError> {
-        match (format, image.engine) {
-            (Format::Dot, _) => Ok(self.frames().into_iter().map(String::into_bytes).collect()),
-            (Format::Tex, _) | (_, Engine::Native) => self
+        match (format.making(), image.engine) {
+            (Making::Dot, _) => Ok(self.frames().into_iter().map(String::into_bytes).collect()),
+            (Making::Page, _) => Err(RenderError::NotADiagram { format }),
+            (Making::Tikz, _) => Ok(self
                 .scene_frames()
                 .iter()
-                .map(|scene| native_bytes(scene, format, image))
+                .map(|scene| tikz_bytes(scene, image))
+                .collect()),
+            (Making::Picture(picture), Engine::Native) => self
+                .scene_frames()
+                .iter()
+                .map(|scene| picture_bytes(scene, picture, image))
                 .collect(),
-            (_, Engine::Graphviz) => self.frames().iter().map(|dot| format.bytes(dot)).collect(),
+            (Making::Picture(_), Engine::Graphviz) => {
+                self.frames().iter().map(|dot| format.bytes(dot)).collect()
+            }
         }
     }
 }
@@ -133,9 +142,12 @@ impl Diagram<'_> {
 impl Diagram<'_> {
     /// Every frame in one file, drawn natively: a PDF of one page per frame
     /// (a slide deck), or an animated PNG (looping, each frame shown for
-    /// `image.frame_delay_ms`); `format` is one that [`deck_format`]
-    /// accepts.
-    pub fn frame_deck(&self, format: Format, image: ImageOptions) -> Result<Vec<u8>, RenderError> {
+    /// `image.frame_delay_ms`).
+    pub fn frame_deck(
+        &self,
+        format: DeckFormat,
+        image: ImageOptions,
+    ) -> Result<Vec<u8>, RenderError> {
         deck(
             format,
             &self.svg_frames(),
@@ -178,7 +190,11 @@ fn widen_for(frames: &mut [Scene], captions: &[String]) {
 /// removes the folders; the folders of a run killed outright are swept by
 /// the next one. Every error names the path it is about. A `dir` made by
 /// this call is removed again on an error.
-pub fn write_frames(dir: &Path, format: Format, frames: &[Vec<u8>]) -> Result<(), RenderError> {
+pub fn write_frames(
+    dir: &Path,
+    format: DiagramFormat,
+    frames: &[Vec<u8>],
+) -> Result<(), RenderError> {
     let created = !dir.exists();
     std::fs::create_dir_all(dir).map_err(|e| at(dir, e))?;
     let written = write_set(dir, format, frames);
@@ -208,7 +224,7 @@ fn temporary_folder(dir: &Path, purpose: &str) -> Result<Registered, RenderError
         .map_err(|e| at(&path, e))
 }
 
-fn write_set(dir: &Path, format: Format, frames: &[Vec<u8>]) -> Result<(), RenderError> {
+fn write_set(dir: &Path, format: DiagramFormat, frames: &[Vec<u8>]) -> Result<(), RenderError> {
     cleanup::sweep_leftovers(dir);
     let staging = temporary_folder(dir, "frames")?;
     let names = build_frames(staging.path(), format, frames)?;
@@ -223,7 +239,7 @@ fn write_set(dir: &Path, format: Format, frames: &[Vec<u8>]) -> Result<(), Rende
 
 fn build_frames(
     staging: &Path,
-    format: Format,
+    format: DiagramFormat,
     frames: &[Vec<u8>],
 ) -> Result<Vec<String>, RenderError> {
     let mut names = Vec::with_capacity(frames.len());
@@ -246,7 +262,7 @@ struct Moved {
 /// `staging` into `dir`; on a failure, undoes every move done.
 fn switch(
     dir: &Path,
-    format: Format,
+    format: DiagramFormat,
     staging: &Path,
     replaced: &Path,
     names: &[String],
@@ -274,7 +290,7 @@ fn switch(
 }
 
 /// The regular files of `dir` named as frames in `format`.
-fn earlier_frames(dir: &Path, format: Format) -> Result<Vec<String>, RenderError> {
+fn earlier_frames(dir: &Path, format: DiagramFormat) -> Result<Vec<String>, RenderError> {
     let mut names = Vec::new();
     for entry in std::fs::read_dir(dir).map_err(|e| at(dir, e))? {
         let entry = entry.map_err(|e| at(dir, e))?;
@@ -293,11 +309,41 @@ mod tests {
 
     #[test]
     fn frame_names_are_zero_padded() {
-        assert_eq!(frame_name(7, 39, Format::Svg), "frame-007.svg");
-        assert_eq!(frame_name(7, 1200, Format::Dot), "frame-0007.dot");
-        assert!(is_frame_name("frame-0007.dot", Format::Dot));
-        assert!(!is_frame_name("frame-0007.svg", Format::Dot));
-        assert!(!is_frame_name("frame-.dot", Format::Dot));
-        assert!(!is_frame_name("notes.dot", Format::Dot));
+        assert_eq!(frame_name(7, 39, DiagramFormat::Svg), "frame-007.svg");
+        assert_eq!(frame_name(7, 1200, DiagramFormat::Dot), "frame-0007.dot");
+        assert!(is_frame_name("frame-0007.dot", DiagramFormat::Dot));
+        assert!(!is_frame_name("frame-0007.svg", DiagramFormat::Dot));
+        assert!(!is_frame_name("frame-.dot", DiagramFormat::Dot));
+        assert!(!is_frame_name("notes.dot", DiagramFormat::Dot));
+    }
+
+    #[test]
+    fn a_web_page_is_no_diagram_for_any_engine() {
+        use crate::search::{Algorithm, Options, search};
+        use crate::trace::Trace;
+
+        let tree = crate::syntax::parse("t", "max [min [3, 5], min [2, 9]]").unwrap();
+        let mut trace = Trace::new();
+        let result = search(&tree, Algorithm::AlphaBeta, Options::default(), &mut trace).unwrap();
+        let diagram = Diagram::new(&tree, &trace, &result, Default::default());
+        for engine in [Engine::Native, Engine::Graphviz] {
+            let image = ImageOptions {
+                engine,
+                ..ImageOptions::default()
+            };
+            for made in [
+                diagram.to_bytes(DiagramFormat::Html, image).map(|_| ()),
+                diagram.frame_bytes(DiagramFormat::Html, image).map(|_| ()),
+            ] {
+                assert!(matches!(made, Err(RenderError::NotADiagram { .. })));
+            }
+            let frames = diagram.frame_bytes(DiagramFormat::Tex, image).unwrap();
+            assert!(frames.len() > 1);
+            assert!(
+                frames
+                    .iter()
+                    .all(|frame| frame.starts_with(b"% Drawn by gametree"))
+            );
+        }
     }
 }

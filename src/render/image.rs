@@ -11,7 +11,7 @@ use crate::cleanup;
 /// What a diagram is written as.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
-pub enum Format {
+pub enum DiagramFormat {
     /// DOT text, as is; needs no Graphviz.
     #[default]
     Dot,
@@ -25,7 +25,7 @@ pub enum Format {
     /// standalone option), always drawn by gametree.
     Tex,
     /// HTML: a self-contained page that steps through the search, with a
-    /// quiz mode (see [`super::html`]); always made by gametree.
+    /// quiz mode (see the `web` module); always made by gametree.
     Html,
 }
 
@@ -40,53 +40,126 @@ pub enum Engine {
     Graphviz,
 }
 
-impl Format {
+/// A format drawn as a picture by either engine: SVG, and PNG and PDF.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum PictureFormat {
+    /// SVG.
+    Svg,
+    /// PNG.
+    Png,
+    /// PDF.
+    Pdf,
+}
+
+/// What makes a diagram in a format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Making {
+    /// DOT text, written from the trace.
+    Dot,
+    /// A TikZ picture, drawn by gametree whatever the engine.
+    Tikz,
+    /// A web page, made from the whole search rather than a diagram.
+    Page,
+    /// A picture, drawn by the engine chosen.
+    Picture(PictureFormat),
+}
+
+impl DiagramFormat {
+    /// Every format, in the order help and messages list them.
+    pub const ALL: [DiagramFormat; 6] = [
+        DiagramFormat::Dot,
+        DiagramFormat::Svg,
+        DiagramFormat::Png,
+        DiagramFormat::Pdf,
+        DiagramFormat::Tex,
+        DiagramFormat::Html,
+    ];
+
     /// The format a file name's extension names (`.gv` is DOT too).
-    pub fn from_path(path: &Path) -> Option<Format> {
+    pub fn from_path(path: &Path) -> Option<DiagramFormat> {
         let extension = path.extension()?.to_str()?.to_ascii_lowercase();
         match extension.as_str() {
-            "dot" | "gv" => Some(Format::Dot),
-            "svg" => Some(Format::Svg),
-            "png" => Some(Format::Png),
-            "pdf" => Some(Format::Pdf),
-            "tex" => Some(Format::Tex),
-            "html" | "htm" => Some(Format::Html),
-            _ => None,
+            "gv" => Some(DiagramFormat::Dot),
+            "htm" => Some(DiagramFormat::Html),
+            name => DiagramFormat::ALL.into_iter().find(|f| f.name() == name),
         }
     }
 
     /// The name, which is also the file extension.
     pub fn name(self) -> &'static str {
         match self {
-            Format::Dot => "dot",
-            Format::Svg => "svg",
-            Format::Png => "png",
-            Format::Pdf => "pdf",
-            Format::Tex => "tex",
-            Format::Html => "html",
+            DiagramFormat::Dot => "dot",
+            DiagramFormat::Svg => "svg",
+            DiagramFormat::Png => "png",
+            DiagramFormat::Pdf => "pdf",
+            DiagramFormat::Tex => "tex",
+            DiagramFormat::Html => "html",
+        }
+    }
+
+    /// The name in a sentence: `DOT`, `LaTeX`.
+    pub fn label(self) -> &'static str {
+        match self {
+            DiagramFormat::Dot => "DOT",
+            DiagramFormat::Svg => "SVG",
+            DiagramFormat::Png => "PNG",
+            DiagramFormat::Pdf => "PDF",
+            DiagramFormat::Tex => "LaTeX",
+            DiagramFormat::Html => "HTML",
+        }
+    }
+
+    /// What makes a diagram in this format.
+    pub(super) fn making(self) -> Making {
+        match self {
+            DiagramFormat::Dot => Making::Dot,
+            DiagramFormat::Svg => Making::Picture(PictureFormat::Svg),
+            DiagramFormat::Png => Making::Picture(PictureFormat::Png),
+            DiagramFormat::Pdf => Making::Picture(PictureFormat::Pdf),
+            DiagramFormat::Tex => Making::Tikz,
+            DiagramFormat::Html => Making::Page,
+        }
+    }
+
+    /// Whether Graphviz's `dot` writes this format (DOT as is).
+    pub fn by_graphviz(self) -> bool {
+        match self.making() {
+            Making::Dot | Making::Picture(_) => true,
+            Making::Tikz | Making::Page => false,
         }
     }
 
     /// The bytes of a diagram in this format, from its DOT text, made by
     /// Graphviz's `dot`.
     pub fn bytes(self, dot: &str) -> Result<Vec<u8>, RenderError> {
-        match self {
-            Format::Dot => Ok(dot.as_bytes().to_vec()),
-            Format::Tex | Format::Html => Err(RenderError::NotByGraphviz { format: self }),
-            _ => run_dot(self, dot),
+        match self.making() {
+            Making::Dot => Ok(dot.as_bytes().to_vec()),
+            Making::Tikz | Making::Page => Err(RenderError::NotByGraphviz { format: self }),
+            Making::Picture(picture) => run_dot(picture, dot),
         }
     }
 }
 
-impl fmt::Display for Format {
+impl fmt::Display for DiagramFormat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
 }
 
+impl From<PictureFormat> for DiagramFormat {
+    fn from(picture: PictureFormat) -> DiagramFormat {
+        match picture {
+            PictureFormat::Svg => DiagramFormat::Svg,
+            PictureFormat::Png => DiagramFormat::Png,
+            PictureFormat::Pdf => DiagramFormat::Pdf,
+        }
+    }
+}
+
 /// Runs `dot -T<format>` on `dot`, returning what it prints. The child is
 /// registered with [`crate::cleanup`], so that an interrupted run kills it.
-fn run_dot(format: Format, dot: &str) -> Result<Vec<u8>, RenderError> {
+fn run_dot(picture: PictureFormat, dot: &str) -> Result<Vec<u8>, RenderError> {
+    let format = DiagramFormat::from(picture);
     let mut command = Command::new("dot");
     command
         .arg(format!("-T{}", format.name()))
@@ -130,4 +203,38 @@ fn run_dot(format: Format, dot: &str) -> Result<Vec<u8>, RenderError> {
     read.map_err(RenderError::DotIo)?;
     written.map_err(RenderError::DotIo)?;
     Ok(output)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_format_is_named_by_its_extension() {
+        for format in DiagramFormat::ALL {
+            let path = format!("diagram.{}", format.name().to_uppercase());
+            assert_eq!(DiagramFormat::from_path(Path::new(&path)), Some(format));
+        }
+        assert_eq!(
+            DiagramFormat::from_path(Path::new("a.gv")),
+            Some(DiagramFormat::Dot)
+        );
+        assert_eq!(DiagramFormat::from_path(Path::new("a.jpeg")), None);
+    }
+
+    #[test]
+    fn graphviz_writes_dot_and_pictures_only() {
+        let by_graphviz: Vec<&str> = DiagramFormat::ALL
+            .into_iter()
+            .filter(|format| format.by_graphviz())
+            .map(DiagramFormat::label)
+            .collect();
+        assert_eq!(by_graphviz, ["DOT", "SVG", "PNG", "PDF"]);
+        for format in [DiagramFormat::Tex, DiagramFormat::Html] {
+            assert!(matches!(
+                format.bytes("digraph {}"),
+                Err(RenderError::NotByGraphviz { .. })
+            ));
+        }
+    }
 }

@@ -4,7 +4,7 @@
 use super::Diagram;
 use super::font::text_width;
 use super::geometry::{FONT_SIZE, LINE, MARGIN};
-use super::scene::{Anchor, INK, Mark, Scene};
+use super::scene::{Anchor, INK, Mark, Scene, TextMark};
 use super::state::Picture;
 use crate::trace::Event;
 use crate::tree::{GameTree, NodeId, ids};
@@ -28,14 +28,14 @@ impl Diagram<'_> {
             } else {
                 0.0
             };
-            scene.marks.push(Mark::Text {
+            scene.marks.push(Mark::Text(TextMark {
                 x: left + indent,
                 y: MARGIN + k as f64 * line + 0.5 * line + 0.36 * FONT_SIZE,
                 size: FONT_SIZE,
                 colour: INK,
                 anchor: Anchor::Start,
                 text: text.trim_start().to_string(),
-            });
+            }));
         }
         let widest = lines
             .iter()

@@ -28,10 +28,12 @@ mod style;
 mod svg;
 mod tex;
 
-pub use deck::deck_format;
+pub use deck::DeckFormat;
 pub use font::{FONT_DATA, FONT_FAMILY, text_width};
 pub use frames::{frame_name, write_frames};
-pub use image::{Engine, Format};
+pub use image::{DiagramFormat, Engine};
+
+use image::{Making, PictureFormat};
 pub use layers::{Layers, NodeType, node_types};
 pub use processors::Processors;
 pub use size::{DEFAULT_MAX_DRAW_NODES, check_size};
@@ -50,8 +52,10 @@ pub struct RenderOptions {
     pub style: Style,
     /// The optional label lines.
     pub layers: Layers,
-    /// Draw only nodes this many levels below the root, at most.
-    pub depth: Option<usize>,
+    /// The drawing depth: draw only nodes this many levels below the
+    /// root, at most (the search itself goes as deep as its own options
+    /// say).
+    pub draw_depth: Option<usize>,
     /// What the nodes say; `None` for the engine's default: every id and
     /// value in DOT, values and names in the native drawing.
     pub labels: Option<Labels>,
@@ -126,20 +130,20 @@ pub enum RenderError {
     )]
     DotMissing {
         /// The format asked for.
-        format: Format,
+        format: DiagramFormat,
     },
     /// A format only the native engine writes.
     #[error("{format} output is drawn by gametree itself, not by Graphviz")]
     NotByGraphviz {
         /// The format asked for.
-        format: Format,
+        format: DiagramFormat,
     },
-    /// A format made from the whole search (see [`html::page`]), not from
-    /// a diagram alone.
+    /// A format made from the whole search (the web page, see the `web`
+    /// module), not from a diagram alone.
     #[error("{format} is made from the search and its trace, not from a diagram alone")]
     NotADiagram {
         /// The format asked for.
-        format: Format,
+        format: DiagramFormat,
     },
     /// `dot` ran and failed.
     #[error("Graphviz's `dot` failed ({status}): {stderr}")]
@@ -168,8 +172,8 @@ pub enum RenderError {
     },
 }
 
-/// A node as drawn: its parent, and how many nodes below it `--depth`
-/// hides.
+/// A node as drawn: its parent, and how many nodes below it the drawing
+/// depth hides.
 #[derive(Clone, Copy, Debug)]
 struct DrawnNode {
     node: NodeId,
@@ -216,7 +220,7 @@ impl<'a> Diagram<'a> {
         for &node in &result.principal_variation {
             pv[node as usize] = true;
         }
-        let (drawn, preorder) = drawn_nodes(tree, options.depth);
+        let (drawn, preorder) = drawn_nodes(tree, options.draw_depth);
         Diagram {
             tree,
             events: &trace.events,
@@ -253,15 +257,22 @@ impl<'a> Diagram<'a> {
         tex::write_tikz(&self.full_scene(), standalone)
     }
 
-    /// The full diagram in `format`, made as `image` says.
-    pub fn to_bytes(&self, format: Format, image: ImageOptions) -> Result<Vec<u8>, RenderError> {
-        match (format, image.engine) {
-            (Format::Dot, _) => Ok(self.to_dot().into_bytes()),
-            (Format::Html, _) => Err(RenderError::NotADiagram { format }),
-            (Format::Tex, _) | (_, Engine::Native) => {
-                native_bytes(&self.full_scene(), format, image)
+    /// The full diagram in `format`, made as `image` says; HTML is refused
+    /// with [`RenderError::NotADiagram`], since the web page is made from
+    /// the whole search.
+    pub fn to_bytes(
+        &self,
+        format: DiagramFormat,
+        image: ImageOptions,
+    ) -> Result<Vec<u8>, RenderError> {
+        match (format.making(), image.engine) {
+            (Making::Dot, _) => Ok(self.to_dot().into_bytes()),
+            (Making::Page, _) => Err(RenderError::NotADiagram { format }),
+            (Making::Tikz, _) => Ok(tikz_bytes(&self.full_scene(), image)),
+            (Making::Picture(picture), Engine::Native) => {
+                picture_bytes(&self.full_scene(), picture, image)
             }
-            (_, Engine::Graphviz) => format.bytes(&self.to_dot()),
+            (Making::Picture(_), Engine::Graphviz) => format.bytes(&self.to_dot()),
         }
     }
 
@@ -284,16 +295,18 @@ impl<'a> Diagram<'a> {
     }
 }
 
-/// A native scene in `format` (not DOT).
-fn native_bytes(
+/// A native scene as TikZ.
+fn tikz_bytes(scene: &scene::Scene, image: ImageOptions) -> Vec<u8> {
+    tex::write_tikz(scene, image.standalone).into_bytes()
+}
+
+/// A native scene as `picture`.
+fn picture_bytes(
     scene: &scene::Scene,
-    format: Format,
+    picture: PictureFormat,
     image: ImageOptions,
 ) -> Result<Vec<u8>, RenderError> {
-    match format {
-        Format::Tex => Ok(tex::write_tikz(scene, image.standalone).into_bytes()),
-        _ => raster::convert(format, &svg::write_svg(scene), image.scale),
-    }
+    raster::convert(picture, &svg::write_svg(scene), image.scale)
 }
 
 /// The nodes to draw in preorder, down to `depth`, and every node's

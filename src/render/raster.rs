@@ -5,18 +5,20 @@ use std::sync::Arc;
 
 use resvg::{tiny_skia, usvg};
 
+use super::RenderError;
 use super::font::{FONT_DATA, FONT_FAMILY};
-use super::{Format, RenderError};
+use super::image::PictureFormat;
 
-/// SVG text in `format`; PNG at `scale` pixels per point.
-pub(super) fn convert(format: Format, svg: &str, scale: f32) -> Result<Vec<u8>, RenderError> {
-    match format {
-        Format::Svg => Ok(svg.as_bytes().to_vec()),
-        Format::Png => png(&parse(svg)?, scale),
-        Format::Pdf => pdf(&parse(svg)?),
-        Format::Dot | Format::Tex | Format::Html => {
-            unreachable!("DOT, LaTeX and HTML are never made from SVG")
-        }
+/// SVG text as `picture`; PNG at `scale` pixels per point.
+pub(super) fn convert(
+    picture: PictureFormat,
+    svg: &str,
+    scale: f32,
+) -> Result<Vec<u8>, RenderError> {
+    match picture {
+        PictureFormat::Svg => Ok(svg.as_bytes().to_vec()),
+        PictureFormat::Png => png(&parse(svg)?, scale),
+        PictureFormat::Pdf => pdf(&parse(svg)?),
     }
 }
 
@@ -103,7 +105,7 @@ mod tests {
             )
         };
         let ink = |text: &str| {
-            let png = convert(Format::Png, &page(text), 2.0).unwrap();
+            let png = convert(PictureFormat::Png, &page(text), 2.0).unwrap();
             let pixmap = tiny_skia::Pixmap::decode_png(&png).unwrap();
             pixmap.pixels().iter().filter(|p| p.red() < 128).count()
         };

@@ -46,22 +46,75 @@ pub(super) enum Anchor {
     Start,
 }
 
+/// A straight line.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct LineMark {
+    /// One end.
+    pub from: (f64, f64),
+    /// The other end.
+    pub to: (f64, f64),
+    /// Its colour.
+    pub colour: &'static str,
+    /// Its pen width.
+    pub width: f64,
+    /// Its pattern.
+    pub dash: Dash,
+}
+
+/// A node's outline, its box centred at `x` with its top at `top`.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct OutlineMark {
+    /// The shape.
+    pub outline: Outline,
+    /// The centre.
+    pub x: f64,
+    /// The top.
+    pub top: f64,
+    /// The size.
+    pub size: Size,
+    /// The fill.
+    pub fill: &'static str,
+    /// The pen colour.
+    pub stroke: &'static str,
+    /// The pen width.
+    pub width: f64,
+}
+
+/// A white rectangle that text stands on.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct GroundMark {
+    /// Its left side.
+    pub x: f64,
+    /// Its top.
+    pub y: f64,
+    /// Its width.
+    pub width: f64,
+    /// Its height.
+    pub height: f64,
+}
+
+/// A line of text (as the trace writes it: `>=6`, `-inf`, `2 -> 5`).
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct TextMark {
+    /// Its anchor's place.
+    pub x: f64,
+    /// Its baseline.
+    pub y: f64,
+    /// Its size in points.
+    pub size: f64,
+    /// Its colour.
+    pub colour: &'static str,
+    /// Which end `x` is.
+    pub anchor: Anchor,
+    /// The text.
+    pub text: String,
+}
+
 /// One thing drawn.
 #[derive(Clone, Debug, PartialEq)]
 pub(super) enum Mark {
     /// A straight line.
-    Line {
-        /// One end.
-        from: (f64, f64),
-        /// The other end.
-        to: (f64, f64),
-        /// Its colour.
-        colour: &'static str,
-        /// Its pen width.
-        width: f64,
-        /// Its pattern.
-        dash: Dash,
-    },
+    Line(LineMark),
     /// The start of a node's marks: its number and id.
     Node {
         /// Its preorder number.
@@ -69,51 +122,14 @@ pub(super) enum Mark {
         /// Its id.
         id: String,
     },
-    /// A node's outline, its box centred at `x` with its top at `top`.
-    Outline {
-        /// The shape.
-        outline: Outline,
-        /// The centre.
-        x: f64,
-        /// The top.
-        top: f64,
-        /// The size.
-        size: Size,
-        /// The fill.
-        fill: &'static str,
-        /// The pen colour.
-        stroke: &'static str,
-        /// The pen width.
-        width: f64,
-    },
+    /// A node's outline.
+    Outline(OutlineMark),
     /// The end of a node's marks.
     NodeEnd,
     /// A white rectangle that text stands on.
-    Ground {
-        /// Its left side.
-        x: f64,
-        /// Its top.
-        y: f64,
-        /// Its width.
-        width: f64,
-        /// Its height.
-        height: f64,
-    },
-    /// A line of text (as the trace writes it: `>=6`, `-inf`, `2 -> 5`).
-    Text {
-        /// Its anchor's place.
-        x: f64,
-        /// Its baseline.
-        y: f64,
-        /// Its size in points.
-        size: f64,
-        /// Its colour.
-        colour: &'static str,
-        /// Which end `x` is.
-        anchor: Anchor,
-        /// The text.
-        text: String,
-    },
+    Ground(GroundMark),
+    /// A line of text.
+    Text(TextMark),
 }
 
 /// A whole drawing: its size and its marks, back to front.
@@ -138,7 +154,7 @@ impl Diagram<'_> {
     ) -> Scene {
         let mut marks = Vec::with_capacity(4 * geometry.items.len());
         for i in 0..geometry.items.len() {
-            self.edge_mark(&mut marks, picture, geometry, i);
+            self.edge_marks(&mut marks, picture, geometry, i);
         }
         for i in 0..geometry.items.len() {
             self.item_marks(&mut marks, picture, geometry, i);
@@ -146,14 +162,14 @@ impl Diagram<'_> {
         self.cut_label_marks(&mut marks, picture, geometry);
         let mut height = geometry.height();
         if let Some(caption) = caption {
-            marks.push(Mark::Text {
+            marks.push(Mark::Text(TextMark {
                 x: MARGIN,
                 y: height + SMALL_SIZE,
                 size: SMALL_SIZE,
                 colour: INK,
                 anchor: Anchor::Start,
                 text: caption.to_string(),
-            });
+            }));
             height += SMALL_SIZE * LINE + MARGIN;
         }
         Scene {
@@ -163,34 +179,48 @@ impl Diagram<'_> {
         }
     }
 
-    fn edge_mark(&self, marks: &mut Vec<Mark>, picture: &Picture, geometry: &Geometry, i: usize) {
+    /// The edge from item `i`'s parent down to it (none for the root), and
+    /// the probability and move written on it.
+    fn edge_marks(&self, marks: &mut Vec<Mark>, picture: &Picture, geometry: &Geometry, i: usize) {
         let item = &geometry.items[i];
         let Some(p) = item.parent else { return };
         let pruned = picture.is_pruned(item.node);
         let (colour, dash) = if item.outline == Outline::Note {
-            (if pruned { PRUNED } else { INK }, Dash::Dotted)
+            (grey_if(pruned), Dash::Dotted)
         } else if picture.cut_above(item.node).is_some() {
             (CUT, Dash::Dashed)
         } else {
-            (if pruned { PRUNED } else { INK }, Dash::Solid)
+            (grey_if(pruned), Dash::Solid)
         };
         let parent = geometry.items[p].node;
         let bold = item.outline != Outline::Note
             && self.on_pv(picture, parent)
             && self.on_pv(picture, item.node);
-        marks.push(Mark::Line {
+        marks.push(Mark::Line(LineMark {
             from: (geometry.x(p), geometry.bottom(p)),
             to: (geometry.x(i), geometry.top(i)),
             colour,
             width: if bold { PV_PEN } else { PEN },
             dash,
-        });
-        if item.outline == Outline::Note {
-            return;
+        }));
+        if item.outline != Outline::Note {
+            self.edge_label_marks(marks, geometry, (p, i), grey_if(pruned));
         }
+    }
+
+    /// The probability and the move written on the edge from item `p` to
+    /// item `i`, in `colour`.
+    fn edge_label_marks(
+        &self,
+        marks: &mut Vec<Mark>,
+        geometry: &Geometry,
+        (p, i): (usize, usize),
+        colour: &'static str,
+    ) {
+        let node = geometry.items[i].node;
         let texts = [
-            (self.probability_text(parent, item.node), 0.25),
-            (self.label_text(item.node), 0.75),
+            (self.probability_text(geometry.items[p].node, node), 0.25),
+            (self.label_text(node), 0.75),
         ];
         for (text, down) in texts {
             let Some(text) = text else {
@@ -203,37 +233,54 @@ impl Diagram<'_> {
             let y = geometry.bottom(p) + (geometry.top(i) - geometry.bottom(p)) * down;
             let width = text_width(&text, SMALL_SIZE);
             let line = SMALL_SIZE * LINE;
-            marks.push(Mark::Ground {
+            marks.push(Mark::Ground(GroundMark {
                 x: x - width / 2.0 - 1.0,
                 y: y - line / 2.0,
                 width: width + 2.0,
                 height: line,
-            });
-            let colour = if pruned { PRUNED } else { INK };
+            }));
             push_text(marks, x, y + 0.36 * SMALL_SIZE, SMALL_SIZE, colour, text);
         }
     }
 
+    /// Item `i`: a note's text, or a node's outlines, the text inside and
+    /// the label lines under it.
     fn item_marks(&self, marks: &mut Vec<Mark>, picture: &Picture, geometry: &Geometry, i: usize) {
         let item = &geometry.items[i];
-        let pruned = picture.is_pruned(item.node);
         if item.outline == Outline::Note {
-            marks.push(Mark::Text {
+            marks.push(Mark::Text(TextMark {
                 x: geometry.x(i),
                 y: geometry.inside_baseline(i, 0) - (FONT_SIZE - SMALL_SIZE) * 0.36,
                 size: SMALL_SIZE,
-                colour: if pruned { PRUNED } else { INK },
+                colour: grey_if(picture.is_pruned(item.node)),
                 anchor: Anchor::Middle,
                 text: note_text(item.hidden),
-            });
+            }));
             return;
         }
-        let node = item.node;
         marks.push(Mark::Node {
-            number: self.preorder[node as usize],
-            id: self.tree.id(node),
+            number: self.preorder[item.node as usize],
+            id: self.tree.id(item.node),
         });
-        marks.push(Mark::Outline {
+        self.outline_marks(marks, picture, geometry, i);
+        self.inside_marks(marks, picture, geometry, i);
+        self.layer_marks(marks, picture, geometry, i);
+        marks.push(Mark::NodeEnd);
+    }
+
+    /// The outline of item `i`'s node, and a second one inside it when the
+    /// node was valued at the depth limit (it took its static value).
+    fn outline_marks(
+        &self,
+        marks: &mut Vec<Mark>,
+        picture: &Picture,
+        geometry: &Geometry,
+        i: usize,
+    ) {
+        let item = &geometry.items[i];
+        let node = item.node;
+        let stroke = grey_if(picture.is_pruned(node));
+        let outline = OutlineMark {
             outline: item.outline,
             x: geometry.x(i),
             top: geometry.top(i),
@@ -243,60 +290,62 @@ impl Diagram<'_> {
             } else {
                 PAPER
             },
-            stroke: if pruned { PRUNED } else { INK },
+            stroke,
             width: if self.on_pv(picture, node) {
                 PV_PEN
             } else {
                 PEN
             },
-        });
+        };
+        marks.push(Mark::Outline(outline.clone()));
         if picture.node(node).horizon {
-            // Valued at the depth limit: a second outline inside the first.
             let inset = 3.0;
-            marks.push(Mark::Outline {
-                outline: item.outline,
-                x: geometry.x(i),
-                top: geometry.top(i) + inset,
+            marks.push(Mark::Outline(OutlineMark {
+                top: outline.top + inset,
                 size: Size {
                     width: (item.shape.width - 2.0 * inset).max(1.0),
                     height: (item.shape.height - 2.0 * inset).max(1.0),
                 },
                 fill: PAPER,
-                stroke: if pruned { PRUNED } else { INK },
                 width: PEN,
-            });
+                ..outline
+            }));
         }
+    }
+
+    /// The lines inside item `i`'s outline: its name, its value.
+    fn inside_marks(
+        &self,
+        marks: &mut Vec<Mark>,
+        picture: &Picture,
+        geometry: &Geometry,
+        i: usize,
+    ) {
+        let item = &geometry.items[i];
+        let node = item.node;
         for (line, slot) in item.inside.iter().enumerate() {
             let (text, colour) = match slot {
-                Slot::Name => (self.tree.id(node), if pruned { PRUNED } else { INK }),
+                Slot::Name => (self.tree.id(node), grey_if(picture.is_pruned(node))),
                 Slot::Value => (
                     self.value_text(picture, node),
                     self.value_colour(picture, node),
                 ),
             };
-            push_text(
-                marks,
-                geometry.x(i),
-                geometry.inside_baseline(i, line),
-                FONT_SIZE,
-                colour,
-                text,
-            );
+            let y = geometry.inside_baseline(i, line);
+            push_text(marks, geometry.x(i), y, FONT_SIZE, colour, text);
         }
-        let texts = self.layer_texts(picture, node);
+    }
+
+    /// The label lines under item `i`'s outline, small.
+    fn layer_marks(&self, marks: &mut Vec<Mark>, picture: &Picture, geometry: &Geometry, i: usize) {
+        let item = &geometry.items[i];
+        let texts = self.layer_texts(picture, item.node);
+        let colour = grey_if(picture.is_pruned(item.node));
         for (line, &slot) in item.layers.iter().enumerate() {
-            let colour = if pruned { PRUNED } else { INK };
             let y = geometry.layer_baseline(i, line);
-            push_text(
-                marks,
-                geometry.x(i),
-                y,
-                SMALL_SIZE,
-                colour,
-                texts[slot].clone(),
-            );
+            let text = texts[slot].clone();
+            push_text(marks, geometry.x(i), y, SMALL_SIZE, colour, text);
         }
-        marks.push(Mark::NodeEnd);
     }
 
     /// The colour of a value: grey in a skipped subtree, lighter grey for
@@ -336,12 +385,12 @@ impl Diagram<'_> {
                 .iter()
                 .map(|text| text_width(text, SMALL_SIZE))
                 .fold(0.0, f64::max);
-            marks.push(Mark::Ground {
+            marks.push(Mark::Ground(GroundMark {
                 x: x - width / 2.0 - 1.0,
                 y: top,
                 width: width + 2.0,
                 height: lines.len() as f64 * line,
-            });
+            }));
             for (k, text) in lines.into_iter().enumerate() {
                 let baseline = top + k as f64 * line + line / 2.0 + 0.36 * SMALL_SIZE;
                 push_text(marks, x, baseline, SMALL_SIZE, CUT, text);
@@ -353,15 +402,20 @@ impl Diagram<'_> {
 /// Adds a centred text, unless it is empty.
 fn push_text(marks: &mut Vec<Mark>, x: f64, y: f64, size: f64, colour: &'static str, text: String) {
     if !text.is_empty() {
-        marks.push(Mark::Text {
+        marks.push(Mark::Text(TextMark {
             x,
             y,
             size,
             colour,
             anchor: Anchor::Middle,
             text,
-        });
+        }));
     }
+}
+
+/// The ink of what lies in a skipped subtree (`pruned`) or not.
+fn grey_if(pruned: bool) -> &'static str {
+    if pruned { PRUNED } else { INK }
 }
 
 /// The cuts drawn: for each, the item cut short, the mark and the items

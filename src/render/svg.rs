@@ -7,7 +7,9 @@ use std::fmt::Write;
 use super::font::FONT_STACK;
 use super::geometry::{FONT_SIZE, Outline, pretty};
 use super::layout::Size;
-use super::scene::{Anchor, Dash, INK, Mark, PEN, Scene};
+use super::scene::{
+    Anchor, Dash, GroundMark, INK, LineMark, Mark, OutlineMark, PEN, Scene, TextMark,
+};
 
 /// A number as SVG and TikZ write it: at most two decimals, no trailing
 /// zeros, never `-0`; shown without allocating.
@@ -64,7 +66,7 @@ pub(super) fn write_svg(scene: &Scene) -> String {
     // Lines come first, in a group that does not fill them.
     let mut in_lines = false;
     for mark in &scene.marks {
-        let is_line = matches!(mark, Mark::Line { .. });
+        let is_line = matches!(mark, Mark::Line(_));
         if is_line != in_lines {
             out.push_str(if is_line {
                 "<g fill=\"none\" stroke-linecap=\"round\">\n"
@@ -101,6 +103,7 @@ fn push_num(out: &mut String, x: f64) {
     }
 }
 
+/// Appends the decimal digits of `n`.
 fn push_digits(out: &mut String, mut n: u64) {
     let mut digits = [0u8; 20];
     let mut at = digits.len();
@@ -126,33 +129,11 @@ fn push_attr(out: &mut String, name: &str, x: f64) {
     out.push('"');
 }
 
+/// Writes one mark as SVG: a node's marks go in a group titled with its
+/// id.
 fn write_mark(out: &mut String, mark: &Mark) {
     match mark {
-        Mark::Line {
-            from,
-            to,
-            colour,
-            width,
-            dash,
-        } => {
-            out.push_str("<line");
-            push_attr(out, "x1", from.0);
-            push_attr(out, "y1", from.1);
-            push_attr(out, "x2", to.0);
-            push_attr(out, "y2", to.1);
-            out.push_str(" stroke=\"");
-            out.push_str(colour);
-            out.push('"');
-            out.push_str(match dash {
-                Dash::Solid => "",
-                Dash::Dashed => " stroke-dasharray=\"5 3\"",
-                Dash::Dotted => " stroke-dasharray=\"1 3\"",
-            });
-            if *width != PEN {
-                push_attr(out, "stroke-width", *width);
-            }
-            out.push_str("/>\n");
-        }
+        Mark::Line(line) => write_line(out, line),
         Mark::Node { number, id } => {
             out.push_str("<g id=\"n");
             push_digits(out, u64::from(*number));
@@ -161,66 +142,80 @@ fn write_mark(out: &mut String, mark: &Mark) {
             out.push_str("</title>\n");
         }
         Mark::NodeEnd => out.push_str("</g>\n"),
-        Mark::Outline {
-            outline,
-            x,
-            top,
-            size,
-            fill,
-            stroke,
-            width,
-        } => {
-            push_outline(out, *outline, *size, *x, *top);
-            out.push_str(" fill=\"");
-            out.push_str(fill);
-            out.push_str("\" stroke=\"");
-            out.push_str(stroke);
-            out.push('"');
-            if *width != PEN {
-                push_attr(out, "stroke-width", *width);
-            }
-            out.push_str("/>\n");
-        }
-        Mark::Ground {
-            x,
-            y,
-            width,
-            height,
-        } => {
-            out.push_str("<rect");
-            push_attr(out, "x", *x);
-            push_attr(out, "y", *y);
-            push_attr(out, "width", *width);
-            push_attr(out, "height", *height);
-            out.push_str(" fill=\"#ffffff\"/>\n");
-        }
-        Mark::Text {
-            x,
-            y,
-            size,
-            colour,
-            anchor,
-            text,
-        } => {
-            out.push_str("<text");
-            push_attr(out, "x", *x);
-            push_attr(out, "y", *y);
-            if *size != FONT_SIZE {
-                push_attr(out, "font-size", *size);
-            }
-            if *colour != INK {
-                out.push_str(" fill=\"");
-                out.push_str(colour);
-                out.push('"');
-            }
-            if *anchor == Anchor::Start {
-                out.push_str(" text-anchor=\"start\"");
-            }
-            out.push('>');
-            out.push_str(&escape(&pretty(text)));
-            out.push_str("</text>\n");
-        }
+        Mark::Outline(outline) => write_outline(out, outline),
+        Mark::Ground(ground) => write_ground(out, ground),
+        Mark::Text(text) => write_text(out, text),
     }
+}
+
+/// A `<line>`, in the group of lines (which does not fill them).
+fn write_line(out: &mut String, line: &LineMark) {
+    out.push_str("<line");
+    push_attr(out, "x1", line.from.0);
+    push_attr(out, "y1", line.from.1);
+    push_attr(out, "x2", line.to.0);
+    push_attr(out, "y2", line.to.1);
+    out.push_str(" stroke=\"");
+    out.push_str(line.colour);
+    out.push('"');
+    out.push_str(match line.dash {
+        Dash::Solid => "",
+        Dash::Dashed => " stroke-dasharray=\"5 3\"",
+        Dash::Dotted => " stroke-dasharray=\"1 3\"",
+    });
+    push_pen(out, line.width);
+    out.push_str("/>\n");
+}
+
+/// An outline's element, filled and stroked.
+fn write_outline(out: &mut String, mark: &OutlineMark) {
+    push_outline(out, mark.outline, mark.size, mark.x, mark.top);
+    out.push_str(" fill=\"");
+    out.push_str(mark.fill);
+    out.push_str("\" stroke=\"");
+    out.push_str(mark.stroke);
+    out.push('"');
+    push_pen(out, mark.width);
+    out.push_str("/>\n");
+}
+
+/// Appends the pen width, unless it is the ordinary one.
+fn push_pen(out: &mut String, width: f64) {
+    if width != PEN {
+        push_attr(out, "stroke-width", width);
+    }
+}
+
+/// The white ground under a text, as a `<rect>`.
+fn write_ground(out: &mut String, ground: &GroundMark) {
+    out.push_str("<rect");
+    push_attr(out, "x", ground.x);
+    push_attr(out, "y", ground.y);
+    push_attr(out, "width", ground.width);
+    push_attr(out, "height", ground.height);
+    out.push_str(" fill=\"#ffffff\"/>\n");
+}
+
+/// A `<text>`, with only what differs from the drawing's defaults (size,
+/// colour, anchor) written.
+fn write_text(out: &mut String, mark: &TextMark) {
+    out.push_str("<text");
+    push_attr(out, "x", mark.x);
+    push_attr(out, "y", mark.y);
+    if mark.size != FONT_SIZE {
+        push_attr(out, "font-size", mark.size);
+    }
+    if mark.colour != INK {
+        out.push_str(" fill=\"");
+        out.push_str(mark.colour);
+        out.push('"');
+    }
+    if mark.anchor == Anchor::Start {
+        out.push_str(" text-anchor=\"start\"");
+    }
+    out.push('>');
+    out.push_str(&escape(&pretty(&mark.text)));
+    out.push_str("</text>\n");
 }
 
 /// Appends the SVG element (unclosed) of an outline of `size`, its box

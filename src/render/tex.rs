@@ -4,7 +4,11 @@
 
 use std::fmt::Write;
 
-use super::scene::{Anchor, CUT, Dash, INK, Mark, OPEN_FILL, PAPER, PENDING, PRUNED, Scene};
+use super::geometry::Outline;
+use super::scene::{
+    Anchor, CUT, Dash, GroundMark, INK, LineMark, Mark, OPEN_FILL, OutlineMark, PAPER, PENDING,
+    PRUNED, Scene, TextMark,
+};
 use super::svg::num;
 
 /// Every colour a scene uses.
@@ -67,138 +71,118 @@ fn name(colour: &str) -> String {
     format!("gt{}", colour.trim_start_matches('#'))
 }
 
+/// Writes one mark as TikZ: a node's start as a comment naming it, its end
+/// as nothing.
 fn write_mark(out: &mut String, mark: &Mark) {
-    let _ = match mark {
-        Mark::Line {
-            from,
-            to,
-            colour,
-            width,
-            dash,
-        } => {
-            let dash = match dash {
-                Dash::Solid => "",
-                Dash::Dashed => ",dash pattern=on 5pt off 3pt",
-                Dash::Dotted => ",dash pattern=on 1pt off 3pt",
-            };
-            writeln!(
-                out,
-                "\\draw[{},line width={}pt{dash}] ({},{}) -- ({},{});",
-                name(colour),
-                num(*width),
-                num(from.0),
-                num(from.1),
-                num(to.0),
-                num(to.1)
-            )
+    match mark {
+        Mark::Line(line) => write_line(out, line),
+        Mark::Node { id, .. } => {
+            let _ = writeln!(out, "% {}", id.replace(['\n', '\r'], " "));
         }
-        Mark::Node { id, .. } => writeln!(out, "% {}", id.replace(['\n', '\r'], " ")),
-        Mark::NodeEnd => Ok(()),
-        Mark::Outline {
-            outline,
-            x,
-            top,
-            size,
-            fill,
-            stroke,
-            width,
-        } => {
-            let (w, h) = (size.width, size.height);
-            let (left, right, bottom) = (x - w / 2.0, x + w / 2.0, top + h);
-            let path = match outline {
-                super::geometry::Outline::Up => format!(
-                    "({},{}) -- ({},{}) -- ({},{}) -- cycle",
-                    num(*x),
-                    num(*top),
-                    num(right),
-                    num(bottom),
-                    num(left),
-                    num(bottom)
-                ),
-                super::geometry::Outline::Down => format!(
-                    "({},{}) -- ({},{}) -- ({},{}) -- cycle",
-                    num(left),
-                    num(*top),
-                    num(right),
-                    num(*top),
-                    num(*x),
-                    num(bottom)
-                ),
-                super::geometry::Outline::Diamond => format!(
-                    "({},{}) -- ({},{}) -- ({},{}) -- ({},{}) -- cycle",
-                    num(*x),
-                    num(*top),
-                    num(right),
-                    num(top + h / 2.0),
-                    num(*x),
-                    num(bottom),
-                    num(left),
-                    num(top + h / 2.0)
-                ),
-                super::geometry::Outline::Square => format!(
-                    "({},{}) rectangle ({},{})",
-                    num(left),
-                    num(*top),
-                    num(right),
-                    num(bottom)
-                ),
-                _ => format!(
-                    "({},{}) circle[radius={}pt]",
-                    num(*x),
-                    num(top + h / 2.0),
-                    num(w / 2.0)
-                ),
-            };
-            writeln!(
-                out,
-                "\\filldraw[fill={},draw={},line width={}pt] {path};",
-                name(fill),
-                name(stroke),
-                num(*width)
-            )
-        }
-        Mark::Ground {
-            x,
-            y,
-            width,
-            height,
-        } => writeln!(
-            out,
-            "\\fill[{}] ({},{}) rectangle ({},{});",
-            name(PAPER),
-            num(*x),
-            num(*y),
-            num(x + width),
-            num(y + height)
-        ),
-        Mark::Text {
-            x,
-            y,
-            size,
-            colour,
-            anchor,
-            text,
-        } => {
-            let anchor = match anchor {
-                Anchor::Middle => "base",
-                Anchor::Start => "base west",
-            };
-            let leading = size * 1.2;
-            let font = format!(
-                "\\fontsize{{{}}}{{{}}}\\selectfont",
-                num(*size),
-                num(leading)
-            );
-            writeln!(
-                out,
-                "\\node[anchor={anchor},text={},font=\\sffamily{font}] at ({},{}) {{{}}};",
-                name(colour),
-                num(*x),
-                num(*y),
-                tex_text(text)
-            )
-        }
+        Mark::NodeEnd => {}
+        Mark::Outline(outline) => write_outline(out, outline),
+        Mark::Ground(ground) => write_ground(out, ground),
+        Mark::Text(text) => write_text(out, text),
+    }
+}
+
+/// A line as a `\draw` between its ends.
+fn write_line(out: &mut String, line: &LineMark) {
+    let dash = match line.dash {
+        Dash::Solid => "",
+        Dash::Dashed => ",dash pattern=on 5pt off 3pt",
+        Dash::Dotted => ",dash pattern=on 1pt off 3pt",
     };
+    let _ = writeln!(
+        out,
+        "\\draw[{},line width={}pt{dash}] ({},{}) -- ({},{});",
+        name(line.colour),
+        num(line.width),
+        num(line.from.0),
+        num(line.from.1),
+        num(line.to.0),
+        num(line.to.1)
+    );
+}
+
+/// An outline as a `\filldraw` of its path.
+fn write_outline(out: &mut String, mark: &OutlineMark) {
+    let _ = writeln!(
+        out,
+        "\\filldraw[fill={},draw={},line width={}pt] {};",
+        name(mark.fill),
+        name(mark.stroke),
+        num(mark.width),
+        outline_path(mark)
+    );
+}
+
+/// The TikZ path of an outline: a polygon's corners, a rectangle or a
+/// circle.
+fn outline_path(mark: &OutlineMark) -> String {
+    let (x, top) = (mark.x, mark.top);
+    let (w, h) = (mark.size.width, mark.size.height);
+    let (left, right, bottom, middle) = (x - w / 2.0, x + w / 2.0, top + h, top + h / 2.0);
+    let polygon = |corners: &[(f64, f64)]| {
+        let mut path = String::new();
+        for &(px, py) in corners {
+            let _ = write!(path, "({},{}) -- ", num(px), num(py));
+        }
+        path + "cycle"
+    };
+    match mark.outline {
+        Outline::Up => polygon(&[(x, top), (right, bottom), (left, bottom)]),
+        Outline::Down => polygon(&[(left, top), (right, top), (x, bottom)]),
+        Outline::Diamond => polygon(&[(x, top), (right, middle), (x, bottom), (left, middle)]),
+        Outline::Square => format!(
+            "({},{}) rectangle ({},{})",
+            num(left),
+            num(top),
+            num(right),
+            num(bottom)
+        ),
+        Outline::Circle | Outline::Note => format!(
+            "({},{}) circle[radius={}pt]",
+            num(x),
+            num(middle),
+            num(w / 2.0)
+        ),
+    }
+}
+
+/// The white ground under a text, as a filled rectangle.
+fn write_ground(out: &mut String, ground: &GroundMark) {
+    let _ = writeln!(
+        out,
+        "\\fill[{}] ({},{}) rectangle ({},{});",
+        name(PAPER),
+        num(ground.x),
+        num(ground.y),
+        num(ground.x + ground.width),
+        num(ground.y + ground.height)
+    );
+}
+
+/// A text as a `\node` at its baseline, in a sans-serif font of its size.
+fn write_text(out: &mut String, mark: &TextMark) {
+    let anchor = match mark.anchor {
+        Anchor::Middle => "base",
+        Anchor::Start => "base west",
+    };
+    let leading = mark.size * 1.2;
+    let font = format!(
+        "\\fontsize{{{}}}{{{}}}\\selectfont",
+        num(mark.size),
+        num(leading)
+    );
+    let _ = writeln!(
+        out,
+        "\\node[anchor={anchor},text={},font=\\sffamily{font}] at ({},{}) {{{}}};",
+        name(mark.colour),
+        num(mark.x),
+        num(mark.y),
+        tex_text(&mark.text)
+    );
 }
 
 /// Text as TeX sets it: its special characters escaped, `>=`, `<=`,

@@ -3,9 +3,9 @@
 
 use serde_json::{Value as Json, json};
 
-use crate::trace::{Act, Event, Happening, Schedule};
+use crate::trace::{Act, Cut, Event, Happening, Schedule};
 use crate::tree::{GameTree, ids};
-use crate::value::{CutKind, Kind};
+use crate::value::{CutKind, Kind, Value};
 
 /// The schedule as lines: each search step in the trace's words, tagged
 /// `t=T Pn:`, with speculative nodes (those sequential alpha-beta never
@@ -33,22 +33,7 @@ fn act_text<T: GameTree>(tree: &T, act: &Act<T::Node>, strict: bool) -> Option<S
         Happening::Search {
             event: Event::Cut(cut),
             ..
-        } if cut.pruned.is_empty() => {
-            let deep = if cut.deep { "deep " } else { "" };
-            let source = match cut.bound_from {
-                Some(node) => format!("bound from {}", tree.id(node)),
-                None => "bound from the initial window".to_string(),
-            };
-            Some(format!(
-                "{deep}{} cut at {}: no brother left to prune, the running ones stop \
-                 ({} {} {}, {source})",
-                cut.kind,
-                tree.id(cut.node),
-                cut.value,
-                relation(cut.kind, strict),
-                cut.threshold
-            ))
-        }
+        } if cut.pruned.is_empty() => Some(stopping_cut_text(tree, cut, strict)),
         Happening::Search { event, .. } => {
             let line = event.line(tree, strict)?;
             let speculative = speculative_node(act).map(|node| {
@@ -63,40 +48,12 @@ fn act_text<T: GameTree>(tree: &T, act: &Act<T::Node>, strict: bool) -> Option<S
             node,
             value,
             running,
-        } => {
-            let which = match tree.kind(*node) {
-                Kind::Max | Kind::Chance => "alpha",
-                Kind::Min => "beta",
-            };
-            Some(format!(
-                "{which} = {value} at {} reaches the running {}",
-                tree.id(*node),
-                ids(tree, running).join(", ")
-            ))
-        }
+        } => Some(bound_text(tree, *node, *value, running)),
         Happening::Stop {
             node,
             by,
             processors,
-        } => {
-            let who = match processors.is_empty() {
-                true => String::new(),
-                false => {
-                    let names: Vec<String> =
-                        processors.iter().map(|p| format!("P{}", p + 1)).collect();
-                    let verb = match names.len() {
-                        1 => "drops its",
-                        _ => "drop their",
-                    };
-                    format!(" ({} {verb} work)", names.join(", "))
-                }
-            };
-            Some(format!(
-                "the cut at {} stops {}{who}",
-                tree.id(*by),
-                tree.id(*node)
-            ))
-        }
+        } => Some(stop_text(tree, *node, *by, processors)),
         Happening::Tested {
             node,
             score,
@@ -113,6 +70,55 @@ fn act_text<T: GameTree>(tree: &T, act: &Act<T::Node>, strict: bool) -> Option<S
             ))
         }
     }
+}
+
+/// A cut that finds no brother left to prune: the brothers still running
+/// stop instead.
+fn stopping_cut_text<T: GameTree>(tree: &T, cut: &Cut<T::Node>, strict: bool) -> String {
+    let deep = if cut.deep { "deep " } else { "" };
+    let source = match cut.bound_from {
+        Some(node) => format!("bound from {}", tree.id(node)),
+        None => "bound from the initial window".to_string(),
+    };
+    format!(
+        "{deep}{} cut at {}: no brother left to prune, the running ones stop \
+         ({} {} {}, {source})",
+        cut.kind,
+        tree.id(cut.node),
+        cut.value,
+        relation(cut.kind, strict),
+        cut.threshold
+    )
+}
+
+/// A new bound at `node` reaching the brothers `running` below it.
+fn bound_text<T: GameTree>(tree: &T, node: T::Node, value: Value, running: &[T::Node]) -> String {
+    let which = match tree.kind(node) {
+        Kind::Max | Kind::Chance => "alpha",
+        Kind::Min => "beta",
+    };
+    format!(
+        "{which} = {value} at {} reaches the running {}",
+        tree.id(node),
+        ids(tree, running).join(", ")
+    )
+}
+
+/// The cut at `by` stopping the search of `node`, and the processors that
+/// drop their work.
+fn stop_text<T: GameTree>(tree: &T, node: T::Node, by: T::Node, processors: &[usize]) -> String {
+    let who = match processors.is_empty() {
+        true => String::new(),
+        false => {
+            let names: Vec<String> = processors.iter().map(|p| format!("P{}", p + 1)).collect();
+            let verb = match names.len() {
+                1 => "drops its",
+                _ => "drop their",
+            };
+            format!(" ({} {verb} work)", names.join(", "))
+        }
+    };
+    format!("the cut at {} stops {}{who}", tree.id(by), tree.id(node))
 }
 
 /// The node an `Enter` or `Leaf` act is about, when it is speculative.

@@ -141,69 +141,71 @@ impl SolveReport {
     /// The report as lines for a person.
     pub fn to_text(&self) -> String {
         let mut out = String::new();
-        let none = || "none".to_string();
-        let line = |ids: &[String]| match ids.is_empty() {
-            true => "none".to_string(),
-            false => ids
-                .iter()
-                .map(|id| quoted(id))
-                .collect::<Vec<_>>()
-                .join(" "),
-        };
-        let _ = writeln!(out, "algorithm: {}", self.algorithm);
-        let _ = writeln!(
-            out,
-            "value: {}",
-            Scored {
-                value: self.value,
-                bound: self.bound
+        self.write_answer(&mut out);
+        self.write_counts(&mut out);
+        match (&self.cuts, &self.pruned, self.pruned_count) {
+            (Some(cuts), Some(pruned), Some(pruned_count)) => {
+                self.write_cuts(&mut out, cuts, pruned, pruned_count);
             }
-        );
+            _ => {
+                let _ = writeln!(out, "{}", self.note.as_deref().unwrap_or_default());
+            }
+        }
+        out
+    }
+
+    /// The algorithm, the root's value, its best move and the best line.
+    fn write_answer(&self, out: &mut String) {
+        let _ = writeln!(out, "algorithm: {}", self.algorithm);
+        let score = Scored {
+            value: self.value,
+            bound: self.bound,
+        };
+        let _ = writeln!(out, "value: {score}");
         let label = match &self.best_move_label {
             Some(label) => format!(" ({})", quoted(label)),
             None => String::new(),
         };
-        let _ = writeln!(
-            out,
-            "best move: {}{label}",
-            self.best_move
-                .as_deref()
-                .map_or_else(none, |id| quoted(id).into_owned())
-        );
+        let best = match &self.best_move {
+            Some(id) => quoted(id).into_owned(),
+            None => "none".to_string(),
+        };
+        let _ = writeln!(out, "best move: {best}{label}");
         let _ = write!(
             out,
             "principal variation: {}",
-            line(&self.principal_variation)
+            id_line(&self.principal_variation)
         );
-        match self.principal_variation_length - self.principal_variation.len() {
-            0 => out.push('\n'),
-            more => {
-                let _ = writeln!(out, " ... and {more} more moves {ALL_IN_JSON}");
-            }
-        }
-        let _ = writeln!(out, "nodes visited: {}", self.stats.nodes_visited);
-        let _ = writeln!(out, "leaves evaluated: {}", self.stats.leaves_evaluated);
-        if self.stats.horizon_nodes > 0 {
-            let nodes = self.stats.horizon_nodes;
+        let more = self.principal_variation_length - self.principal_variation.len();
+        end_shortened(out, more, "moves");
+    }
+
+    /// The counts of the search, and a note when chance nodes could not
+    /// be pruned.
+    fn write_counts(&self, out: &mut String) {
+        let stats = &self.stats;
+        let _ = writeln!(out, "nodes visited: {}", stats.nodes_visited);
+        let _ = writeln!(out, "leaves evaluated: {}", stats.leaves_evaluated);
+        if stats.horizon_nodes > 0 {
+            let nodes = stats.horizon_nodes;
             let _ = writeln!(out, "  of which valued at the depth limit: {nodes}");
         }
-        if self.stats.iterations > 0 {
-            let _ = writeln!(out, "iterations: {}", self.stats.iterations);
+        if stats.iterations > 0 {
+            let _ = writeln!(out, "iterations: {}", stats.iterations);
         }
-        let _ = writeln!(out, "cutoffs: {}", self.stats.cutoffs);
-        if self.stats.unbounded_chance_nodes > 0 {
+        let _ = writeln!(out, "cutoffs: {}", stats.cutoffs);
+        if stats.unbounded_chance_nodes > 0 {
             let _ = writeln!(
                 out,
                 "note: no bounds on the leaf values, so nothing below the {} chance nodes searched was pruned (state bounds on the leaf values, as a file's `bounds L U` line does, for Star1)",
-                self.stats.unbounded_chance_nodes
+                stats.unbounded_chance_nodes
             );
         }
-        let (Some(cuts), Some(pruned), Some(pruned_count)) =
-            (&self.cuts, &self.pruned, self.pruned_count)
-        else {
-            let _ = writeln!(out, "{}", self.note.as_deref().unwrap_or_default());
-            return out;
-        };
+    }
+
+    /// The cuts, one a line, and the pruned nodes for an algorithm that
+    /// prunes.
+    fn write_cuts(&self, out: &mut String, cuts: &[CutReport], pruned: &[String], count: usize) {
         for cut in cuts {
             let _ = writeln!(out, "  {}", cut.text);
         }
@@ -214,15 +216,32 @@ impl SolveReport {
             }
         }
         if self.algorithm.prunes() {
-            let _ = write!(out, "pruned: {}", line(pruned));
-            match pruned_count - pruned.len() {
-                0 => out.push('\n'),
-                more => {
-                    let _ = writeln!(out, " ... and {more} more nodes {ALL_IN_JSON}");
-                }
-            }
+            let _ = write!(out, "pruned: {}", id_line(pruned));
+            end_shortened(out, count - pruned.len(), "nodes");
         }
-        out
+    }
+}
+
+/// Ids on one line, quoted as messages quote them; `none` for no ids.
+fn id_line(ids: &[String]) -> String {
+    match ids.is_empty() {
+        true => "none".to_string(),
+        false => ids
+            .iter()
+            .map(|id| quoted(id))
+            .collect::<Vec<_>>()
+            .join(" "),
+    }
+}
+
+/// Ends a line listing the first of its `things`, saying how many `more`
+/// it leaves out, if any.
+fn end_shortened(out: &mut String, more: usize, things: &str) {
+    match more {
+        0 => out.push('\n'),
+        more => {
+            let _ = writeln!(out, " ... and {more} more {things} {ALL_IN_JSON}");
+        }
     }
 }
 
