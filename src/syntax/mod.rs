@@ -4,6 +4,7 @@ mod expect;
 mod fast;
 mod grammar;
 mod load;
+pub mod names;
 mod number;
 mod source;
 
@@ -419,7 +420,7 @@ fn expected(positives: &[Rule], source: &SourceText<'_>, offset: usize) -> Strin
                 .to_string();
         }
         Some(c) if c.is_whitespace() => "a blank".to_string(),
-        Some(c) if c.is_control() => format!("the control character U+{:04X}", u32::from(c)),
+        Some(c) if crate::text::is_hidden(c) => crate::text::hidden_character(c),
         Some(c) => format!("`{c}`"),
     };
     match unique.as_slice() {

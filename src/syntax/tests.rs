@@ -82,7 +82,7 @@ fn a_name_given_a_value_before_brackets_is_a_static_value() {
 
 #[test]
 fn names_may_look_like_keywords_without_being_them() {
-    assert_eq!(outline("[maxi = 1 Minnie = 2 inf = 3]").len(), 4);
+    assert_eq!(outline("[maxi = 1 Minnie = 2 infinite = 3]").len(), 4);
     assert_eq!(outline("[x' = 1 _y2 = 2]")[1], "x':MIN:1");
 }
 
