@@ -185,6 +185,14 @@ impl<'i> Loader<'_, '_> {
             return Err(self.source.error_at(at, &message));
         }
         let text = prefix.as_str().trim_end_matches(':').trim_end();
+        if text.contains(['e', 'E']) {
+            let message = format!(
+                "the probability `{}` has an exponent: write it as a decimal or a fraction \
+                 (`0.25`, `1/4`)",
+                crate::text::quoted(text)
+            );
+            return Err(self.source.error_at(at, &message));
+        }
         let (numerator, denominator) = text.split_once('/').unwrap_or((text, "1"));
         let p = numerator.parse::<f64>().unwrap_or(f64::NAN)
             / denominator.parse::<f64>().unwrap_or(f64::NAN);
