@@ -1,6 +1,7 @@
 //! [`Node`]: a tree as the format readers and writers hold it, owned and
 //! nested, and its conversion to and from [`Tree`].
 
+use crate::syntax::names::{refuse_label, refuse_name};
 use crate::syntax::{Limits, ParseError, SourceText};
 use crate::tree::{GameTree, Location, NodeId, Tree, TreeBuilder};
 use crate::value::{Kind, Value};
@@ -56,9 +57,13 @@ impl Node {
         let mut next = Some((root, root_kind, player_of(root_kind, Kind::Min), Kind::Max));
         loop {
             if let Some((node, kind, player, default)) = next.take() {
-                if node.name.as_deref() == Some("root") && !std::ptr::eq(node, root) {
-                    let message = "`root` is reserved for the unnamed root: choose another name";
-                    return Err(source.error_at_location(at(node), message));
+                // The readers refuse these where they read them; this holds
+                // every format to the rule whatever its reader does.
+                let is_root = std::ptr::eq(node, root);
+                let refusal = (node.name.as_deref()).and_then(|n| refuse_name(n, is_root));
+                let refusal = refusal.or_else(|| node.label.as_deref().and_then(refuse_label));
+                if let Some(refusal) = refusal {
+                    return Err(source.error_at_location(at(node), &refusal.message));
                 }
                 if builder.started() >= limits.max_nodes {
                     let message = format!(
@@ -100,6 +105,15 @@ impl Node {
             }
         }
         Ok(builder.finish())
+    }
+
+    /// Drops the subtree without recursion, so that a deep one costs no
+    /// stack.
+    pub(super) fn drop_deep(self) {
+        let mut stack = vec![self];
+        while let Some(mut node) = stack.pop() {
+            stack.append(&mut node.children);
+        }
     }
 
     /// The nested form of `tree`: every node's kind stated where it is
