@@ -18,6 +18,11 @@
 //! Errors give the line and column where the reader stood. Names, labels,
 //! numbers and the nesting follow the tree language's rules: the same
 //! names refused, every value exact or refused, 10,000 levels at most.
+//!
+//! The writer writes one node a line, as above, its children below it
+//! indented one level more, but never more than [`MAX_INDENT`] levels:
+//! deeper nodes stay at that indentation, so that the output of a deep
+//! tree grows with its size, not its size times its depth.
 
 use std::cell::{Cell, RefCell};
 use std::collections::HashSet;
@@ -313,48 +318,82 @@ fn read_value(raw: &str) -> Result<Option<Value>, String> {
     }
 }
 
-/// A node as written, keys in the schema's order.
-#[derive(Serialize)]
-struct Written {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    label: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    name: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    kind: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    value: Option<Value>,
-    #[serde(rename = "static", skip_serializing_if = "Option::is_none")]
-    static_value: Option<Value>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    probability: Option<f64>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    children: Vec<Written>,
+/// The deepest indentation the writer uses, in levels of two spaces.
+pub const MAX_INDENT: usize = 16;
+
+/// Writes `tree` as JSON, one node a line (its keys, then its children
+/// each on a line of its own, indented one level more, at most
+/// [`MAX_INDENT`] levels), ending with a newline.
+pub fn write(tree: &Tree) -> Result<String, FormatError> {
+    let root = Node::from_tree(tree);
+    let mut out = String::new();
+    // Each open node's children, with the index of the next one to write.
+    let mut open: Vec<(&[Node], usize)> = Vec::new();
+    let mut next = Some(&root);
+    loop {
+        if let Some(node) = next.take() {
+            write_keys(&mut out, node);
+            match node.children.is_empty() {
+                true => out.push('}'),
+                false => {
+                    out.push_str("\"children\": [");
+                    open.push((&node.children, 0));
+                }
+            }
+        }
+        let indent = "  ".repeat(open.len().min(MAX_INDENT));
+        let Some((children, index)) = open.last_mut() else {
+            break;
+        };
+        match children.get(*index) {
+            Some(child) => {
+                out.push_str(if *index == 0 { "\n" } else { ",\n" });
+                out.push_str(&indent);
+                *index += 1;
+                next = Some(child);
+            }
+            None => {
+                open.pop();
+                out.push('\n');
+                out.push_str(&"  ".repeat(open.len().min(MAX_INDENT)));
+                out.push_str("]}");
+            }
+        }
+    }
+    out.push('\n');
+    root.drop_deep();
+    Ok(out)
 }
 
-fn written(node: Node) -> Written {
-    Written {
-        label: node.label,
-        name: node.name,
-        kind: node.kind.map(|k| match k {
-            Kind::Max => "max",
-            Kind::Min => "min",
-            Kind::Chance => "chance",
-        }),
-        probability: node.probability,
-        value: node.value,
-        static_value: node.static_value,
-        children: node.children.into_iter().map(written).collect(),
+/// `{` and the node's keys but `children`, in the schema's order (label,
+/// name, kind, value, static, probability), each followed by `, ` when
+/// children follow.
+fn write_keys(out: &mut String, node: &Node) {
+    let kind = node.kind.map(|k| match k {
+        Kind::Max => "max",
+        Kind::Min => "min",
+        Kind::Chance => "chance",
+    });
+    let keys: [(&str, Option<String>); 6] = [
+        ("label", node.label.as_deref().map(json)),
+        ("name", node.name.as_deref().map(json)),
+        ("kind", kind.map(json)),
+        ("value", node.value.as_ref().map(json)),
+        ("static", node.static_value.as_ref().map(json)),
+        ("probability", node.probability.as_ref().map(json)),
+    ];
+    out.push('{');
+    let written: Vec<String> = keys
+        .into_iter()
+        .filter_map(|(key, value)| Some(format!("\"{key}\": {}", value?)))
+        .collect();
+    out.push_str(&written.join(", "));
+    if !written.is_empty() && !node.children.is_empty() {
+        out.push_str(", ");
     }
 }
 
-/// Writes `tree` as JSON, indented, ending with a newline.
-pub fn write(tree: &Tree) -> Result<String, FormatError> {
-    let root = Node::from_tree(tree);
-    crate::stack::with_stack_for_depth(tree.depth() * 2, || {
-        let mut text =
-            serde_json::to_string_pretty(&written(root)).expect("a tree always serializes");
-        text.push('\n');
-        Ok(text)
-    })
+/// `value` as JSON.
+fn json<T: Serialize + ?Sized>(value: &T) -> String {
+    serde_json::to_string(value).expect("names, values and probabilities serialize")
 }
