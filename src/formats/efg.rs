@@ -369,13 +369,7 @@ impl<'a> Reader<'_, 'a> {
             location: Some(self.source.location(start)),
             ..Node::default()
         };
-        let name_token = self.token("the node's name")?;
-        let name = self.name_or_label(&name_token, true, self.next_is_root)?;
-        self.next_is_root = false;
-        if !name.is_empty() {
-            *self.names.entry(name.clone()).or_default() += 1;
-            node.name = Some(name);
-        }
+        self.read_name(&mut node)?;
         let mut actions = Vec::new();
         match token.text {
             "p" => {
@@ -431,6 +425,19 @@ impl<'a> Reader<'_, 'a> {
             node.value = Some(self.terminal_value(payoffs, start)?);
         }
         Ok((node, actions, payoffs))
+    }
+
+    /// A node's name, `""` for none, into `node`, counted (names borne by
+    /// several nodes are dropped).
+    fn read_name(&mut self, node: &mut Node) -> Result<(), FormatError> {
+        let token = self.token("the node's name")?;
+        let name = self.name_or_label(&token, true, self.next_is_root)?;
+        self.next_is_root = false;
+        if !name.is_empty() {
+            *self.names.entry(name.clone()).or_default() += 1;
+            node.name = Some(name);
+        }
+        Ok(())
     }
 
     /// `{ "action" ... }`: a player node's actions, at least one.

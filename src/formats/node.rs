@@ -49,7 +49,6 @@ impl Node {
         limits: &Limits,
     ) -> Result<Tree, ParseError> {
         let mut builder = TreeBuilder::new();
-        let at = |node: &Node| node.location.unwrap_or(Location { line: 1, column: 1 });
         // Each open node with its kind, the player its children's default
         // kinds follow, and the next child to build.
         let mut open: Vec<(&Node, Kind, Kind, usize)> = Vec::new();
@@ -57,25 +56,8 @@ impl Node {
         let mut next = Some((root, root_kind, player_of(root_kind, Kind::Min), Kind::Max));
         loop {
             if let Some((node, kind, player, default)) = next.take() {
-                // The readers refuse these where they read them; this holds
-                // every format to the rule whatever its reader does.
                 let is_root = std::ptr::eq(node, root);
-                let refusal = (node.name.as_deref()).and_then(|n| refuse_name(n, is_root));
-                let refusal = refusal.or_else(|| node.label.as_deref().and_then(refuse_label));
-                if let Some(refusal) = refusal {
-                    return Err(source.error_at_location(at(node), &refusal.message));
-                }
-                if builder.started() >= limits.max_nodes {
-                    let message = format!(
-                        "the tree has more than {} nodes, the limit it is read with",
-                        limits.max_nodes
-                    );
-                    let error = source.error_at_location(at(node), &message);
-                    return Err(ParseError {
-                        over_limit: Some(limits.max_nodes),
-                        ..error
-                    });
-                }
+                refuse(node, is_root, builder.started(), source, limits)?;
                 if node.children.is_empty() {
                     // A leaf takes its level's default kind whatever kind it
                     // states, as in the tree language, which states no
@@ -123,6 +105,37 @@ impl Node {
             from_tree_node(tree, tree.root(), Kind::Min)
         })
     }
+}
+
+/// Refuses one more node, `started` nodes in, past the node limit, or one
+/// whose name or label the tree language refuses (the readers refuse
+/// these where they read them; this holds every format to the rule
+/// whatever its reader does).
+fn refuse(
+    node: &Node,
+    is_root: bool,
+    started: usize,
+    source: &SourceText<'_>,
+    limits: &Limits,
+) -> Result<(), ParseError> {
+    let at = node.location.unwrap_or(Location { line: 1, column: 1 });
+    let refusal = (node.name.as_deref()).and_then(|n| refuse_name(n, is_root));
+    let refusal = refusal.or_else(|| node.label.as_deref().and_then(refuse_label));
+    if let Some(refusal) = refusal {
+        return Err(source.error_at_location(at, &refusal.message));
+    }
+    if started >= limits.max_nodes {
+        let message = format!(
+            "the tree has more than {} nodes, the limit it is read with",
+            limits.max_nodes
+        );
+        let error = source.error_at_location(at, &message);
+        return Err(ParseError {
+            over_limit: Some(limits.max_nodes),
+            ..error
+        });
+    }
+    Ok(())
 }
 
 /// Probabilities must sum to 1 within this.
