@@ -7,15 +7,60 @@ pub const QUOTED_UP_TO: usize = 48;
 
 /// `text` as a message quotes it: whole when short, otherwise its first and
 /// last 20 characters around `...`, so that a 100,000-character name or the
-/// id of a leaf 10,000 levels deep still gives a one-line message.
+/// id of a leaf 10,000 levels deep still gives a one-line message. Control
+/// and bidirectional characters are written as [`escaped`] writes them.
 pub fn quoted(text: &str) -> Cow<'_, str> {
     let count = text.chars().count();
     if count <= QUOTED_UP_TO {
-        return Cow::Borrowed(text);
+        return escaped(text);
     }
     let head: String = text.chars().take(20).collect();
     let tail: String = text.chars().skip(count - 20).collect();
-    Cow::Owned(format!("{head}...{tail}"))
+    Cow::Owned(format!("{}...{}", escaped(&head), escaped(&tail)))
+}
+
+/// Whether `c` would act on a terminal or a page rather than show: a
+/// control character (C0, DEL, C1: ESC, NUL, tab, line ends...) or a
+/// bidirectional embedding, override or isolate (U+202A to U+202E, U+2066
+/// to U+2069), which reorder the text around them. No name or label may
+/// hold one.
+pub fn is_hidden(c: char) -> bool {
+    c.is_control() || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+/// The Unicode code point of `c` as people write it: `U+001B`.
+pub fn code_point(c: char) -> String {
+    format!("U+{:04X}", u32::from(c))
+}
+
+/// What `c`, a [`is_hidden`] character, is, for a message: `the control
+/// character U+001B`, `the bidirectional character U+202E`.
+pub fn hidden_character(c: char) -> String {
+    match c.is_control() {
+        true => format!("the control character {}", code_point(c)),
+        false => format!("the bidirectional character {}", code_point(c)),
+    }
+}
+
+/// `text` with each [`is_hidden`] character written as its code point in
+/// angle brackets (`a<U+001B>[31mb`), so that a message or an echoed line
+/// never acts on the terminal that shows it.
+pub fn escaped(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(is_hidden) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match is_hidden(c) {
+            true => {
+                out.push('<');
+                out.push_str(&code_point(c));
+                out.push('>');
+            }
+            false => out.push(c),
+        }
+    }
+    Cow::Owned(out)
 }
 
 /// The words of the tree language that cannot name a node.
@@ -101,6 +146,31 @@ mod tests {
         assert_eq!(quoted("B"), "B");
         let limit = "x".repeat(QUOTED_UP_TO);
         assert_eq!(quoted(&limit), limit);
+    }
+
+    #[test]
+    fn control_and_bidirectional_characters_are_written_as_code_points() {
+        assert_eq!(quoted("zz\u{1}\u{1b}[2Jq"), "zz<U+0001><U+001B>[2Jq");
+        assert_eq!(
+            quoted("a\u{202e}b\u{2066}c\u{7f}\u{85}"),
+            "a<U+202E>b<U+2066>c<U+007F><U+0085>"
+        );
+        assert_eq!(quoted("\0"), "<U+0000>");
+        let long = format!("\u{1b}{}\u{9b}", "x".repeat(100));
+        let shown = quoted(&long);
+        assert!(
+            shown.starts_with("<U+001B>xxx") && shown.ends_with("xxx<U+009B>"),
+            "{shown}"
+        );
+        assert!(!shown.chars().any(is_hidden), "{shown}");
+        for c in ['\u{200e}', 'é', '∞', '\u{feff}'] {
+            assert!(!is_hidden(c), "{c:?} shows as itself");
+        }
+        assert_eq!(hidden_character('\u{1b}'), "the control character U+001B");
+        assert_eq!(
+            hidden_character('\u{202e}'),
+            "the bidirectional character U+202E"
+        );
     }
 
     #[test]

@@ -119,3 +119,96 @@ fn a_missing_file_and_a_directory_are_named() {
         assert!(stderr.contains(path) && stderr.contains(words), "{stderr}");
     }
 }
+
+#[test]
+fn a_bracket_left_open_is_shown_where_the_indentation_says() {
+    let (code, stderr) = solve_stdin(
+        b"A max [\n  B [ 3 12 8 ]\n  C [ 2 4 6\n  D [ 14 5 2 ]\n]\n",
+        &[],
+    );
+    let expected = "\
+error: <stdin>:3:5: a bracket is never closed: the file ends at line 6, column 1, with one open
+  |
+3 |   C [ 2 4 6
+  |     ^ this `[` is probably the one never closed: the next line goes back to its indentation
+  |
+1 | A max [
+  |       - note: the reader finds this `[` open at the end of the file
+";
+    assert_eq!((code, stderr.as_str()), (2, expected));
+    // A later line, not the next, may be the one that goes back.
+    let (_, stderr) = solve_stdin(b"[\n  [ 1\n      2\n  [ 3 ]\n]\n", &[]);
+    assert!(
+        stderr.starts_with("error: <stdin>:2:3: a bracket is never closed")
+            && stderr.contains("^ this `[` is probably the one never closed: line 4 goes back"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn the_small_refusals_say_what_is_wrong_where() {
+    let cases: &[(&[u8], &[&str], &str)] = &[
+        (
+            b"[ chance [ 1e-300: 1  1: 2 ] ]",
+            &[],
+            "<stdin>:1:12: the probability `1e-300` has an exponent: write it as a decimal or a \
+             fraction (`0.25`, `1/4`)",
+        ),
+        (
+            b"{\"value\": 1e300}",
+            &["--from", "json"],
+            "<stdin>:1:16: the number 1e300 is too large",
+        ),
+        (
+            b"[ \"a\x1b[31mb\" = 1 2 ]",
+            &[],
+            "<stdin>:1:5: this name holds the control character U+001B, which no name or label may hold",
+        ),
+        (
+            b"[ \"@2\" = 9 3 ]\nexpect best @2\n",
+            &[],
+            "<stdin>:1:3: the name `@2` starts with `@`, as the ids of unnamed nodes do (`@2.1`): \
+             choose another name",
+        ),
+    ];
+    for (input, extra, words) in cases {
+        let (code, stderr) = solve_stdin(input, extra);
+        assert_eq!(code, 2, "{stderr}");
+        assert!(stderr.starts_with(&format!("error: {words}")), "{stderr}");
+        assert!(!stderr.contains('\x1b'), "{stderr:?}");
+    }
+}
+
+#[test]
+fn a_case_too_deep_is_refused_at_its_depth() {
+    let dir = std::env::temp_dir().join(format!("gametree-errors-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("deep.test");
+    let text = "class: \"GraphGameTreeTest\"\nalg: \"MinimaxAgent\"\ndepth: \"6000\"\n\
+                num_agents: \"2\"\nstart_state: \"a\"\nwin_states: \"\"\nlose_states: \"\"\n\
+                successors: \"\"\"\na go a\n\"\"\"\nevaluation: \"\"\"\na 1\n\"\"\"\n";
+    std::fs::write(&path, text).unwrap();
+    let run = |extra: &[&str]| {
+        let output = Command::new(env!("CARGO_BIN_EXE_gametree"))
+            .args(["solve", path.to_str().unwrap()])
+            .args(extra)
+            .output()
+            .unwrap();
+        (
+            output.status.code(),
+            String::from_utf8_lossy(&output.stderr).into_owned(),
+        )
+    };
+    let (code, stderr) = run(&[]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("deep.test:3:9: 12000 plies (6000 rounds of 2 agents) is deeper than gametree searches (10000)"),
+        "{stderr}"
+    );
+    let (_, stderr) = run(&["--rounds", "7000"]);
+    assert!(
+        stderr.contains("deep.test:4:14: 14000 plies (7000 rounds of 2 agents)"),
+        "{stderr}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

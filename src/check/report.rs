@@ -432,11 +432,12 @@ fn aligned(rows: &[[String; 6]]) -> String {
 const ECHOED_UP_TO: usize = 200;
 
 /// An answer line as the text report echoes it: whole up to
-/// [`ECHOED_UP_TO`] characters, else its first and last 20 characters.
+/// [`ECHOED_UP_TO`] characters, else its first and last 20 characters;
+/// control and bidirectional characters escaped either way.
 fn echoed(line: &str) -> std::borrow::Cow<'_, str> {
     match line.chars().count() > ECHOED_UP_TO {
         true => crate::text::quoted(line),
-        false => std::borrow::Cow::Borrowed(line),
+        false => crate::text::escaped(line),
     }
 }
 

@@ -15,7 +15,8 @@
 use std::collections::{HashMap, HashSet};
 
 use super::{FormatError, Node, ReadOptions};
-use crate::syntax::SourceText;
+use crate::syntax::{MAX_DEPTH, SourceText, names};
+use crate::text::quoted;
 use crate::tree::{GameTree, Location, NodeId, Tree};
 use crate::value::{Kind, Value};
 
@@ -53,7 +54,7 @@ pub struct Case {
 impl Case {
     /// The plies the tree is unfolded to: rounds times agents.
     pub fn plies(&self) -> usize {
-        self.rounds * self.agents
+        self.rounds.saturating_mul(self.agents)
     }
 
     /// The `.solution` file the autograder expects of a search that chose
@@ -111,13 +112,13 @@ pub fn read(path: &str, text: &str, options: &ReadOptions) -> Result<(Tree, Case
         })
     };
     let at = |field: &Field<'_>, message: &str| {
-        FormatError::Unsupported(source.error_at_location(line_start(field.line), message))
+        FormatError::Unsupported(source.error_at(offset_in(text, field.value), message))
     };
     let class = get("class")?;
     if class.value != "GraphGameTreeTest" {
         let message = format!(
             "a {} case holds no game tree: gametree reads GraphGameTreeTest cases",
-            class.value
+            quoted(class.value)
         );
         return Err(at(class, &message));
     }
@@ -125,7 +126,7 @@ pub fn read(path: &str, text: &str, options: &ReadOptions) -> Result<(Tree, Case
     let Some(agent) = agent_named(alg.value) else {
         let message = format!(
             "unknown agent `{}`: alg is MinimaxAgent, AlphaBetaAgent or ExpectimaxAgent",
-            alg.value
+            quoted(alg.value)
         );
         return Err(at(alg, &message));
     };
@@ -142,13 +143,31 @@ pub fn read(path: &str, text: &str, options: &ReadOptions) -> Result<(Tree, Case
         agents,
         states: HashMap::new(),
     };
+    if case.plies() > MAX_DEPTH {
+        // The rounds are the case's depth, or else were asked for: the
+        // number of agents is then the file's share of the plies.
+        let field = get(if options.rounds.is_none() {
+            "depth"
+        } else {
+            "num_agents"
+        })?;
+        let message = format!(
+            "{} plies ({} rounds of {agents} agents) is deeper than gametree searches \
+             ({MAX_DEPTH})",
+            case.plies(),
+            case.rounds
+        );
+        return Err(at(field, &message));
+    }
     let max_nodes = options.limits.max_nodes.min(MAX_UNFOLDED);
     let ghosts = match agent {
         Agent::Expectimax => Kind::Chance,
         Agent::Minimax | Agent::AlphaBeta => Kind::Min,
     };
     let (root, states) = graph.unfold(&source, case.plies(), (agents, ghosts), max_nodes)?;
-    let tree = Node::build(&root, &source, &options.limits).map_err(FormatError::Syntax)?;
+    let tree = Node::build(&root, &source, &options.limits).map_err(FormatError::Syntax);
+    root.drop_deep();
+    let tree = tree?;
     let states = tree.nodes().zip(states).collect();
     Ok((tree, Case { states, ..case }))
 }
@@ -158,12 +177,45 @@ fn line_start(line: usize) -> Location {
     Location { line, column: 1 }
 }
 
+/// The byte offset of `part`, a slice of `text`, in `text`.
+fn offset_in(text: &str, part: &str) -> usize {
+    (part.as_ptr() as usize).saturating_sub(text.as_ptr() as usize)
+}
+
 /// A field's value as a whole number.
 fn count(field: &Field<'_>, source: &SourceText<'_>) -> Result<usize, FormatError> {
     field.value.trim().parse().map_err(|_| {
-        let message = format!("`{}` is not a whole number", field.value);
-        FormatError::Syntax(source.error_at_location(line_start(field.line), &message))
+        let message = format!("`{}` is not a whole number", quoted(field.value));
+        FormatError::Syntax(source.error_at(offset_in(source.text(), field.value), &message))
     })
+}
+
+/// Refuses a state or an action holding a control or bidirectional
+/// character (it would name a node or label an edge), at that character.
+fn refuse_hidden(source: &SourceText<'_>, word: &str, what: &str) -> Result<(), FormatError> {
+    match names::refuse_hidden(word, what) {
+        None => Ok(()),
+        Some(refusal) => {
+            let at = offset_in(source.text(), word) + refusal.offset.unwrap_or(0);
+            Err(FormatError::Syntax(source.error_at(at, &refusal.message)))
+        }
+    }
+}
+
+/// An evaluation's value: a number, exact as in the tree language (an
+/// infinity, `inf`, as Python writes it, too).
+fn evaluation_value(word: &str) -> Option<Result<Value, String>> {
+    let unsigned = word.trim_start_matches(['+', '-']).to_ascii_lowercase();
+    if unsigned == "inf" || unsigned == "infinity" {
+        let negative = word.starts_with('-');
+        return Some(Ok(if negative {
+            Value::NEG_INF
+        } else {
+            Value::POS_INF
+        }));
+    }
+    word.parse::<f64>().ok().filter(|x| !x.is_nan())?;
+    Some(crate::syntax::parse_number(word).map_err(|too_large| too_large.to_string()))
 }
 
 /// The `key: "value"` and `key: """ ... """` fields of the file; `#`
@@ -240,6 +292,7 @@ impl<'a> Graph<'a> {
         get: &dyn Fn(&str) -> Result<&'a Field<'a>, FormatError>,
     ) -> Result<Graph<'a>, FormatError> {
         let start = get("start_state")?;
+        refuse_hidden(source, start.value.trim(), "state")?;
         let mut terminal = HashSet::new();
         for key in ["win_states", "lose_states"] {
             terminal.extend(get(key)?.value.split_whitespace());
@@ -252,6 +305,9 @@ impl<'a> Graph<'a> {
                     source.error_at_location(line_start(line), message),
                 ));
             };
+            refuse_hidden(source, state, "state")?;
+            refuse_hidden(source, action, "action")?;
+            refuse_hidden(source, next, "state")?;
             successors
                 .entry(state)
                 .or_default()
@@ -260,14 +316,21 @@ impl<'a> Graph<'a> {
         let mut evaluation = HashMap::new();
         for (line, words) in lines(get("evaluation")?) {
             let value = match words[..] {
-                [_, value] => value.parse::<f64>().ok().and_then(Value::new),
+                [_, value] => evaluation_value(value),
                 _ => None,
             };
-            let Some(value) = value else {
-                let message = "an evaluation line is `state value`, the value a number";
-                return Err(FormatError::Syntax(
-                    source.error_at_location(line_start(line), message),
-                ));
+            let value = match value {
+                Some(Ok(value)) => value,
+                Some(Err(too_large)) => {
+                    let at = offset_in(source.text(), words[1]);
+                    return Err(FormatError::Syntax(source.error_at(at, &too_large)));
+                }
+                None => {
+                    let message = "an evaluation line is `state value`, the value a number";
+                    return Err(FormatError::Syntax(
+                        source.error_at_location(line_start(line), message),
+                    ));
+                }
             };
             evaluation.insert(words[0], value);
         }
@@ -288,15 +351,6 @@ impl<'a> Graph<'a> {
         (agents, ghosts): (usize, Kind),
         max_nodes: usize,
     ) -> Result<(Node, Vec<String>), FormatError> {
-        if plies > crate::tree::MAX_DEPTH {
-            let message = format!(
-                "{plies} plies is deeper than gametree searches ({})",
-                crate::tree::MAX_DEPTH
-            );
-            return Err(FormatError::Unsupported(
-                source.error_at_location(line_start(1), &message),
-            ));
-        }
         let mut made = 0usize;
         let mut preorder = Vec::new();
         let mut context = Context {
@@ -349,8 +403,9 @@ impl<'a> Graph<'a> {
         if leaf {
             let Some(value) = self.evaluation.get(state) else {
                 let message = format!(
-                    "the search evaluates state `{state}` here (ply {ply}), but it has no \
-                     evaluation line"
+                    "the search evaluates state `{}` here (ply {ply}), but it has no \
+                     evaluation line",
+                    quoted(state)
                 );
                 return Err(context.refuse(line, &message));
             };
@@ -387,8 +442,9 @@ impl Context<'_, '_> {
     }
 }
 
-/// Names each node by its state where the state is reached once (and is
-/// not `root` below the root); `index` counts nodes in preorder.
+/// Names each node by its state where the state is reached once and can
+/// name a node (a state `@1`, `none` or `root` below the root cannot: its
+/// node keeps its path as id); `index` counts nodes in preorder.
 fn name_unique_states(
     node: &mut Node,
     preorder: &[String],
@@ -396,7 +452,7 @@ fn name_unique_states(
     index: &mut usize,
 ) {
     let state = &preorder[*index];
-    if times[state.as_str()] == 1 && (*index == 0 || state != "root") {
+    if times[state.as_str()] == 1 && names::refuse_name(state, *index == 0).is_none() {
         node.name = Some(state.clone());
     }
     *index += 1;

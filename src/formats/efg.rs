@@ -23,9 +23,11 @@
 use std::collections::HashMap;
 
 use super::{FormatError, Node, TreeFormat};
+use crate::syntax::names::{refuse_label, refuse_name};
 use crate::syntax::{Limits, SourceText};
+use crate::text::quoted;
 use crate::tree::{GameTree, Tree};
-use crate::value::{Kind, Value};
+use crate::value::{Kind, MAX_FINITE, Value};
 
 /// Payoffs whose sums differ by less than this count as the same sum.
 const SUM_TOLERANCE: f64 = 1e-9;
@@ -43,15 +45,18 @@ pub fn read(path: &str, text: &str, limits: &Limits) -> Result<Tree, FormatError
         names: HashMap::new(),
         sum: None,
         probabilities: Vec::new(),
+        next_is_root: true,
     };
     reader.header()?;
     let mut root = reader.tree(limits)?;
     let names = std::mem::take(&mut reader.names);
     keep_unique_names(&mut root, &names);
-    if let Some(token) = reader.tokens.get(reader.next) {
-        return Err(reader.syntax(token.at, "the game's tree ends before this"));
-    }
-    Node::build(&root, &source, limits).map_err(FormatError::Syntax)
+    let tree = match reader.tokens.get(reader.next) {
+        Some(token) => Err(reader.syntax(token.at, "the game's tree ends before this")),
+        None => Node::build(&root, &source, limits).map_err(FormatError::Syntax),
+    };
+    root.drop_deep();
+    tree
 }
 
 /// A token and its byte offset.
@@ -137,6 +142,8 @@ struct Reader<'s, 'a> {
     sum: Option<(f64, usize)>,
     /// The probabilities of the chance node just read.
     probabilities: Vec<f64>,
+    /// Whether the next node read is the root.
+    next_is_root: bool,
 }
 
 /// What a node line gives: the node, its actions, the payoffs summed
@@ -195,10 +202,46 @@ impl<'a> Reader<'_, 'a> {
             .ok_or_else(|| self.syntax(token.at, &format!("expected {what} in double quotes")))
     }
 
+    /// A node's name or an action's label (`is_name` tells which), the
+    /// quoted `token`'s text, refused where the tree language refuses it.
+    fn name_or_label(
+        &self,
+        token: &Token<'_>,
+        is_name: bool,
+        is_root: bool,
+    ) -> Result<String, FormatError> {
+        let text = token.string().ok_or_else(|| {
+            let what = if is_name {
+                "the node's name"
+            } else {
+                "an action's name"
+            };
+            self.syntax(token.at, &format!("expected {what} in double quotes"))
+        })?;
+        let refusal = match is_name && !text.is_empty() {
+            true => refuse_name(&text, is_root),
+            false => refuse_label(&text),
+        };
+        match refusal {
+            None => Ok(text),
+            Some(refusal) => {
+                // The raw text is the read text but for `\` before `"` and
+                // `\`, which hidden characters are not.
+                let raw = &token.text[1..];
+                let at = refusal.offset.map_or(token.at, |offset| {
+                    let c = text[offset..].chars().next().expect("a character");
+                    token.at + 1 + raw.find(c).unwrap_or(0)
+                });
+                Err(self.syntax(at, &refusal.message))
+            }
+        }
+    }
+
     fn number(&mut self, what: &str) -> Result<(f64, usize), FormatError> {
         let token = self.token(what)?;
         let value = parse_number(token.text)
-            .ok_or_else(|| self.syntax(token.at, &format!("expected {what}, a number")))?;
+            .ok_or_else(|| self.syntax(token.at, &format!("expected {what}, a number")))?
+            .map_err(|too_large| self.syntax(token.at, &too_large))?;
         Ok((value, token.at))
     }
 
@@ -282,7 +325,7 @@ impl<'a> Reader<'_, 'a> {
                 );
                 return Err(self.syntax(at, &message));
             }
-            if open.len() >= crate::tree::MAX_DEPTH {
+            if open.len() > crate::tree::MAX_DEPTH {
                 let message = format!(
                     "the tree is nested more than {} levels deep",
                     crate::tree::MAX_DEPTH
@@ -326,11 +369,7 @@ impl<'a> Reader<'_, 'a> {
             location: Some(self.source.location(start)),
             ..Node::default()
         };
-        let name = self.string("the node's name")?;
-        if !name.is_empty() {
-            *self.names.entry(name.clone()).or_default() += 1;
-            node.name = Some(name);
-        }
+        self.read_name(&mut node)?;
         let mut actions = Vec::new();
         match token.text {
             "p" => {
@@ -388,6 +427,19 @@ impl<'a> Reader<'_, 'a> {
         Ok((node, actions, payoffs))
     }
 
+    /// A node's name, `""` for none, into `node`, counted (names borne by
+    /// several nodes are dropped).
+    fn read_name(&mut self, node: &mut Node) -> Result<(), FormatError> {
+        let token = self.token("the node's name")?;
+        let name = self.name_or_label(&token, true, self.next_is_root)?;
+        self.next_is_root = false;
+        if !name.is_empty() {
+            *self.names.entry(name.clone()).or_default() += 1;
+            node.name = Some(name);
+        }
+        Ok(())
+    }
+
     /// `{ "action" ... }`: a player node's actions, at least one.
     fn actions(&mut self) -> Result<Vec<String>, FormatError> {
         self.open_brace()?;
@@ -399,9 +451,7 @@ impl<'a> Reader<'_, 'a> {
                     return Err(self.syntax(token.at, "a player node needs at least one action"));
                 }
                 "}" => return Ok(actions),
-                _ => actions.push(token.string().ok_or_else(|| {
-                    self.syntax(token.at, "expected an action's name in double quotes")
-                })?),
+                _ => actions.push(self.name_or_label(&token, false, false)?),
             }
         }
     }
@@ -413,9 +463,7 @@ impl<'a> Reader<'_, 'a> {
         let (mut moves, mut probabilities) = (Vec::new(), Vec::new());
         while self.peek() != Some("}") {
             let token = self.token("a move's name or `}`")?;
-            let name = token
-                .string()
-                .ok_or_else(|| self.syntax(token.at, "expected a move's name in double quotes"))?;
+            let name = self.name_or_label(&token, false, false)?;
             let (p, at) = self.number("the move's probability")?;
             if !(0.0..=1.0).contains(&p) {
                 return Err(self.syntax(at, "a probability lies between 0 and 1"));
@@ -484,32 +532,51 @@ impl<'a> Reader<'_, 'a> {
     }
 }
 
-/// A number as Gambit writes them: `3`, `-2.5`, `.80`, `1/3`, `1e3`.
-fn parse_number(text: &str) -> Option<f64> {
-    let value = match text.split_once('/') {
-        Some((top, bottom)) => top.parse::<f64>().ok()? / bottom.parse::<f64>().ok()?,
-        None => text.parse::<f64>().ok()?,
+/// A number as Gambit writes them: `3`, `-2.5`, `.80`, `1/3`, `1e3`;
+/// `None` for a word that is none. A number, or a part of a fraction,
+/// beyond 2^53 is refused as in the tree language: it would be rounded.
+fn parse_number(text: &str) -> Option<Result<f64, String>> {
+    let part = |part: &str| -> Option<Result<f64, String>> {
+        let unsigned = part.strip_prefix(['+', '-']).unwrap_or(part);
+        let shape = unsigned.starts_with(|c: char| c.is_ascii_digit() || c == '.');
+        part.parse::<f64>().ok().filter(|_| shape)?;
+        Some(match crate::syntax::parse_number(part) {
+            Ok(value) => Ok(value.get()),
+            Err(too_large) => Err(format!(
+                "the number {} is too large: finite values must lie between -{MAX_FINITE} \
+                 and {MAX_FINITE}",
+                quoted(&too_large.0)
+            )),
+        })
     };
-    value.is_finite().then_some(value)
+    let value = match text.split_once('/') {
+        Some((top, bottom)) => match (part(top)?, part(bottom)?) {
+            (Ok(top), Ok(bottom)) => Ok(top / bottom),
+            (Err(e), _) | (_, Err(e)) => Err(e),
+        },
+        None => part(text)?,
+    };
+    match value {
+        Ok(v) if !v.is_finite() => None,
+        other => Some(other),
+    }
 }
 
 /// The static value an information set's name carries (`static 3`).
 fn static_value(set_name: &str) -> Option<Value> {
     let number = set_name.strip_prefix("static ")?;
-    parse_number(number.trim()).and_then(Value::new)
+    parse_number(number.trim())?.ok().and_then(Value::new)
 }
 
-/// Takes off the names borne by several nodes (and `root` below the
-/// root): gametree's names are unique.
+/// Takes off the names borne by several nodes: gametree's names are
+/// unique.
 fn keep_unique_names(root: &mut Node, times: &HashMap<String, usize>) {
-    let mut stack: Vec<(&mut Node, bool)> = vec![(root, true)];
-    while let Some((node, is_root)) = stack.pop() {
-        let shared = node.name.as_ref().is_some_and(|n| times[n] > 1);
-        let reserved = !is_root && node.name.as_deref() == Some("root");
-        if shared || reserved {
+    let mut stack: Vec<&mut Node> = vec![root];
+    while let Some(node) = stack.pop() {
+        if node.name.as_ref().is_some_and(|n| times[n] > 1) {
             node.name = None;
         }
-        stack.extend(node.children.iter_mut().map(|c| (c, false)));
+        stack.extend(node.children.iter_mut());
     }
 }
 

@@ -15,7 +15,14 @@
 //! `probability` (a chance node's child's: a number or a fraction such as
 //! `"1/3"`; every child states one or none does), `label` (the action on the edge into the node) and `children`
 //! (an array of nodes; none or empty for a leaf). Any other key is refused.
-//! Errors give the line and column where the reader stood.
+//! Errors give the line and column where the reader stood. Names, labels,
+//! numbers and the nesting follow the tree language's rules: the same
+//! names refused, every value exact or refused, 10,000 levels at most.
+//!
+//! The writer writes one node a line, as above, its children below it
+//! indented one level more, but never more than [`MAX_INDENT`] levels:
+//! deeper nodes stay at that indentation, so that the output of a deep
+//! tree grows with its size, not its size times its depth.
 
 use std::cell::{Cell, RefCell};
 use std::collections::HashSet;
@@ -25,24 +32,66 @@ use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
 
 use super::{FormatError, Node};
-use crate::syntax::{Limits, SourceText};
+use crate::syntax::names::{refuse_label, refuse_name};
+use crate::syntax::{Limits, MAX_DEPTH, SourceText, parse_number};
+use crate::text::quoted;
 use crate::tree::{Location, Tree};
-use crate::value::{Kind, Value};
+use crate::value::{Kind, MAX_FINITE, Value};
 
 /// Reads a JSON tree.
 pub fn read(path: &str, text: &str, limits: &Limits) -> Result<Tree, FormatError> {
     let source = SourceText::new(path, text);
-    let reader = Reader {
-        names: RefCell::new(HashSet::new()),
-        count: Cell::new(0),
-        max_nodes: limits.max_nodes,
-    };
-    let mut deserializer = serde_json::Deserializer::from_str(text);
-    let root = NodeSeed(&reader)
-        .deserialize(&mut deserializer)
-        .and_then(|root| deserializer.end().map(|()| root))
-        .map_err(|e| syntax_error(&source, &e))?;
-    Node::build(&root, &source, limits).map_err(FormatError::Syntax)
+    let nesting = nesting(&source)?;
+    // serde_json and the node visitors recurse once per bracket.
+    crate::stack::with_stack_for_depth(nesting, || {
+        let reader = Reader {
+            names: RefCell::new(HashSet::new()),
+            count: Cell::new(0),
+            depth: Cell::new(0),
+            max_nodes: limits.max_nodes,
+        };
+        let mut deserializer = serde_json::Deserializer::from_str(text);
+        deserializer.disable_recursion_limit();
+        let root = NodeSeed(&reader)
+            .deserialize(&mut deserializer)
+            .and_then(|root| deserializer.end().map(|()| root))
+            .map_err(|e| syntax_error(&source, &e))?;
+        let tree = Node::build(&root, &source, limits).map_err(FormatError::Syntax);
+        root.drop_deep();
+        tree
+    })
+}
+
+/// The deepest nesting of brackets of a JSON text, strings left out.
+/// Refuses, at its bracket, a tree nested deeper than [`MAX_DEPTH`] (a
+/// node's object nested in more than that many others) or brackets nested
+/// deeper than such a tree's (an object and a `children` array a level).
+fn nesting(source: &SourceText<'_>) -> Result<usize, FormatError> {
+    let bytes = source.text().as_bytes();
+    let (mut objects, mut all, mut deepest) = (0usize, 0usize, 0usize);
+    let mut at = 0;
+    while at < bytes.len() {
+        match bytes[at] {
+            b'"' => {
+                at += 1;
+                while at < bytes.len() && bytes[at] != b'"' {
+                    at += 1 + usize::from(bytes[at] == b'\\');
+                }
+            }
+            b'{' => (objects, all) = (objects + 1, all + 1),
+            b'[' => all += 1,
+            b'}' => (objects, all) = (objects.saturating_sub(1), all.saturating_sub(1)),
+            b']' => all = all.saturating_sub(1),
+            _ => {}
+        }
+        if objects > MAX_DEPTH + 1 || all > 2 * MAX_DEPTH + 2 {
+            let message = format!("the tree is nested more than {MAX_DEPTH} levels deep");
+            return Err(FormatError::Syntax(source.error_at(at, &message)));
+        }
+        deepest = deepest.max(all);
+        at += 1;
+    }
+    Ok(deepest)
 }
 
 /// A serde_json error as a positioned error.
@@ -56,17 +105,15 @@ fn syntax_error(source: &SourceText<'_>, error: &serde_json::Error) -> FormatErr
         line: error.line().max(1),
         column: error.column().max(1),
     };
-    let message = match message {
-        "recursion limit exceeded" => "the tree is nested too deep for JSON (at most 63 levels)",
-        other => other,
-    };
     FormatError::Syntax(source.error_at_location(at, message))
 }
 
-/// What the reading keeps across nodes: names taken and nodes counted.
+/// What the reading keeps across nodes: names taken, nodes counted, the
+/// depth of the node being read (1 for the root).
 struct Reader {
     names: RefCell<HashSet<String>>,
     count: Cell<usize>,
+    depth: Cell<usize>,
     max_nodes: usize,
 }
 
@@ -96,6 +143,7 @@ impl<'de> Visitor<'de> for NodeSeed<'_> {
                 reader.max_nodes
             )));
         }
+        reader.depth.set(reader.depth.get() + 1);
         let mut node = Node::default();
         let mut seen: Vec<String> = Vec::new();
         while let Some(key) = map.next_key::<String>()? {
@@ -106,15 +154,25 @@ impl<'de> Visitor<'de> for NodeSeed<'_> {
             match key.as_str() {
                 "name" => {
                     let name: String = map.next_value()?;
+                    if let Some(refusal) = refuse_name(&name, reader.depth.get() == 1) {
+                        return Err(de::Error::custom(refusal.message));
+                    }
                     if !reader.names.borrow_mut().insert(name.clone()) {
-                        return Err(de::Error::custom(format!("duplicate name `{name}`")));
+                        let message = format!("duplicate name `{}`", quoted(&name));
+                        return Err(de::Error::custom(message));
                     }
                     node.name = Some(name);
                 }
                 "kind" => node.kind = Some(map.next_value::<JsonKind>()?.0),
-                "value" => node.value = map.next_value::<Option<JsonValue>>()?.and_then(|v| v.0),
+                "value" => node.value = map.next_value::<JsonValue>()?.0,
                 "static" => node.static_value = map.next_value::<JsonValue>()?.0,
-                "label" => node.label = Some(map.next_value()?),
+                "label" => {
+                    let label: String = map.next_value()?;
+                    if let Some(refusal) = refuse_label(&label) {
+                        return Err(de::Error::custom(refusal.message));
+                    }
+                    node.label = Some(label);
+                }
                 "probability" => node.probability = Some(map.next_value::<JsonProbability>()?.0),
                 "children" => node.children = map.next_value_seed(ChildrenSeed(reader))?,
                 other => {
@@ -127,6 +185,7 @@ impl<'de> Visitor<'de> for NodeSeed<'_> {
         }
         check(&node, &seen).map_err(de::Error::custom)?;
         super::node::check_probabilities(&node).map_err(de::Error::custom)?;
+        reader.depth.set(reader.depth.get() - 1);
         Ok(node)
     }
 }
@@ -215,78 +274,126 @@ impl<'de> Deserialize<'de> for JsonProbability {
     }
 }
 
-/// A value: a number, `"+inf"`, `"-inf"`, or `"?"` for unknown.
+/// A value: a number, `"+inf"`, `"-inf"`, or `"?"` or `null` for
+/// unknown. A number is read from its text, by the tree language's rule,
+/// so that one beyond 2^53 is refused rather than rounded.
 struct JsonValue(Option<Value>);
 
 impl<'de> Deserialize<'de> for JsonValue {
     fn deserialize<D: de::Deserializer<'de>>(deserializer: D) -> Result<JsonValue, D::Error> {
-        #[derive(Deserialize)]
-        #[serde(untagged)]
-        enum Raw {
-            Number(f64),
-            Text(String),
-        }
-        let refused = |shown: String| {
-            de::Error::custom(format!(
-                "{shown} is not a value: give a number, \"+inf\", \"-inf\" or \"?\" (unknown)"
-            ))
-        };
-        match Raw::deserialize(deserializer)? {
-            Raw::Number(x) => Value::new(x)
-                .map(|v| JsonValue(Some(v)))
-                .ok_or_else(|| refused(x.to_string())),
-            Raw::Text(text) => match text.to_ascii_lowercase().as_str() {
-                "+inf" | "inf" => Ok(JsonValue(Some(Value::POS_INF))),
-                "-inf" => Ok(JsonValue(Some(Value::NEG_INF))),
-                "?" => Ok(JsonValue(None)),
-                _ => Err(refused(format!("\"{text}\""))),
-            },
-        }
+        let raw = <&'de serde_json::value::RawValue>::deserialize(deserializer)?;
+        read_value(raw.get())
+            .map(JsonValue)
+            .map_err(de::Error::custom)
     }
 }
 
-/// A node as written, keys in the schema's order.
-#[derive(Serialize)]
-struct Written {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    label: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    name: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    kind: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    value: Option<Value>,
-    #[serde(rename = "static", skip_serializing_if = "Option::is_none")]
-    static_value: Option<Value>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    probability: Option<f64>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    children: Vec<Written>,
-}
-
-fn written(node: Node) -> Written {
-    Written {
-        label: node.label,
-        name: node.name,
-        kind: node.kind.map(|k| match k {
-            Kind::Max => "max",
-            Kind::Min => "min",
-            Kind::Chance => "chance",
+/// The value a JSON value's text holds.
+fn read_value(raw: &str) -> Result<Option<Value>, String> {
+    let refused = |shown: &str| {
+        format!(
+            "{} is not a value: give a number, \"+inf\", \"-inf\" or \"?\" (unknown)",
+            quoted(shown)
+        )
+    };
+    match raw.as_bytes().first() {
+        Some(b'-' | b'0'..=b'9') => parse_number(raw).map(Some).map_err(|too_large| {
+            format!(
+                "the number {} is too large: finite values must lie between -{MAX_FINITE} and \
+                 {MAX_FINITE} (write \"+inf\" or \"-inf\" for infinities)",
+                quoted(&too_large.0)
+            )
         }),
-        probability: node.probability,
-        value: node.value,
-        static_value: node.static_value,
-        children: node.children.into_iter().map(written).collect(),
+        Some(b'n') => Ok(None),
+        Some(b'"') => {
+            let text: String = serde_json::from_str(raw).map_err(|e| e.to_string())?;
+            match text.to_ascii_lowercase().as_str() {
+                "+inf" | "inf" => Ok(Some(Value::POS_INF)),
+                "-inf" => Ok(Some(Value::NEG_INF)),
+                "?" => Ok(None),
+                _ => Err(refused(raw)),
+            }
+        }
+        _ => Err(refused(raw)),
     }
 }
 
-/// Writes `tree` as JSON, indented, ending with a newline.
+/// The deepest indentation the writer uses, in levels of two spaces.
+pub const MAX_INDENT: usize = 16;
+
+/// Writes `tree` as JSON, one node a line (its keys, then its children
+/// each on a line of its own, indented one level more, at most
+/// [`MAX_INDENT`] levels), ending with a newline.
 pub fn write(tree: &Tree) -> Result<String, FormatError> {
     let root = Node::from_tree(tree);
-    crate::stack::with_stack_for_depth(tree.depth() * 2, || {
-        let mut text =
-            serde_json::to_string_pretty(&written(root)).expect("a tree always serializes");
-        text.push('\n');
-        Ok(text)
-    })
+    let mut out = String::new();
+    // Each open node's children, with the index of the next one to write.
+    let mut open: Vec<(&[Node], usize)> = Vec::new();
+    let mut next = Some(&root);
+    loop {
+        if let Some(node) = next.take() {
+            write_keys(&mut out, node);
+            match node.children.is_empty() {
+                true => out.push('}'),
+                false => {
+                    out.push_str("\"children\": [");
+                    open.push((&node.children, 0));
+                }
+            }
+        }
+        let indent = "  ".repeat(open.len().min(MAX_INDENT));
+        let Some((children, index)) = open.last_mut() else {
+            break;
+        };
+        match children.get(*index) {
+            Some(child) => {
+                out.push_str(if *index == 0 { "\n" } else { ",\n" });
+                out.push_str(&indent);
+                *index += 1;
+                next = Some(child);
+            }
+            None => {
+                open.pop();
+                out.push('\n');
+                out.push_str(&"  ".repeat(open.len().min(MAX_INDENT)));
+                out.push_str("]}");
+            }
+        }
+    }
+    out.push('\n');
+    root.drop_deep();
+    Ok(out)
+}
+
+/// `{` and the node's keys but `children`, in the schema's order (label,
+/// name, kind, value, static, probability), each followed by `, ` when
+/// children follow.
+fn write_keys(out: &mut String, node: &Node) {
+    let kind = node.kind.map(|k| match k {
+        Kind::Max => "max",
+        Kind::Min => "min",
+        Kind::Chance => "chance",
+    });
+    let keys: [(&str, Option<String>); 6] = [
+        ("label", node.label.as_deref().map(json)),
+        ("name", node.name.as_deref().map(json)),
+        ("kind", kind.map(json)),
+        ("value", node.value.as_ref().map(json)),
+        ("static", node.static_value.as_ref().map(json)),
+        ("probability", node.probability.as_ref().map(json)),
+    ];
+    out.push('{');
+    let written: Vec<String> = keys
+        .into_iter()
+        .filter_map(|(key, value)| Some(format!("\"{key}\": {}", value?)))
+        .collect();
+    out.push_str(&written.join(", "));
+    if !written.is_empty() && !node.children.is_empty() {
+        out.push_str(", ");
+    }
+}
+
+/// `value` as JSON.
+fn json<T: Serialize + ?Sized>(value: &T) -> String {
+    serde_json::to_string(value).expect("names, values and probabilities serialize")
 }

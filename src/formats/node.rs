@@ -1,6 +1,7 @@
 //! [`Node`]: a tree as the format readers and writers hold it, owned and
 //! nested, and its conversion to and from [`Tree`].
 
+use crate::syntax::names::{refuse_label, refuse_name};
 use crate::syntax::{Limits, ParseError, SourceText};
 use crate::tree::{GameTree, Location, NodeId, Tree, TreeBuilder};
 use crate::value::{Kind, Value};
@@ -48,7 +49,6 @@ impl Node {
         limits: &Limits,
     ) -> Result<Tree, ParseError> {
         let mut builder = TreeBuilder::new();
-        let at = |node: &Node| node.location.unwrap_or(Location { line: 1, column: 1 });
         // Each open node with its kind, the player its children's default
         // kinds follow, and the next child to build.
         let mut open: Vec<(&Node, Kind, Kind, usize)> = Vec::new();
@@ -56,21 +56,8 @@ impl Node {
         let mut next = Some((root, root_kind, player_of(root_kind, Kind::Min), Kind::Max));
         loop {
             if let Some((node, kind, player, default)) = next.take() {
-                if node.name.as_deref() == Some("root") && !std::ptr::eq(node, root) {
-                    let message = "`root` is reserved for the unnamed root: choose another name";
-                    return Err(source.error_at_location(at(node), message));
-                }
-                if builder.started() >= limits.max_nodes {
-                    let message = format!(
-                        "the tree has more than {} nodes, the limit it is read with",
-                        limits.max_nodes
-                    );
-                    let error = source.error_at_location(at(node), &message);
-                    return Err(ParseError {
-                        over_limit: Some(limits.max_nodes),
-                        ..error
-                    });
-                }
+                let is_root = std::ptr::eq(node, root);
+                refuse(node, is_root, builder.started(), source, limits)?;
                 if node.children.is_empty() {
                     // A leaf takes its level's default kind whatever kind it
                     // states, as in the tree language, which states no
@@ -102,6 +89,15 @@ impl Node {
         Ok(builder.finish())
     }
 
+    /// Drops the subtree without recursion, so that a deep one costs no
+    /// stack.
+    pub(super) fn drop_deep(self) {
+        let mut stack = vec![self];
+        while let Some(mut node) = stack.pop() {
+            stack.append(&mut node.children);
+        }
+    }
+
     /// The nested form of `tree`: every node's kind stated where it is
     /// not the opponent of its parent's (MAX at the root).
     pub fn from_tree(tree: &Tree) -> Node {
@@ -109,6 +105,37 @@ impl Node {
             from_tree_node(tree, tree.root(), Kind::Min)
         })
     }
+}
+
+/// Refuses one more node, `started` nodes in, past the node limit, or one
+/// whose name or label the tree language refuses (the readers refuse
+/// these where they read them; this holds every format to the rule
+/// whatever its reader does).
+fn refuse(
+    node: &Node,
+    is_root: bool,
+    started: usize,
+    source: &SourceText<'_>,
+    limits: &Limits,
+) -> Result<(), ParseError> {
+    let at = node.location.unwrap_or(Location { line: 1, column: 1 });
+    let refusal = (node.name.as_deref()).and_then(|n| refuse_name(n, is_root));
+    let refusal = refusal.or_else(|| node.label.as_deref().and_then(refuse_label));
+    if let Some(refusal) = refusal {
+        return Err(source.error_at_location(at, &refusal.message));
+    }
+    if started >= limits.max_nodes {
+        let message = format!(
+            "the tree has more than {} nodes, the limit it is read with",
+            limits.max_nodes
+        );
+        let error = source.error_at_location(at, &message);
+        return Err(ParseError {
+            over_limit: Some(limits.max_nodes),
+            ..error
+        });
+    }
+    Ok(())
 }
 
 /// Probabilities must sum to 1 within this.

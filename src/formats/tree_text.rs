@@ -13,6 +13,7 @@ pub(super) fn write(tree: &Tree) -> String {
     let root = Node::from_tree(tree);
     let mut out = String::new();
     crate::stack::with_stack_for_depth(tree.depth(), || write_node(&mut out, &root, 0));
+    root.drop_deep();
     out.push('\n');
     out
 }

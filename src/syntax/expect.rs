@@ -25,16 +25,16 @@ pub(super) fn parse_expectation(
         .filter(|p| !is_punctuation(p.as_rule()))
         .collect();
     let number = |at: usize| answer_number(&parts[at], source, base);
-    let text = |at: usize| super::unquoted(parts[at].as_str()).to_string();
+    let text = |at: usize| id(&parts[at], source, base);
     let claim = match rule {
         Rule::expect_value => Claim::Value(number(0)?),
-        Rule::expect_pruned => Claim::Pruned(ids(&parts)),
-        Rule::expect_leaves => Claim::Leaves(ids(&parts)),
-        Rule::expect_best => Claim::Best(text(0)),
+        Rule::expect_pruned => Claim::Pruned(ids(&parts, source, base)?),
+        Rule::expect_leaves => Claim::Leaves(ids(&parts, source, base)?),
+        Rule::expect_best => Claim::Best(text(0)?),
         Rule::expect_cut => {
             let kind = parts.iter().find(|p| p.as_rule() == Rule::cut_kind);
             let node = parts.iter().find(|p| p.as_rule() != Rule::cut_kind);
-            let node = super::unquoted(node.expect("a cut names its node").as_str()).to_string();
+            let node = id(node.expect("a cut names its node"), source, base)?;
             let kind = kind.expect("a cut has a kind").as_str().to_lowercase();
             match kind.as_str() {
                 "star1" => Claim::StarCut {
@@ -55,12 +55,12 @@ pub(super) fn parse_expectation(
             source.error_at(base + parts[0].as_span().start(), "this count is too large")
         })?),
         Rule::expect_window => Claim::Window {
-            node: text(0),
+            node: text(0)?,
             alpha: number(1)?,
             beta: number(2)?,
         },
         Rule::expect_node => Claim::Node {
-            node: text(0),
+            node: text(0)?,
             relation: match parts[1].as_str() {
                 ">=" | "≥" => Relation::AtLeast,
                 "<=" | "≤" => Relation::AtMost,
@@ -130,12 +130,32 @@ pub(super) fn expected_form(line: &str) -> Option<&'static str> {
 }
 
 /// The ids of a list; none for `none` or `nothing`.
-fn ids(pairs: &[Pair<'_, Rule>]) -> Vec<String> {
+fn ids(
+    pairs: &[Pair<'_, Rule>],
+    source: &SourceText<'_>,
+    base: usize,
+) -> Result<Vec<String>, ParseError> {
     pairs
         .iter()
         .filter(|p| p.as_rule() != Rule::nothing)
-        .map(|p| super::unquoted(p.as_str()).to_string())
+        .map(|p| id(p, source, base))
         .collect()
+}
+
+/// A node's id as written (a name, quoted or not, or a path); refused
+/// when it holds a control or bidirectional character, which no name
+/// holds, at that character.
+fn id(pair: &Pair<'_, Rule>, source: &SourceText<'_>, base: usize) -> Result<String, ParseError> {
+    let written = pair.as_str();
+    let text = super::unquoted(written);
+    match super::names::refuse_hidden(text, "id") {
+        None => Ok(text.to_string()),
+        Some(refusal) => {
+            let quote = usize::from(written.starts_with('"'));
+            let at = base + pair.as_span().start() + quote + refusal.offset.unwrap_or(0);
+            Err(source.error_at(at, &refusal.message))
+        }
+    }
 }
 
 /// A number of an `expect` line: as in a tree, or an infinity written

@@ -263,7 +263,8 @@ impl Scanner<'_> {
                 (&self.text[self.at..self.at + end], end)
             }
         };
-        if rest.get(length) != Some(&b':') {
+        // A label the grammar refuses is left to it, for its message.
+        if rest.get(length) != Some(&b':') || text.chars().any(crate::text::is_hidden) {
             return false;
         }
         self.label = Some(text.to_string());

@@ -5,6 +5,7 @@ use pest::iterators::{Pair, Pairs};
 
 use super::expect::parse_expectation;
 use super::grammar::Rule;
+use super::names;
 use super::number::parse_number;
 use super::{Limits, ParseError, SourceText};
 use crate::claim::Expectation;
@@ -136,7 +137,12 @@ impl<'i> Loader<'_, '_> {
                 Rule::label => {
                     // The probability, if any, stands before the label.
                     top.pending = pending;
-                    self.label = Some(label_text(child.as_str()));
+                    let label = label_text(child.as_str());
+                    if let Some(refusal) = names::refuse_label(&label) {
+                        let start = child.as_span().start();
+                        return Err(self.refused(start, child.as_str(), refusal));
+                    }
+                    self.label = Some(label);
                 }
                 Rule::chance_prefix => {
                     let p = self.probability(&child, top.kind)?;
@@ -179,6 +185,14 @@ impl<'i> Loader<'_, '_> {
             return Err(self.source.error_at(at, &message));
         }
         let text = prefix.as_str().trim_end_matches(':').trim_end();
+        if text.contains(['e', 'E']) {
+            let message = format!(
+                "the probability `{}` has an exponent: write it as a decimal or a fraction \
+                 (`0.25`, `1/4`)",
+                crate::text::quoted(text)
+            );
+            return Err(self.source.error_at(at, &message));
+        }
         let (numerator, denominator) = text.split_once('/').unwrap_or((text, "1"));
         let p = numerator.parse::<f64>().unwrap_or(f64::NAN)
             / denominator.parse::<f64>().unwrap_or(f64::NAN);
@@ -332,15 +346,24 @@ impl<'i> Loader<'_, '_> {
     }
 
     fn claim(&mut self, name: &Pair<'_, Rule>) -> Result<NameClaim, ParseError> {
-        let at = self.source.location(name.as_span().start());
+        let start = name.as_span().start();
+        let at = self.source.location(start);
         let text = super::unquoted(name.as_str());
-        if text == "root" && self.builder.started() != 0 {
-            let message = "`root` is reserved for the unnamed root: choose another name";
-            return Err(self.source.error_at_location(at, message));
+        let is_root = self.builder.started() == 0;
+        if let Some(refusal) = names::refuse_name(text, is_root) {
+            return Err(self.refused(start, name.as_str(), refusal));
         }
         self.builder
             .claim_name(text, at)
             .map_err(|e| self.source.error_at_location(at, &e.to_string()))
+    }
+
+    /// The error of a name or label refused: at the character at fault,
+    /// else at the word written from `start` (`written`, quotes and all).
+    fn refused(&self, start: usize, written: &str, refusal: names::Refusal) -> ParseError {
+        let quote = usize::from(written.starts_with('"'));
+        let offset = refusal.offset.map_or(start, |at| start + quote + at);
+        self.source.error_at(offset, &refusal.message)
     }
 
     fn number(&self, pair: &Pair<'_, Rule>) -> Result<Value, ParseError> {

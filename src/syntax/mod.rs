@@ -1,9 +1,11 @@
 //! From text to [`Tree`]: the pest grammar, readable errors, the loader.
 
+mod brackets;
 mod expect;
 mod fast;
 mod grammar;
 mod load;
+pub mod names;
 mod number;
 mod source;
 
@@ -11,7 +13,8 @@ use pest::Parser;
 use pest::error::{ErrorVariant, InputLocation};
 
 pub use number::NumberTooLarge;
-pub use source::{ParseError, SourceText};
+pub(crate) use number::parse_number;
+pub use source::{Note, Notes, ParseError, SourceText};
 
 use crate::claim::Expectation;
 use crate::tree::{Tree, TreeBuilder};
@@ -310,7 +313,7 @@ fn readable_at(
             InputLocation::Pos(p) => p,
             InputLocation::Span((p, _)) => p,
         };
-    if let Some(error) = unclosed_at_the_end(source, offset) {
+    if let Some(error) = brackets::unclosed_at_the_end(source, offset) {
         return error;
     }
     let message = match &error.variant {
@@ -323,51 +326,6 @@ fn readable_at(
         ErrorVariant::CustomError { message } => message.clone(),
     };
     source.error_at(offset, &message)
-}
-
-/// When the file ends where more was expected and a bracket is left open,
-/// the error at that bracket (the innermost one never closed), with the end
-/// of the file in a note: the end is rarely where the mistake is.
-fn unclosed_at_the_end(source: &SourceText<'_>, offset: usize) -> Option<ParseError> {
-    let text = source.text();
-    if !only_blanks_and_comments(&text[offset.min(text.len())..]) {
-        return None;
-    }
-    let bracket = innermost_unclosed(text)?;
-    let end = source.location(text.len());
-    let open = &text[bracket..bracket + 1];
-    let message = format!(
-        "this `{open}` is never closed (note: the file ends at line {}, column {})",
-        end.line, end.column
-    );
-    Some(source.error_at(bracket, &message))
-}
-
-/// Whether `text` holds nothing but blanks and `#` comments.
-fn only_blanks_and_comments(text: &str) -> bool {
-    // A lone CR ends a line (and a comment) too.
-    text.split(['\n', '\r'])
-        .all(|line| matches!(line.trim_start().chars().next(), None | Some('#')))
-}
-
-/// The offset of the innermost `[` or `(` that no bracket closes, outside
-/// comments.
-fn innermost_unclosed(text: &str) -> Option<usize> {
-    let mut open = Vec::new();
-    let mut in_comment = false;
-    for (at, byte) in text.bytes().enumerate() {
-        match byte {
-            b'\n' | b'\r' => in_comment = false,
-            _ if in_comment => {}
-            b'#' => in_comment = true,
-            b'[' | b'(' => open.push(at),
-            b']' | b')' => {
-                open.pop();
-            }
-            _ => {}
-        }
-    }
-    open.pop()
 }
 
 /// When an `expect` line starting with a keyword fails only because it is
@@ -419,7 +377,7 @@ fn expected(positives: &[Rule], source: &SourceText<'_>, offset: usize) -> Strin
                 .to_string();
         }
         Some(c) if c.is_whitespace() => "a blank".to_string(),
-        Some(c) if c.is_control() => format!("the control character U+{:04X}", u32::from(c)),
+        Some(c) if crate::text::is_hidden(c) => crate::text::hidden_character(c),
         Some(c) => format!("`{c}`"),
     };
     match unique.as_slice() {

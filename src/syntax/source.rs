@@ -87,6 +87,18 @@ impl<'a> SourceText<'a> {
             message: message.to_string(),
             source_line,
             over_limit: None,
+            notes: Notes::default(),
+        }
+    }
+
+    /// A note pointing at a byte offset.
+    pub fn note_at(&self, offset: usize, message: &str) -> Note {
+        let at = self.location(offset);
+        Note {
+            line: at.line,
+            column: at.column,
+            message: message.to_string(),
+            source_line: self.line(at.line).unwrap_or("").to_string(),
         }
     }
 }
@@ -146,6 +158,45 @@ pub struct ParseError {
     /// The node limit the file passed, when that is what is wrong (the
     /// message then says so in the library's words).
     pub over_limit: Option<usize>,
+    /// Places the message also points at, each with a word on it (the
+    /// first may be the error's own place, then its word stands by the
+    /// caret).
+    pub notes: Notes,
+}
+
+/// The notes of an error, behind one pointer: most errors have none, and
+/// an error stays small.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[expect(
+    clippy::box_collection,
+    reason = "a thin pointer: a slice's would make every error larger"
+)]
+pub struct Notes(Option<Box<Vec<Note>>>);
+
+impl Notes {
+    /// The notes, in order.
+    pub fn iter(&self) -> std::slice::Iter<'_, Note> {
+        self.0.as_deref().map_or(&[][..], Vec::as_slice).iter()
+    }
+}
+
+impl From<Vec<Note>> for Notes {
+    fn from(notes: Vec<Note>) -> Notes {
+        Notes((!notes.is_empty()).then(|| Box::new(notes)))
+    }
+}
+
+/// A place an error points at besides its own, and what it says of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Note {
+    /// Line, from 1.
+    pub line: usize,
+    /// Column in characters, from 1.
+    pub column: usize,
+    /// What the note says of the place.
+    pub message: String,
+    /// The line, for the display.
+    pub source_line: String,
 }
 
 /// How many characters of the offending line are shown on each side of the
@@ -155,29 +206,69 @@ const SHOWN_AROUND: usize = 60;
 impl fmt::Display for ParseError {
     /// `file:line:column: message`, then the line with a caret under the
     /// column; a long line is cut to the part around the column, with `...`
-    /// where it is cut.
+    /// where it is cut. Each note follows as its line with a `-` under its
+    /// column and its word, as rustc shows them (a note at the error's own
+    /// place puts its word by the caret).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let number = self.line.to_string();
-        let pad = " ".repeat(number.len());
-        let before = self.column.saturating_sub(1);
-        let first = before.saturating_sub(SHOWN_AROUND);
-        let mut shown = String::from(if first > 0 { "..." } else { "" });
-        let caret_pad = " ".repeat(shown.len() + before - first);
-        let mut rest = self.source_line.chars().skip(first);
-        shown.extend(
-            rest.by_ref()
-                .take(2 * SHOWN_AROUND)
-                .map(|c| if c.is_control() { ' ' } else { c }),
-        );
-        if rest.next().is_some() {
-            shown.push_str("...");
-        }
         write!(
             f,
-            "{}:{}:{}: {}\n{pad} |\n{number} | {shown}\n{pad} | {caret_pad}^",
+            "{}:{}:{}: {}",
             self.path, self.line, self.column, self.message
-        )
+        )?;
+        let width = std::iter::once(self.line)
+            .chain(self.notes.iter().map(|n| n.line))
+            .max()
+            .unwrap_or(self.line)
+            .to_string()
+            .len();
+        let mut notes = self.notes.iter().peekable();
+        let here = notes.next_if(|n| (n.line, n.column) == (self.line, self.column));
+        let word = here.map(|n| n.message.as_str());
+        snippet(
+            f,
+            width,
+            (self.line, self.column),
+            &self.source_line,
+            '^',
+            word,
+        )?;
+        for note in notes {
+            let at = (note.line, note.column);
+            snippet(f, width, at, &note.source_line, '-', Some(&note.message))?;
+        }
+        Ok(())
     }
+}
+
+/// One line of the source under a ` |` margin `width` wide, with `mark`
+/// under the column `at` and `word` after it.
+fn snippet(
+    f: &mut fmt::Formatter<'_>,
+    width: usize,
+    (line, column): (usize, usize),
+    source_line: &str,
+    mark: char,
+    word: Option<&str>,
+) -> fmt::Result {
+    let pad = " ".repeat(width);
+    let before = column.saturating_sub(1);
+    let first = before.saturating_sub(SHOWN_AROUND);
+    let mut shown = String::from(if first > 0 { "..." } else { "" });
+    let caret_pad = " ".repeat(shown.len() + before - first);
+    let mut rest = source_line.chars().skip(first);
+    shown.extend(
+        rest.by_ref()
+            .take(2 * SHOWN_AROUND)
+            .map(|c| if crate::text::is_hidden(c) { ' ' } else { c }),
+    );
+    if rest.next().is_some() {
+        shown.push_str("...");
+    }
+    let word = word.map_or(String::new(), |w| format!(" {w}"));
+    write!(
+        f,
+        "\n{pad} |\n{line:>width$} | {shown}\n{pad} | {caret_pad}{mark}{word}"
+    )
 }
 
 #[cfg(test)]
@@ -201,5 +292,20 @@ mod tests {
         assert_eq!(source.line(2), Some("cd"));
         assert_eq!(source.line(3), Some("é f"));
         assert_eq!(source.line(5), None);
+    }
+
+    #[test]
+    fn notes_show_their_lines_with_a_mark_and_a_word() {
+        let source = SourceText::new("t", "A [\n  B [ 1\u{1b}\n]\n");
+        let mut error = source.error_at(8, "a bracket is never closed");
+        error.notes = vec![
+            source.note_at(8, "this one"),
+            source.note_at(2, "note: and this one"),
+        ]
+        .into();
+        // The ESC shows as a blank.
+        let expected = "t:2:5: a bracket is never closed\n  |\n2 |   B [ 1 \n  |     ^ this one\n  \
+                        |\n1 | A [\n  |   - note: and this one";
+        assert_eq!(error.to_string(), expected);
     }
 }

@@ -82,7 +82,7 @@ fn a_name_given_a_value_before_brackets_is_a_static_value() {
 
 #[test]
 fn names_may_look_like_keywords_without_being_them() {
-    assert_eq!(outline("[maxi = 1 Minnie = 2 inf = 3]").len(), 4);
+    assert_eq!(outline("[maxi = 1 Minnie = 2 infinite = 3]").len(), 4);
     assert_eq!(outline("[x' = 1 _y2 = 2]")[1], "x':MIN:1");
 }
 
@@ -191,10 +191,16 @@ fn errors_point_at_the_place_and_say_what_was_expected() {
             "this `[` is never closed (note: the file ends at line 1, column 5)",
         ),
         (
-            "A [ B [1 2]\n  C (3 4)\n  D [5\n]\n# end ]\n",
+            "A [ B [1 2]\n  C (3 4)\n  D [5\n  ]\n",
             1,
             3,
-            "this `[` is never closed (note: the file ends at line 6, column 1)",
+            "this `[` is never closed (note: the file ends at line 5, column 1)",
+        ),
+        (
+            "A [ B [1 2]\n  C (3 4)\n  D [5\n]\n# end ]\n",
+            3,
+            5,
+            "a bracket is never closed: the file ends at line 6, column 1, with one open",
         ),
         ("[1 2)", 1, 5, "found `)`"),
         ("[A =]", 1, 5, "expected a leaf value, found `]`"),
