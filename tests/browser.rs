@@ -20,7 +20,7 @@ use gametree::tree::{GameTree, NodeId, Tree};
 
 mod common;
 
-use common::scratch;
+use common::{gametree, scratch};
 
 /// What the driver scripts share: a snapshot of what the page shows, and
 /// the way results are handed back.
@@ -105,21 +105,6 @@ fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// `gametree ARGS` run in the repository; its standard output.
-fn gametree(args: &[&str]) -> String {
-    let output = Command::new(env!("CARGO_BIN_EXE_gametree"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).unwrap()
-}
-
 /// A tree of `trees/`, its alpha-beta trace, and each step's end in it.
 struct Searched {
     tree: Tree,
@@ -201,7 +186,7 @@ fn page_of(file: &str, flags: &[&str]) -> String {
     let path = format!("trees/{file}");
     let mut args = vec!["render", path.as_str(), "--format", "html"];
     args.extend(flags);
-    gametree(&args)
+    gametree(&args).stdout()
 }
 
 #[test]
@@ -278,7 +263,7 @@ fn the_lecture_tree_steps_as_its_trace_with_buttons_and_keys() {
 fn steps_as_searched(test: &str, path: &Path, flags: &[&str], searched: &Searched) {
     let mut args = vec!["render", path.to_str().unwrap(), "--format", "html"];
     args.extend(flags);
-    let page = gametree(&args);
+    let page = gametree(&args).stdout();
     let driver = "
       var steps = [shown()];
       for (var k = 1; k <= window.gametree.steps(); k++) { click('#next'); steps.push(shown()); }
@@ -323,7 +308,7 @@ fn chance_and_depth_limited_pages_step_as_their_traces() {
     let dir = scratch("browser-depth");
     let file = dir.join("statics.tree");
     let spec = "random:branching=3,depth=4,seed=2";
-    gametree(&["gen", "--game", spec, "-o", file.to_str().unwrap()]);
+    gametree(["gen", "--game", spec, "-o", file.to_str().unwrap()]).stdout();
     let options = Options {
         depth: Some(2),
         ..Options::default()
@@ -462,7 +447,7 @@ fn a_quiz_answered_right_and_wrong_is_graded_in_checks_words() {
     ignore = "needs Chromium: cargo test --features test-browser"
 )]
 fn a_practice_set_of_twenty_holds_twenty_quizzes() {
-    let page = gametree(&[
+    let page = gametree([
         "gen",
         "--exercise",
         "--game",
@@ -473,7 +458,8 @@ fn a_practice_set_of_twenty_holds_twenty_quizzes() {
         "20",
         "--format",
         "html",
-    ]);
+    ])
+    .stdout();
     let driver = "
       var seen = [];
       for (var i = 0; i < 20; i++) {
@@ -536,7 +522,7 @@ fn every_example_steps_as_gametree_trace_prints_it() {
         let file = path.file_name().unwrap().to_str().unwrap();
         let page = page_of(file, &[]);
         let result = drive(&format!("example-{file}"), &page, "", driver);
-        let trace = gametree(&["trace", &format!("trees/{file}")]);
+        let trace = gametree(["trace", &format!("trees/{file}")]).stdout();
         let lines: Vec<&str> = trace
             .lines()
             .map(|l| l.trim_start().split_once(". ").unwrap().1)
@@ -591,15 +577,16 @@ fn a_two_thousand_node_page_opens_and_steps_without_lag() {
     let file = dir.join("large.tree");
     let spec = "random:branching=2,depth=10,seed=1";
     let path = file.to_str().unwrap();
-    gametree(&["gen", "--game", spec, "-o", path]);
-    let page = gametree(&[
+    gametree(["gen", "--game", spec, "-o", path]).stdout();
+    let page = gametree([
         "render",
         path,
         "--format",
         "html",
         "--max-draw-nodes",
         "2047",
-    ]);
+    ])
+    .stdout();
     let _ = std::fs::remove_dir_all(&dir);
     let driver = "
       var opened = performance.now();
@@ -649,8 +636,8 @@ fn a_two_thousand_node_page_opens_and_steps_without_lag() {
 )]
 fn the_playground_shows_the_page_of_its_tree() {
     use std::io::BufRead;
-    let mut server = Command::new(env!("CARGO_BIN_EXE_gametree"))
-        .args(["serve", "--port", "0"])
+    let mut server = gametree(["serve", "--port", "0"])
+        .command()
         .stdout(std::process::Stdio::piped())
         .spawn()
         .unwrap();

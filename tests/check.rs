@@ -15,19 +15,7 @@ use gametree::trace::Trace;
 use gametree::tree::Tree;
 use proptest::prelude::*;
 
-/// Runs the binary; returns (exit code, stdout, stderr).
-fn gametree(args: &[&str]) -> (i32, String, String) {
-    gametree_with_stdin(args, "")
-}
-
-fn gametree_with_stdin(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let output = common::run_gametree(args, Some(stdin.as_bytes().to_vec()));
-    (
-        output.status.code().expect("exited, not killed"),
-        String::from_utf8(output.stdout).expect("UTF-8 output"),
-        String::from_utf8(output.stderr).expect("UTF-8 errors"),
-    )
-}
+use common::{Outcome, gametree};
 
 /// A path relative to the crate, so that reports name files the same way
 /// on every machine.
@@ -61,7 +49,11 @@ fn example_files() -> Vec<String> {
 #[test]
 fn every_example_passes_its_own_expect_lines() {
     for file in example_files() {
-        let (code, stdout, stderr) = gametree(&["check", &file]);
+        let Outcome {
+            code,
+            stdout,
+            stderr,
+        } = gametree(["check", &file]).outcome();
         assert_eq!(code, 0, "{file}:\n{stdout}{stderr}");
         let summary = stdout.lines().last().unwrap();
         assert!(summary.ends_with(" passed, 0 failed"), "{file}: {summary}");
@@ -74,7 +66,7 @@ fn all_examples_at_once_give_one_table() {
     let mut args = vec!["check".to_string()];
     args.extend(example_files());
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let (code, stdout, _) = gametree(&args);
+    let Outcome { code, stdout, .. } = gametree(&args).outcome();
     assert_eq!(code, 0);
     insta::assert_snapshot!(stdout);
 }
@@ -85,7 +77,11 @@ fn all_examples_at_once_give_one_table() {
 fn reports_on_answer_files() {
     insta::glob!("answers/*/*.answers", |path| {
         let answers = relative(path);
-        let (code, stdout, stderr) = gametree(&["check", "--claims", &tree_of(&answers), &answers]);
+        let Outcome {
+            code,
+            stdout,
+            stderr,
+        } = gametree(["check", "--claims", &tree_of(&answers), &answers]).outcome();
         insta::assert_snapshot!(format!("exit code {code}\n{stdout}{stderr}"));
     });
 }
@@ -93,13 +89,14 @@ fn reports_on_answer_files() {
 #[test]
 fn the_json_report_has_each_verdict_and_a_score() {
     let answers = "tests/answers/lecture-a-to-v/wrong-node.answers";
-    let (code, stdout, _) = gametree(&[
+    let Outcome { code, stdout, .. } = gametree([
         "check",
         "--claims",
         "--json",
         "trees/lecture-a-to-v.tree",
         answers,
-    ]);
+    ])
+    .outcome();
     assert_eq!(code, 1);
     let json: serde_json::Value = serde_json::from_str(&stdout).expect("valid JSON");
     for e in json["files"][0]["expectations"].as_array().unwrap() {
@@ -125,7 +122,11 @@ fn a_class_gives_one_csv_row_per_answer_file() {
         "trees/lecture-a-to-v.tree",
     ];
     args.extend(files.iter().map(String::as_str));
-    let (code, stdout, stderr) = gametree(&args);
+    let Outcome {
+        code,
+        stdout,
+        stderr,
+    } = gametree(&args).outcome();
     assert_eq!(code, 1, "bad lines fail their answers only: {stderr}");
     assert_eq!(stdout.lines().count(), files.len() + 1);
     insta::assert_snapshot!(stdout);
@@ -133,7 +134,7 @@ fn a_class_gives_one_csv_row_per_answer_file() {
 
 #[test]
 fn a_class_gives_one_table_row_per_answer_file() {
-    let (code, stdout, _) = gametree(&[
+    let Outcome { code, stdout, .. } = gametree([
         "check",
         "--claims",
         "trees/lecture-a-to-v.tree",
@@ -142,17 +143,18 @@ fn a_class_gives_one_table_row_per_answer_file() {
         "trees/deep-cut.tree",
         "tests/answers/deep-cut/correct.answers",
         "tests/answers/deep-cut/wrong.answers",
-    ]);
+    ])
+    .outcome();
     assert_eq!(code, 1);
     insta::assert_snapshot!(stdout);
 }
 
 #[test]
 fn answers_can_come_on_standard_input() {
-    let (code, stdout, _) = gametree_with_stdin(
-        &["check", "--claims", "trees/aima-figure-5-2.tree", "-"],
-        "# from a pipe\nexpect value 3\nexpect evaluated 8\n",
-    );
+    let Outcome { code, stdout, .. } =
+        gametree(["check", "--claims", "trees/aima-figure-5-2.tree", "-"])
+            .stdin("# from a pipe\nexpect value 3\nexpect evaluated 8\n")
+            .outcome();
     assert_eq!(code, 1);
     assert!(stdout.contains("line 2  pass  expect value 3"), "{stdout}");
     assert!(
@@ -165,40 +167,42 @@ fn answers_can_come_on_standard_input() {
 #[test]
 fn options_apply_as_in_solve() {
     // Under --strict the tie at C no longer cuts.
-    let (code, stdout, _) = gametree(&["check", "--strict", "trees/strict-tie.tree"]);
+    let Outcome { code, stdout, .. } =
+        gametree(["check", "--strict", "trees/strict-tie.tree"]).outcome();
     assert_eq!(code, 1);
     assert!(stdout.contains(
         "@2.2 is evaluated, not pruned: C is entered with window [3, +inf] and @2.1 = 3 does not fall below alpha = 3"
     ), "{stdout}");
     // Minimax never prunes.
-    let (code, stdout, _) = gametree(&["check", "--algo", "minimax", "trees/deep-cut.tree"]);
+    let Outcome { code, stdout, .. } =
+        gametree(["check", "--algo", "minimax", "trees/deep-cut.tree"]).outcome();
     assert_eq!(code, 1);
     assert!(
         stdout.contains("minimax does not prune: it makes no cuts"),
         "{stdout}"
     );
     // Fail-hard clamps returned values to the window, and says so.
-    let (code, stdout, _) = gametree_with_stdin(
-        &[
-            "check",
-            "--claims",
-            "--fail-hard",
-            "trees/lecture-a-to-v.tree",
-            "-",
-        ],
-        "expect Q = 4\n",
-    );
+    let Outcome { code, stdout, .. } = gametree([
+        "check",
+        "--claims",
+        "--fail-hard",
+        "trees/lecture-a-to-v.tree",
+        "-",
+    ])
+    .stdin("expect Q = 4\n")
+    .outcome();
     assert_eq!(code, 1);
     assert!(stdout.contains(
         "Q <= 5: MAX takes 4, the largest of R = 3, S = 4, clamped to its window [5, +inf] (fail-hard)"
     ), "{stdout}");
     // The negamax form gives the same trace, so the same verdicts.
-    let (code, _, _) = gametree(&[
+    let Outcome { code, .. } = gametree([
         "check",
         "--algo",
         "negamax-alphabeta",
         "trees/lecture-a-to-v.tree",
-    ]);
+    ])
+    .outcome();
     assert_eq!(code, 0);
 }
 
@@ -218,7 +222,11 @@ fn a_bad_line_fails_that_answer_only() {
     ];
     for (answers, message) in cases {
         let args = ["check", "--claims", "trees/lecture-a-to-v.tree", answers];
-        let (code, stdout, stderr) = gametree(&args);
+        let Outcome {
+            code,
+            stdout,
+            stderr,
+        } = gametree(args).outcome();
         assert_eq!(code, 1, "{stderr}");
         assert!(stderr.starts_with(message), "{stderr}");
         assert!(stdout.contains("line 1  pass  expect value 5"), "{stdout}");
@@ -228,14 +236,15 @@ fn a_bad_line_fails_that_answer_only() {
 
 #[test]
 fn an_answer_file_needs_a_tree_file_before_it() {
-    let (code, _, stderr) = gametree(&["check", "tests/answers/deep-cut/correct.answers"]);
+    let Outcome { code, stderr, .. } =
+        gametree(["check", "tests/answers/deep-cut/correct.answers"]).outcome();
     assert_eq!(code, 2);
     assert!(stderr.contains("an answer file (it starts with `expect`): give the tree file first"));
 }
 
 #[test]
 fn a_tree_without_expectations_has_nothing_to_check() {
-    let (code, _, stderr) = gametree_with_stdin(&["check", "-"], "[1 2]\n");
+    let Outcome { code, stderr, .. } = gametree(["check", "-"]).stdin("[1 2]\n").outcome();
     assert_eq!(code, 2);
     assert!(
         stderr.contains("<stdin>: the tree file has no `expect` lines"),
@@ -245,7 +254,11 @@ fn a_tree_without_expectations_has_nothing_to_check() {
 
 #[test]
 fn one_unusable_answer_file_leaves_the_others_graded() {
-    let (code, stdout, stderr) = gametree(&[
+    let Outcome {
+        code,
+        stdout,
+        stderr,
+    } = gametree([
         "check",
         "--claims",
         "--json",
@@ -253,7 +266,8 @@ fn one_unusable_answer_file_leaves_the_others_graded() {
         "tests/answers/lecture-a-to-v/bad-syntax.answers",
         "/dev/null",
         "tests/answers/lecture-a-to-v/correct.answers",
-    ]);
+    ])
+    .outcome();
     assert_eq!(code, 2);
     assert!(stderr.contains("bad-syntax.answers:2:11"));
     assert!(
@@ -421,29 +435,31 @@ fn a_key_written_after_its_tree_passes_gametree_check() {
         ..Options::default()
     };
     let (_, key) = key_of(&tree, Algorithm::AlphaBeta, options).unwrap();
-    let (code, stdout, stderr) = gametree_with_stdin(
-        &[
-            "check",
-            "--claims",
-            "--strict",
-            "--fail-hard",
-            "trees/strict-fail-hard.tree",
-            "-",
-        ],
-        &key,
-    );
+    let Outcome {
+        code,
+        stdout,
+        stderr,
+    } = gametree([
+        "check",
+        "--claims",
+        "--strict",
+        "--fail-hard",
+        "trees/strict-fail-hard.tree",
+        "-",
+    ])
+    .stdin(&key)
+    .outcome();
     assert_eq!(code, 0, "{stdout}{stderr}");
     // The key of another search fails: without --fail-hard, C cuts.
-    let (code, _, _) = gametree_with_stdin(
-        &[
-            "check",
-            "--claims",
-            "--strict",
-            "trees/strict-fail-hard.tree",
-            "-",
-        ],
-        &key,
-    );
+    let Outcome { code, .. } = gametree([
+        "check",
+        "--claims",
+        "--strict",
+        "trees/strict-fail-hard.tree",
+        "-",
+    ])
+    .stdin(&key)
+    .outcome();
     assert_eq!(code, 1);
 }
 
@@ -663,16 +679,24 @@ proptest! {
 #[test]
 fn an_unusable_tree_file_stops_the_run() {
     // Minimax needs the lecture's blank leaves.
-    let (code, stdout, stderr) =
-        gametree(&["check", "--algo", "minimax", "trees/lecture-a-to-v.tree"]);
+    let Outcome {
+        code,
+        stdout,
+        stderr,
+    } = gametree(["check", "--algo", "minimax", "trees/lecture-a-to-v.tree"]).outcome();
     assert_eq!(code, 2);
     assert!(stdout.is_empty(), "{stdout}");
     assert!(
         stderr.contains("trees/lecture-a-to-v.tree:6:38: leaf H has an unknown value"),
         "{stderr}"
     );
-    let (code, stdout, stderr) =
-        gametree_with_stdin(&["check", "trees/deep-cut.tree", "-"], "[1 2\n");
+    let Outcome {
+        code,
+        stdout,
+        stderr,
+    } = gametree(["check", "trees/deep-cut.tree", "-"])
+        .stdin("[1 2\n")
+        .outcome();
     assert_eq!(code, 2);
     assert!(stdout.is_empty(), "{stdout}");
     // What follows a tree and reads neither as answers nor as a tree is an
@@ -689,7 +713,7 @@ fn long_lists_in_explanations_are_counted_past_twenty() {
         "[[5 5]{}]\nexpect evaluated 1\nexpect pruned @2.2\n",
         " [0 9]".repeat(29)
     );
-    let (code, stdout, _) = gametree_with_stdin(&["check", "-"], &tree);
+    let Outcome { code, stdout, .. } = gametree(["check", "-"]).stdin(&tree).outcome();
     assert_eq!(code, 1);
     assert!(stdout.contains("@20.2 @21.2 and 9 more\n"), "{stdout}");
     assert!(

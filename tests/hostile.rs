@@ -8,34 +8,14 @@ mod common;
 
 use std::path::PathBuf;
 
+use common::{Outcome, gametree};
 use gametree::syntax::MAX_DEPTH;
 
-/// What a run of the binary left behind.
-struct Outcome {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-/// Runs `gametree ARGS`, feeding `stdin` (from a thread, so that a child
-/// that stops reading early cannot block the test).
-fn gametree(args: &[&str], stdin: Vec<u8>) -> Outcome {
-    let output = common::run_gametree(args, Some(stdin));
-    Outcome {
-        code: output
-            .status
-            .code()
-            .expect("exited, not killed by a signal"),
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-    }
-}
-
 /// `gametree solve - EXTRA` on `input`.
-fn solve_stdin(input: impl Into<Vec<u8>>, extra: &[&str]) -> Outcome {
+fn solve_stdin(input: impl AsRef<[u8]>, extra: &[&str]) -> Outcome {
     let mut args = vec!["solve", "-"];
     args.extend_from_slice(extra);
-    gametree(&args, input.into())
+    gametree(&args).stdin(input).outcome()
 }
 
 /// Asserts a refusal: exit 2, nothing on standard output, and a one-line
@@ -129,7 +109,7 @@ fn path_ids(count: usize) -> Vec<String> {
 #[test]
 fn a_deep_chain_is_traced_and_listed_whole_in_json() {
     let text = chain(1000, "7");
-    let traced = gametree(&["trace", "-", "--json"], text.clone().into_bytes());
+    let traced = gametree(["trace", "-", "--json"]).stdin(&text).outcome();
     assert_eq!(traced.code, 0, "{}", traced.stderr);
     let events: serde_json::Value = serde_json::from_str(&traced.stdout).unwrap();
     // An enter for each of the 1001 nodes, one leaf, a final for each of
@@ -324,7 +304,7 @@ fn a_directory_a_missing_file_and_an_unreadable_file_are_named() {
     ];
     for (path, words) in cases {
         let name = path.to_str().unwrap();
-        let outcome = gametree(&["solve", name], Vec::new());
+        let outcome = gametree(["solve", name]).outcome();
         assert_refused(&outcome, &format!("{name}: "), words);
     }
     std::fs::remove_dir_all(&dir).unwrap();
@@ -335,7 +315,7 @@ fn a_directory_a_missing_file_and_an_unreadable_file_are_named() {
 fn a_file_that_exists_but_cannot_be_read_is_named() {
     // Reading /proc/self/mem from its start fails (the page is unmapped)
     // whoever runs the test, unlike a file with its permissions removed.
-    let outcome = gametree(&["solve", "/proc/self/mem"], Vec::new());
+    let outcome = gametree(["solve", "/proc/self/mem"]).outcome();
     assert_refused(&outcome, "/proc/self/mem: cannot read: ", "(os error");
 }
 
@@ -408,10 +388,9 @@ fn extreme_values_never_overflow_and_agree_with_minimax() {
                 "{text} {flags}"
             );
         }
-        let traced = gametree(
-            &["trace", "-", "--fail-hard", "--algo", "negamax-alphabeta"],
-            text.into(),
-        );
+        let traced = gametree(["trace", "-", "--fail-hard", "--algo", "negamax-alphabeta"])
+            .stdin(text)
+            .outcome();
         assert_eq!(traced.code, 0, "{}", traced.stderr);
         assert!(
             !traced.stdout.to_lowercase().contains("nan"),
@@ -436,11 +415,11 @@ fn a_value_of_plus_infinity_is_exact_though_it_cuts() {
 #[cfg(unix)]
 #[test]
 fn endless_devices_are_refused_at_their_first_block() {
-    let zeros = gametree(&["solve", "/dev/zero"], Vec::new());
+    let zeros = gametree(["solve", "/dev/zero"]).outcome();
     assert_refused(&zeros, "/dev/zero:1:1:", "NUL byte");
     // Random bytes differ at every run: the first NUL or invalid byte may
     // follow a newline, so it may be on any line of the first block.
-    let random = gametree(&["solve", "/dev/urandom"], Vec::new());
+    let random = gametree(["solve", "/dev/urandom"]).outcome();
     assert_refused(&random, "/dev/urandom:", "");
     assert_within_first_block(&random.stderr, "/dev/urandom");
 }
@@ -570,7 +549,7 @@ fn failed_writes_leave_existing_outputs_untouched() {
     ];
     let before = common::entries(&dir);
     for args in cases {
-        let outcome = gametree(&args, Vec::new());
+        let outcome = gametree(&args).outcome();
         assert_eq!(outcome.code, 2, "{args:?}: {}", outcome.stderr);
         assert!(
             outcome.stderr.starts_with("error: "),
@@ -610,7 +589,7 @@ fn failed_frames_leave_earlier_frames_untouched() {
         frames.to_str().unwrap(),
     ];
     let before = common::entries(&dir);
-    let outcome = gametree(&args, Vec::new());
+    let outcome = gametree(args).outcome();
     assert_refused(&outcome, bad.to_str().unwrap(), "unknown value");
     assert_eq!(common::entries(&dir), before);
     assert_eq!(common::entries(&frames), ["frame-01.dot"]);
@@ -622,7 +601,7 @@ fn failed_frames_leave_earlier_frames_untouched() {
 #[test]
 fn a_lone_carriage_return_ends_a_line_and_a_comment() {
     let tree = "[[3 12 8] [2 4 6] [14 5 2]]\nexpect value 3 # right\rexpect value 99\r";
-    let outcome = gametree(&["check", "-"], tree.as_bytes().to_vec());
+    let outcome = gametree(["check", "-"]).stdin(tree.as_bytes()).outcome();
     assert_eq!(outcome.code, 1, "the wrong answer after the CR is read");
     assert!(outcome.stdout.contains("99"), "{}", outcome.stdout);
     // Positions count CR-only lines, in the fast path and the grammar.
@@ -642,16 +621,10 @@ fn answer_files_end_lines_at_a_lone_carriage_return() {
     let answers = dir.join("a.txt");
     std::fs::write(&tree, "[[3 12 8] [2 4 6] [14 5 2]]\n").unwrap();
     std::fs::write(&answers, "expect value 3 # right\rexpect value 99\r").unwrap();
-    let outcome = gametree(
-        &["check", tree.to_str().unwrap(), answers.to_str().unwrap()],
-        Vec::new(),
-    );
+    let outcome = gametree(["check", tree.to_str().unwrap(), answers.to_str().unwrap()]).outcome();
     assert_eq!(outcome.code, 1, "{}{}", outcome.stdout, outcome.stderr);
     std::fs::write(&answers, "expect value 3\rexpect nobody = 3\r").unwrap();
-    let unknown = gametree(
-        &["check", tree.to_str().unwrap(), answers.to_str().unwrap()],
-        Vec::new(),
-    );
+    let unknown = gametree(["check", tree.to_str().unwrap(), answers.to_str().unwrap()]).outcome();
     assert!(unknown.stderr.contains("a.txt:2:8:"), "{}", unknown.stderr);
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -681,7 +654,6 @@ fn control_characters_are_named_not_printed() {
 
 #[test]
 fn a_closed_pipe_ends_the_output_and_keeps_the_verdict() {
-    use std::process::{Command, Stdio};
     let dir = std::env::temp_dir().join(format!("gametree-pipe-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let tree = dir.join("t.tree");
@@ -690,13 +662,7 @@ fn a_closed_pipe_ends_the_output_and_keeps_the_verdict() {
     // More failing lines than a pipe holds, so that the write meets the
     // closed pipe whenever the reader closes it.
     std::fs::write(&answers, "expect value 99\n".repeat(5000)).unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gametree"))
-        .args(["check"])
-        .args([&tree, &answers])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = gametree(["check"]).arg(&tree).arg(&answers).spawn();
     drop(child.stdout.take());
     let output = child.wait_with_output().unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr);
@@ -714,7 +680,7 @@ fn generated_games_deeper_than_the_limit_are_refused_like_files() {
         "billes:n=100000,k=1".to_string(),
         format!("random:branching=1,depth={past},seed=1"),
     ] {
-        let outcome = gametree(&["solve", "--game", &spec], Vec::new());
+        let outcome = gametree(["solve", "--game", &spec]).outcome();
         assert_eq!(outcome.code, 2, "{spec}: {}", outcome.stderr);
         assert!(
             outcome.stderr.contains(&limit),
@@ -722,10 +688,7 @@ fn generated_games_deeper_than_the_limit_are_refused_like_files() {
             outcome.stderr
         );
     }
-    let at_limit = gametree(
-        &["solve", "--game", &format!("billes:n={limit},k=1")],
-        Vec::new(),
-    );
+    let at_limit = gametree(["solve", "--game", &format!("billes:n={limit},k=1")]).outcome();
     assert_eq!(at_limit.code, 0, "{}", at_limit.stderr);
     assert!(at_limit.stdout.contains("value: -1"), "{}", at_limit.stdout);
 }
@@ -733,14 +696,11 @@ fn generated_games_deeper_than_the_limit_are_refused_like_files() {
 #[test]
 fn max_nodes_applies_to_generated_games() {
     let game = "random:branching=3,depth=5,seed=1";
-    let refused = gametree(&["solve", "--game", game, "--max-nodes", "363"], Vec::new());
+    let refused = gametree(["solve", "--game", game, "--max-nodes", "363"]).outcome();
     assert_refused(&refused, game, "up to 364 nodes");
-    let fits = gametree(&["solve", "--game", game, "--max-nodes", "364"], Vec::new());
+    let fits = gametree(["solve", "--game", game, "--max-nodes", "364"]).outcome();
     assert_eq!(fits.code, 0, "{}", fits.stderr);
-    let billes = gametree(
-        &["trace", "--game", "billes:n=30,k=3", "--max-nodes", "1000"],
-        Vec::new(),
-    );
+    let billes = gametree(["trace", "--game", "billes:n=30,k=3", "--max-nodes", "1000"]).outcome();
     assert_eq!(billes.code, 2, "{}", billes.stderr);
 }
 
@@ -751,7 +711,7 @@ fn game_spec_errors_stay_short() {
         "random:branching=3,depth=5,seed=1,noise=1e308",
         long_value.as_str(),
     ] {
-        let outcome = gametree(&["solve", "--game", spec], Vec::new());
+        let outcome = gametree(["solve", "--game", spec]).outcome();
         assert_eq!(outcome.code, 2);
         let first = outcome.stderr.lines().next().unwrap_or("");
         assert!(
@@ -760,7 +720,7 @@ fn game_spec_errors_stay_short() {
             first.len()
         );
     }
-    let control = gametree(&["solve", "--game", "tictactoe:x\u{1a}......."], Vec::new());
+    let control = gametree(["solve", "--game", "tictactoe:x\u{1a}......."]).outcome();
     assert_eq!(control.code, 2);
     assert!(
         control.stderr.contains("`\\u{1a}` is not a square"),
@@ -771,15 +731,13 @@ fn game_spec_errors_stay_short() {
 
 #[test]
 fn a_draw_limit_of_zero_suggests_nothing_impossible() {
-    let outcome = gametree(
-        &[
-            "render",
-            "trees/aima-figure-5-2.tree",
-            "--max-draw-nodes",
-            "0",
-        ],
-        Vec::new(),
-    );
+    let outcome = gametree([
+        "render",
+        "trees/aima-figure-5-2.tree",
+        "--max-draw-nodes",
+        "0",
+    ])
+    .outcome();
     assert_refused(&outcome, "the tree has 13 nodes", "draws nothing");
     assert!(!outcome.stderr.contains("(0 nodes)"), "{}", outcome.stderr);
 }
@@ -789,7 +747,7 @@ fn an_unknown_long_id_is_shortened_on_stderr_and_in_the_csv() {
     let id = "x".repeat(1_000_000);
     let tree = format!("[[3 12 8] [2 4 6] [14 5 2]]\nexpect {id} = 3\n");
     let short = format!("no node `{}...{}`", &id[..20], &id[..20]);
-    let text = gametree(&["check", "-"], tree.clone().into_bytes());
+    let text = gametree(["check", "-"]).stdin(&tree).outcome();
     assert_ne!(text.code, 0, "{}", text.stderr);
     assert!(!text.stderr.contains("panicked"), "{:.300}", text.stderr);
     let first = text.stderr.lines().next().unwrap_or("");
@@ -801,7 +759,9 @@ fn an_unknown_long_id_is_shortened_on_stderr_and_in_the_csv() {
             "a line too long: {line:.300}..."
         );
     }
-    let csv = gametree(&["check", "-", "--format", "csv"], tree.into_bytes());
+    let csv = gametree(["check", "-", "--format", "csv"])
+        .stdin(tree)
+        .outcome();
     assert!(csv.stdout.len() < 1000, "{} bytes of CSV", csv.stdout.len());
     for line in csv.stderr.lines() {
         assert!(
@@ -823,7 +783,7 @@ fn a_cut_of_many_nodes_is_listed_short_in_solve_and_check() {
         solved.stdout
     );
     assert!(solved.stdout.len() < 2000, "{} bytes", solved.stdout.len());
-    let checked = gametree(&["check", "-"], tree.clone().into_bytes());
+    let checked = gametree(["check", "-"]).stdin(&tree).outcome();
     assert_eq!(checked.code, 1, "{}", checked.stderr);
     assert!(
         checked.stdout.len() < 10_000,
@@ -841,9 +801,9 @@ fn a_cut_of_many_nodes_is_listed_short_in_solve_and_check() {
 #[test]
 fn max_nodes_stops_reading_an_endless_plain_stream() {
     use std::io::Write;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gametree"))
-        .args(["solve", "-", "--max-nodes", "1000"])
+    use std::process::Stdio;
+    let mut child = gametree(["solve", "-", "--max-nodes", "1000"])
+        .command()
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

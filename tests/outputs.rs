@@ -15,7 +15,7 @@ const TREE: &str = "trees/aima-figure-5-2.tree";
 /// Runs gametree and asserts exit 0; returns standard output.
 #[track_caller]
 fn succeeds(args: &[&str]) -> Vec<u8> {
-    let output = common::run_gametree(args, None);
+    let output = common::gametree(args).output();
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(0), "{args:?}: {stderr}");
     output.stdout
