@@ -14,8 +14,10 @@ use gametree::value::{Kind, Value};
 use proptest::prelude::*;
 
 mod binary;
+mod refusal;
 
 pub(crate) use binary::{Outcome, gametree};
+pub(crate) use refusal::{ALGORITHMS, assert_refused, chain, solve_stdin};
 
 /// A tree as the tests build it before writing it as text.
 #[derive(Clone, Debug)]
@@ -183,6 +185,17 @@ pub(crate) fn shuffled_with_true_statics(b: usize, d: usize, seed: u64) -> Shape
         (Shape::Node(None, Some(value as i32), shapes), value)
     }
     build(b, d, true, &mut 0, &mut Mix(seed)).0
+}
+
+/// The example trees, `trees/*.tree`, sorted.
+pub(crate) fn example_files() -> Vec<String> {
+    let mut files: Vec<String> = std::fs::read_dir("trees")
+        .unwrap()
+        .map(|e| e.unwrap().path().to_str().unwrap().to_string())
+        .filter(|p| p.ends_with(".tree"))
+        .collect();
+    files.sort();
+    files
 }
 
 /// A fresh, empty folder for one test's files (named after the test file
