@@ -278,7 +278,7 @@ fn check_counts_nodes_at_the_depth_limit_as_leaves() {
         "star2",
     ] {
         let args = ["check", "-", "--algo", algorithm, "--depth", "2"];
-        let output = common::run_gametree(&args, Some(text.as_bytes().to_vec()));
+        let output = common::gametree(args).stdin(text).output();
         let stdout = String::from_utf8_lossy(&output.stdout);
         assert!(output.status.success(), "{algorithm}: {stdout}");
         assert!(

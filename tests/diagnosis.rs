@@ -119,19 +119,17 @@ fn each_misconception_is_named_for_the_answers_it_gives() {
 fn the_diagnosis_is_in_the_report() {
     let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
     let answers = dir.join("no-ties.answers");
-    let key = common::run_gametree(&["key", "--strict", "trees/strict-tie.tree"], None);
+    let key = common::gametree(["key", "--strict", "trees/strict-tie.tree"]).output();
     std::fs::write(&answers, &key.stdout).unwrap();
     let answers = answers.to_str().unwrap();
-    let out = common::run_gametree(
-        &[
-            "check",
-            "--format",
-            "json",
-            "trees/strict-tie.tree",
-            answers,
-        ],
-        None,
-    );
+    let out = common::gametree([
+        "check",
+        "--format",
+        "json",
+        "trees/strict-tie.tree",
+        answers,
+    ])
+    .output();
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let diagnosis = &json["files"][0]["diagnosis"];
     assert_eq!(
@@ -140,10 +138,8 @@ fn the_diagnosis_is_in_the_report() {
     );
     assert!(diagnosis["explains"].as_u64().unwrap() >= 2);
     assert_eq!(diagnosis["explains"], diagnosis["of"]);
-    let out = common::run_gametree(
-        &["check", "--format", "csv", "trees/strict-tie.tree", answers],
-        None,
-    );
+    let out =
+        common::gametree(["check", "--format", "csv", "trees/strict-tie.tree", answers]).output();
     let csv = String::from_utf8(out.stdout).unwrap();
     assert!(csv.lines().next().unwrap().ends_with(",diagnosis"), "{csv}");
     assert!(
@@ -153,7 +149,7 @@ fn the_diagnosis_is_in_the_report() {
             .ends_with(",alpha-beta that does not cut on ties"),
         "{csv}"
     );
-    let out = common::run_gametree(&["check", "trees/strict-tie.tree", answers], None);
+    let out = common::gametree(["check", "trees/strict-tie.tree", answers]).output();
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(
         text.contains("your answers match alpha-beta that does not cut on ties: "),

@@ -1,21 +1,15 @@
 //! Bad input: one clear message with file, line, column and a caret, exit
 //! code 2, never a panic.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
+
+use common::gametree;
 
 /// Runs `gametree solve -` on `input`; returns (exit code, stderr).
 fn solve_stdin(input: &[u8], extra: &[&str]) -> (i32, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gametree"))
-        .args(["solve", "-"])
-        .args(extra)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    let output = child.wait_with_output().unwrap();
+    let output = gametree([&["solve", "-"][..], extra].concat())
+        .stdin(input)
+        .output();
     (
         output.status.code().expect("exited, not killed"),
         String::from_utf8_lossy(&output.stderr).into_owned(),
@@ -100,20 +94,14 @@ fn minimax_names_the_unknown_leaf_it_needs() {
 
 #[test]
 fn usage_errors_exit_with_2() {
-    let output = Command::new(env!("CARGO_BIN_EXE_gametree"))
-        .args(["solve", "trees/aima-figure-5-2.tree", "--algo", "nonsense"])
-        .output()
-        .unwrap();
+    let output = gametree(["solve", "trees/aima-figure-5-2.tree", "--algo", "nonsense"]).output();
     assert_eq!(output.status.code(), Some(2));
 }
 
 #[test]
 fn a_missing_file_and_a_directory_are_named() {
     for (path, words) in [("no/such.tree", "cannot read"), ("trees", "is a directory")] {
-        let output = Command::new(env!("CARGO_BIN_EXE_gametree"))
-            .args(["solve", path])
-            .output()
-            .unwrap();
+        let output = gametree(["solve", path]).output();
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(2));
         assert!(stderr.contains(path) && stderr.contains(words), "{stderr}");

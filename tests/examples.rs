@@ -1,32 +1,21 @@
 //! Every example in `trees/` pinned: `solve` as text and JSON and `trace`,
 //! run through the real binary. A new example is pinned by adding its file.
 
-use std::process::Command;
+mod common;
 
-fn gametree(args: &[&str]) -> String {
-    let output = Command::new(env!("CARGO_BIN_EXE_gametree"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    assert!(
-        output.status.success(),
-        "gametree {args:?} failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).expect("UTF-8 output")
-}
+use common::gametree;
 
 #[test]
 fn solve_text() {
     insta::glob!("../trees", "*.tree", |path| {
-        insta::assert_snapshot!(gametree(&["solve", path.to_str().unwrap()]));
+        insta::assert_snapshot!(gametree(["solve", path.to_str().unwrap()]).stdout());
     });
 }
 
 #[test]
 fn solve_json() {
     insta::glob!("../trees", "*.tree", |path| {
-        let text = gametree(&["solve", "--json", path.to_str().unwrap()]);
+        let text = gametree(["solve", "--json", path.to_str().unwrap()]).stdout();
         let json: serde_json::Value = serde_json::from_str(&text).expect("valid JSON");
         insta::assert_json_snapshot!(json);
     });
@@ -35,13 +24,13 @@ fn solve_json() {
 #[test]
 fn trace_text() {
     insta::glob!("../trees", "*.tree", |path| {
-        insta::assert_snapshot!(gametree(&["trace", path.to_str().unwrap()]));
+        insta::assert_snapshot!(gametree(["trace", path.to_str().unwrap()]).stdout());
     });
 }
 
 #[test]
 fn trace_json_of_the_lecture_tree() {
-    let text = gametree(&["trace", "--json", "trees/lecture-a-to-v.tree"]);
+    let text = gametree(["trace", "--json", "trees/lecture-a-to-v.tree"]).stdout();
     let json: serde_json::Value = serde_json::from_str(&text).expect("valid JSON");
     insta::assert_json_snapshot!(json);
 }
@@ -78,7 +67,7 @@ fn the_lecture_scenario_is_told_in_order() {
         "P = 4 provisional",
         "alpha cut at P: T pruned (4 <= 5, bound from A)",
     ];
-    let trace = gametree(&["trace", "trees/lecture-a-to-v.tree"]);
+    let trace = gametree(["trace", "trees/lecture-a-to-v.tree"]).stdout();
     let mut lines = trace.lines().map(|l| l.split_once(". ").unwrap().1);
     for step in scenario {
         assert!(
@@ -90,13 +79,11 @@ fn the_lecture_scenario_is_told_in_order() {
 
 #[test]
 fn standard_input_reads_like_a_file() {
-    let output = Command::new(env!("CARGO_BIN_EXE_gametree"))
-        .args(["solve", "-"])
-        .stdin(std::fs::File::open("trees/aima-figure-5-2.tree").unwrap())
-        .output()
-        .unwrap();
-    let from_file = gametree(&["solve", "trees/aima-figure-5-2.tree"]);
-    assert_eq!(String::from_utf8(output.stdout).unwrap(), from_file);
+    let from_stdin = gametree(["solve", "-"])
+        .stdin_file("trees/aima-figure-5-2.tree")
+        .stdout();
+    let from_file = gametree(["solve", "trees/aima-figure-5-2.tree"]).stdout();
+    assert_eq!(from_stdin, from_file);
 }
 
 #[test]
@@ -111,7 +98,7 @@ fn every_algorithm_gives_each_example_its_value() {
         let values: Vec<String> = ["minimax", "negamax", "alphabeta", "negamax-alphabeta"]
             .iter()
             .map(|algo| {
-                let json = gametree(&["solve", "--json", "--algo", algo, path]);
+                let json = gametree(["solve", "--json", "--algo", algo, path]).stdout();
                 let json: serde_json::Value = serde_json::from_str(&json).unwrap();
                 json["value"].to_string()
             })

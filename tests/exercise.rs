@@ -6,9 +6,7 @@ mod common;
 
 use std::process::Output;
 
-fn gametree(args: &[&str], stdin: Option<&str>) -> Output {
-    common::run_gametree(args, stdin.map(|s| s.as_bytes().to_vec()))
-}
+use common::gametree;
 
 fn stdout(output: &Output) -> String {
     assert!(
@@ -22,7 +20,7 @@ fn stdout(output: &Output) -> String {
 fn solve_json(tree: &str, extra: &[&str]) -> serde_json::Value {
     let mut args = vec!["solve", "-", "--json"];
     args.extend_from_slice(extra);
-    serde_json::from_str(&stdout(&gametree(&args, Some(tree)))).unwrap()
+    serde_json::from_str(&gametree(&args).stdin(tree).stdout()).unwrap()
 }
 
 const GAME: &str = "random:branching=2..3,depth=4,seed=1";
@@ -52,13 +50,13 @@ fn an_exercise_meets_its_constraints_and_passes_its_own_key() {
         "3",
         "--deep-cut",
     ];
-    let exercise = stdout(&gametree(&args, None));
+    let exercise = gametree(args).stdout();
     assert!(exercise.contains("\nexpect value "), "{exercise}");
     let solved = solve_json(&exercise, &[]);
     let cuts = solved["cuts"].as_array().unwrap();
     assert!(cuts.len() >= 3, "{solved}");
     assert!(cuts.iter().any(|c| c["deep"] == true), "{solved}");
-    let checked = gametree(&["check", "-"], Some(&exercise));
+    let checked = gametree(["check", "-"]).stdin(&exercise).output();
     assert_eq!(checked.status.code(), Some(0), "{}", stdout(&checked));
     assert!(stdout(&checked).contains(" 0 failed"));
 }
@@ -66,13 +64,13 @@ fn an_exercise_meets_its_constraints_and_passes_its_own_key() {
 #[test]
 fn the_blank_version_is_the_same_tree_without_the_key() {
     let base = TWO_CUTS;
-    let keyed = stdout(&gametree(&base, None));
-    let blank = stdout(&gametree(&[&base[..], &["--blank"]].concat(), None));
+    let keyed = gametree(base).stdout();
+    let blank = gametree([&base[..], &["--blank"]].concat()).stdout();
     assert!(!blank.contains("expect"), "{blank}");
     assert!(keyed.starts_with(&blank), "{blank}\n---\n{keyed}");
     let student = "expect value 1\n";
     let answers = format!("{blank}\n{student}");
-    let checked = gametree(&["check", "-"], Some(&answers));
+    let checked = gametree(["check", "-"]).stdin(&answers).output();
     let expected = if keyed.contains("\nexpect value 1\n") {
         0
     } else {
@@ -92,7 +90,7 @@ fn a_tie_exercise_prunes_differently_under_strict() {
         "--exercise",
         "--tie",
     ];
-    let exercise = stdout(&gametree(&args, None));
+    let exercise = gametree(args).stdout();
     let default = solve_json(&exercise, &[]);
     let strict = solve_json(&exercise, &["--strict"]);
     assert_eq!(default["value"], strict["value"]);
@@ -102,10 +100,7 @@ fn a_tie_exercise_prunes_differently_under_strict() {
 #[test]
 fn the_same_seed_gives_the_same_exercise() {
     let args = TWO_CUTS;
-    assert_eq!(
-        stdout(&gametree(&args, None)),
-        stdout(&gametree(&args, None))
-    );
+    assert_eq!(gametree(args).stdout(), gametree(args).stdout());
 }
 
 #[test]
@@ -140,7 +135,7 @@ fn impossible_or_misplaced_constraints_are_refused() {
         ),
         (vec!["gen", "--game", GAME, "--blank"], "--exercise"),
     ] {
-        let output = gametree(&args, None);
+        let output = gametree(&args).output();
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
         assert!(stderr.contains(message), "{args:?}: {stderr}");
@@ -168,7 +163,7 @@ fn variants_are_pairwise_different_and_each_says_how_to_make_it_again() {
         "-o",
         dir.to_str().unwrap(),
     ];
-    stdout(&gametree(&args, None));
+    gametree(args).stdout();
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -199,9 +194,9 @@ fn variants_are_pairwise_different_and_each_says_how_to_make_it_again() {
             file.display()
         );
         let again: Vec<&str> = command.split(' ').collect();
-        assert_eq!(stdout(&gametree(&again, None)), text, "{header}");
+        assert_eq!(gametree(&again).stdout(), text, "{header}");
         // And it passes its own key.
-        let checked = gametree(&["check", "-"], Some(&text));
+        let checked = gametree(["check", "-"]).stdin(&text).output();
         assert_eq!(checked.status.code(), Some(0));
     }
 }
@@ -217,7 +212,7 @@ fn variants_on_standard_output_come_one_after_the_other() {
         "--count",
         "3",
     ];
-    let text = stdout(&gametree(&args, None));
+    let text = gametree(args).stdout();
     let headers: Vec<&str> = text
         .lines()
         .filter(|l| l.starts_with("# gametree gen"))
@@ -234,7 +229,7 @@ fn variants_on_standard_output_come_one_after_the_other() {
 fn a_chance_exercise_has_a_star1_cut_and_passes_its_own_key() {
     let game = "random:branching=2,depth=4,seed=1,chance=1";
     let args = ["gen", "--game", game, "--exercise", "--star1-cut"];
-    let text = stdout(&gametree(&args, None));
+    let text = gametree(args).stdout();
     assert!(text.starts_with("# gametree gen --game random:branching=2,depth=4,"));
     assert!(
         text.contains(",chance=1 --exercise --star1-cut\n"),
@@ -242,7 +237,7 @@ fn a_chance_exercise_has_a_star1_cut_and_passes_its_own_key() {
     );
     assert!(text.contains("\nbounds -50 50\n"), "{text}");
     assert!(text.contains(" star1\n"), "{text}");
-    let checked = stdout(&gametree(&["check", "-"], Some(&text)));
+    let checked = gametree(["check", "-"]).stdin(&text).stdout();
     assert!(checked.contains(" 0 failed"), "{checked}");
     let json = solve_json(&text, &[]);
     let cuts = json["cuts"].as_array().unwrap();
@@ -254,15 +249,13 @@ fn a_chance_exercise_has_a_star1_cut_and_passes_its_own_key() {
 
 #[test]
 fn chance_layers_alternate_with_the_players() {
-    let text = stdout(&gametree(
-        &[
-            "gen",
-            "--game",
-            "random:branching=2,depth=3,seed=5,chance=1",
-            "--plain",
-        ],
-        None,
-    ));
+    let text = gametree([
+        "gen",
+        "--game",
+        "random:branching=2,depth=3,seed=5,chance=1",
+        "--plain",
+    ])
+    .stdout();
     // MAX at the root, then chance, MIN, chance: kinds the writer states.
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[0], "bounds -40 40");

@@ -3,16 +3,14 @@
 
 mod common;
 
-use std::process::{Command, Stdio};
-
-use common::run_gametree;
+use common::gametree;
 
 const SUBCOMMANDS: [&str; 6] = ["solve", "trace", "check", "key", "gen", "render"];
 
 #[test]
 fn completions_know_every_subcommand_in_every_shell() {
     for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
-        let output = run_gametree(&["completions", shell], None);
+        let output = common::gametree(["completions", shell]).output();
         assert!(output.status.success(), "{shell}");
         let script = String::from_utf8(output.stdout).unwrap();
         for sub in SUBCOMMANDS {
@@ -27,16 +25,16 @@ fn completions_know_every_subcommand_in_every_shell() {
 
 #[test]
 fn a_man_page_for_gametree_and_each_subcommand() {
-    let main = run_gametree(&["man"], None);
+    let main = common::gametree(["man"]).output();
     assert!(main.status.success());
     assert!(String::from_utf8_lossy(&main.stdout).contains(".TH gametree 1"));
     for sub in SUBCOMMANDS {
-        let page = run_gametree(&["man", sub], None);
+        let page = common::gametree(["man", sub]).output();
         assert!(page.status.success(), "{sub}");
         let text = String::from_utf8_lossy(&page.stdout);
         assert!(text.contains(&format!(".TH gametree-{sub} 1")), "{text}");
     }
-    let unknown = run_gametree(&["man", "nope"], None);
+    let unknown = common::gametree(["man", "nope"]).output();
     assert_eq!(unknown.status.code(), Some(2));
 }
 
@@ -44,12 +42,7 @@ fn a_man_page_for_gametree_and_each_subcommand() {
 /// with a panic (exit 101).
 #[test]
 fn completions_into_a_closed_pipe_do_not_panic() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gametree"))
-        .args(["completions", "zsh"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = gametree(["completions", "zsh"]).spawn();
     drop(child.stdout.take());
     let output = child.wait_with_output().unwrap();
     assert_eq!(output.status.code(), Some(0), "{output:?}");

@@ -1,20 +1,11 @@
 //! The course formats: CS188 cases against their own solutions, JSON and
 //! Gambit trees read, written and converted.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+mod common;
 
-fn gametree(args: &[&str]) -> (i32, String, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_gametree"))
-        .args(args)
-        .output()
-        .expect("gametree runs");
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
-}
+use std::path::{Path, PathBuf};
+
+use common::{Outcome, gametree};
 
 /// The `.test` files of a question's folder, sorted.
 fn cases(question: &str) -> Vec<PathBuf> {
@@ -48,7 +39,11 @@ fn check_question(question: &str, count: usize) {
     let cases = cases(question);
     assert_eq!(cases.len(), count, "cases of {question}");
     for case in cases {
-        let (code, out, err) = gametree(&["solve", case.to_str().unwrap(), "--cs188-solution"]);
+        let Outcome {
+            code,
+            stdout: out,
+            stderr: err,
+        } = gametree(["solve", case.to_str().unwrap(), "--cs188-solution"]).outcome();
         assert_eq!(code, 0, "{}: {err}", case.display());
         let (action, generated) = solution(&case);
         let expected = format!("action: \"{action}\"\ngenerated: \"{generated}\"\n");
@@ -74,19 +69,25 @@ fn every_expectimax_case_gives_its_solution() {
 #[test]
 fn alpha_beta_cases_need_the_strict_convention_and_the_case_s_agent() {
     let tied = "tests/data/cs188/q3/0-tied-root.test";
-    let (_, strict, _) = gametree(&["solve", tied, "--cs188-solution"]);
-    let (_, not_strict, _) = gametree(&["solve", tied, "--cs188-solution", "--no-strict"]);
+    let Outcome { stdout: strict, .. } = gametree(["solve", tied, "--cs188-solution"]).outcome();
+    let Outcome {
+        stdout: not_strict, ..
+    } = gametree(["solve", tied, "--cs188-solution", "--no-strict"]).outcome();
     assert_ne!(strict, not_strict);
     let pruning = "tests/data/cs188/q3/1-alpha-beta-pruning.test";
-    let (_, own, _) = gametree(&["solve", pruning, "--cs188-solution"]);
-    let (_, minimax, _) = gametree(&["solve", pruning, "--cs188-solution", "--algo", "minimax"]);
+    let Outcome { stdout: own, .. } = gametree(["solve", pruning, "--cs188-solution"]).outcome();
+    let Outcome {
+        stdout: minimax, ..
+    } = gametree(["solve", pruning, "--cs188-solution", "--algo", "minimax"]).outcome();
     assert_ne!(own, minimax);
 }
 
 #[test]
 fn a_case_is_solved_with_its_actions_and_states() {
     let case = "tests/data/cs188/q2/1-1-minmax.test";
-    let (code, out, _) = gametree(&["solve", case]);
+    let Outcome {
+        code, stdout: out, ..
+    } = gametree(["solve", case]).outcome();
     assert_eq!(code, 0);
     assert!(
         out.starts_with("algorithm: minimax\nvalue: -3\nbest move: b1 (Left)\n"),
@@ -95,19 +96,23 @@ fn a_case_is_solved_with_its_actions_and_states() {
     // Depth 1 (two plies) values c1 at -4 at the horizon; two rounds
     // search on to d1 and d2 below it.
     let vary = "tests/data/cs188/q2/2-1a-vary-depth.test";
-    let (_, out, _) = gametree(&["solve", vary]);
+    let Outcome { stdout: out, .. } = gametree(["solve", vary]).outcome();
     assert!(out.contains("value: -4\n"), "{out}");
-    let (_, out, _) = gametree(&["solve", vary, "--rounds", "2"]);
+    let Outcome { stdout: out, .. } = gametree(["solve", vary, "--rounds", "2"]).outcome();
     assert!(out.contains("value: -3\n"), "{out}");
 }
 
 #[test]
 fn keyword_states_keep_working() {
     let case = "tests/data/cs188/q2/0-tied-root.test";
-    let (code, out, err) = gametree(&["solve", case, "--json"]);
+    let Outcome {
+        code,
+        stdout: out,
+        stderr: err,
+    } = gametree(["solve", case, "--json"]).outcome();
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("\"best_move\": \"min1\""), "{out}");
-    let (_, out, _) = gametree(&["trace", case]);
+    let Outcome { stdout: out, .. } = gametree(["trace", case]).outcome();
     assert!(out.contains("enter max"), "{out}");
 }
 
@@ -120,7 +125,9 @@ fn a_broken_case_is_refused_with_its_place() {
                 num_agents: \"2\"\nstart_state: \"a\"\nwin_states: \"b\"\nlose_states: \"\"\n\
                 successors: \"\"\"\na Left b\na Right\n\"\"\"\nevaluation: \"\"\"\nb 1\n\"\"\"\n";
     std::fs::write(&path, text).unwrap();
-    let (code, _, err) = gametree(&["solve", path.to_str().unwrap()]);
+    let Outcome {
+        code, stderr: err, ..
+    } = gametree(["solve", path.to_str().unwrap()]).outcome();
     assert_eq!(code, 2);
     assert!(
         err.contains("broken.test:10:1: a successor line is `state action next`"),
@@ -508,23 +515,29 @@ fn convert_writes_by_the_output_s_extension_and_refuses_what_does_not_fit() {
     std::fs::create_dir_all(&dir).unwrap();
     let case = "tests/data/cs188/q2/0-tied-root.test";
     let efg = dir.join("tied.efg");
-    let (code, _, err) = gametree(&["convert", case, "-o", efg.to_str().unwrap()]);
+    let Outcome {
+        code, stderr: err, ..
+    } = gametree(["convert", case, "-o", efg.to_str().unwrap()]).outcome();
     assert_eq!(code, 0, "{err}");
-    let (_, out, _) = gametree(&["convert", efg.to_str().unwrap(), "-o", "-"]);
+    let Outcome { stdout: out, .. } =
+        gametree(["convert", efg.to_str().unwrap(), "-o", "-"]).outcome();
     assert_eq!(
         out,
         "\"max\" [\n  left: min1 [down: A = 10]\n  right: min2 [left: B = 10, right: C = 0]]\n"
     );
     let unknown = dir.join("unknown.tree");
     std::fs::write(&unknown, "[1 [?]]").unwrap();
-    let (code, _, err) = gametree(&[
+    let Outcome {
+        code, stderr: err, ..
+    } = gametree([
         "convert",
         unknown.to_str().unwrap(),
         "--to",
         "efg",
         "-o",
         "-",
-    ]);
+    ])
+    .outcome();
     assert_eq!(code, 2);
     assert_eq!(
         err,
@@ -553,13 +566,17 @@ fn a_case_with_a_cycle_unfolds_within_the_node_limit() {
                 successors: \"\"\"\na Left a\na Right a\n\"\"\"\nevaluation: \"\"\"\na 1\n\"\"\"\n";
     std::fs::write(&path, text).unwrap();
     let path = path.to_str().unwrap();
-    let (code, _, err) = gametree(&["solve", path, "--max-nodes", "1000"]);
+    let Outcome {
+        code, stderr: err, ..
+    } = gametree(["solve", path, "--max-nodes", "1000"]).outcome();
     assert_eq!(code, 2);
     assert!(
         err.contains("the unfolded tree has more than 1000 nodes"),
         "{err}"
     );
-    let (code, out, _) = gametree(&["solve", path, "--rounds", "2", "--cs188-solution"]);
+    let Outcome {
+        code, stdout: out, ..
+    } = gametree(["solve", path, "--rounds", "2", "--cs188-solution"]).outcome();
     assert_eq!(code, 0);
     assert_eq!(out, "action: \"Left\"\ngenerated: \"a\"\n");
     std::fs::remove_dir_all(&dir).unwrap();
@@ -636,14 +653,22 @@ mod hostile {
 #[test]
 fn a_case_s_answer_key_quotes_keyword_states_and_reads_back() {
     let case = "tests/data/cs188/q3/0-tied-root.test";
-    let (code, key, err) = gametree(&["key", case]);
+    let Outcome {
+        code,
+        stdout: key,
+        stderr: err,
+    } = gametree(["key", case]).outcome();
     assert_eq!(code, 0, "{err}");
     assert!(key.contains("\nexpect \"max\" = 10\n"), "{key}");
     let dir = std::env::temp_dir().join(format!("gametree-key-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let answers = dir.join("tied.answers");
     std::fs::write(&answers, &key).unwrap();
-    let (code, out, err) = gametree(&["check", case, answers.to_str().unwrap()]);
+    let Outcome {
+        code,
+        stdout: out,
+        stderr: err,
+    } = gametree(["check", case, answers.to_str().unwrap()]).outcome();
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.ends_with("11 passed, 0 failed\n"), "{out}");
     std::fs::remove_dir_all(&dir).unwrap();

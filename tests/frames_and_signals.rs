@@ -6,10 +6,10 @@ mod common;
 
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::time::{Duration, Instant};
 
-use common::entries;
+use common::{entries, gametree};
 
 const LECTURE: &str = "trees/lecture-a-to-v.tree";
 const AIMA: &str = "trees/aima-figure-5-2.tree";
@@ -22,23 +22,14 @@ fn scratch(test: &str) -> PathBuf {
     dir
 }
 
-fn gametree(args: &[&str]) -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_gametree"));
-    command
-        .args(args)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped());
-    command
-}
-
 /// The frames of `tree`, rendered alone into a fresh folder: name and
 /// content.
 fn frames_alone(scratch: &Path, tree: &str) -> Vec<(String, Vec<u8>)> {
     let dir = scratch.join("alone");
     let dir_arg = dir.to_str().unwrap();
-    let status = gametree(&["render", tree, "--frames", dir_arg])
-        .status()
-        .unwrap();
+    let status = gametree(["render", tree, "--frames", dir_arg])
+        .output()
+        .status;
     assert!(status.success());
     let set = frame_set(&dir);
     std::fs::remove_dir_all(&dir).unwrap();
@@ -73,9 +64,7 @@ fn an_obstacle_half_way_leaves_the_earlier_set_whole() {
     std::fs::remove_file(dir.join(obstacle)).unwrap();
     std::fs::create_dir(dir.join(obstacle)).unwrap();
     std::fs::write(dir.join(obstacle).join("keep"), "mine").unwrap();
-    let output = gametree(&["render", LECTURE, "--frames", dir.to_str().unwrap()])
-        .output()
-        .unwrap();
+    let output = gametree(["render", LECTURE, "--frames", dir.to_str().unwrap()]).output();
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
@@ -98,9 +87,9 @@ fn an_obstacle_half_way_leaves_the_earlier_set_whole() {
     );
     // Without the obstacle, the new set replaces the old one whole.
     std::fs::remove_dir_all(dir.join(obstacle)).unwrap();
-    let status = gametree(&["render", LECTURE, "--frames", dir.to_str().unwrap()])
-        .status()
-        .unwrap();
+    let status = gametree(["render", LECTURE, "--frames", dir.to_str().unwrap()])
+        .output()
+        .status;
     assert!(status.success());
     assert_eq!(frame_set(&dir), new);
     assert_eq!(entries(&dir).len(), new.len(), "nothing else left");
@@ -120,10 +109,7 @@ fn concurrent_renders_into_one_folder_leave_one_complete_set() {
         let children: Vec<Child> = (0..9)
             .map(|i| {
                 let tree = trees[(i + round) % trees.len()];
-                gametree(&["render", tree, "--frames"])
-                    .arg(&dir)
-                    .spawn()
-                    .unwrap()
+                gametree(["render", tree, "--frames"]).arg(&dir).spawn()
             })
             .collect();
         for child in children {
@@ -204,7 +190,7 @@ fn an_interrupted_render_kills_dot_and_leaves_nothing() {
         let args = [
             "render", AIMA, "--format", "svg", "--engine", "graphviz", "--frames",
         ];
-        let child = gametree(&args).arg(&dir).env("PATH", &bin).spawn().unwrap();
+        let child = gametree(args).arg(&dir).env("PATH", &bin).spawn();
         let lines = || std::fs::read_to_string(&pids).unwrap_or_default();
         wait_for("dot started on a frame", || lines().lines().count() >= 2);
         signal(&child, name);
@@ -223,10 +209,7 @@ fn an_interrupted_gen_removes_its_temporary_file() {
     let out = scratch.join("g.tree");
     std::fs::write(&out, "old").unwrap();
     let game = "random:branching=10,depth=9,seed=1";
-    let child = gametree(&["gen", "--game", game, "-o"])
-        .arg(&out)
-        .spawn()
-        .unwrap();
+    let child = gametree(["gen", "--game", game, "-o"]).arg(&out).spawn();
     wait_for("the temporary file has content", || {
         entries(&scratch).iter().any(|name| {
             name.starts_with(".gametree-")
@@ -297,9 +280,7 @@ fn frames_into_a_mount_point_under_a_read_only_parent() {
     std::fs::write(dir.join("frame-999.dot"), "old").unwrap();
 
     for tree in [AIMA, LECTURE] {
-        let output = gametree(&["render", tree, "--frames", dir.to_str().unwrap()])
-            .output()
-            .unwrap();
+        let output = gametree(["render", tree, "--frames", dir.to_str().unwrap()]).output();
         assert!(
             output.status.success(),
             "{tree}: {}",

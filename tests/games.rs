@@ -3,29 +3,14 @@
 
 mod common;
 
-use std::process::Output;
-
 use gametree::games::{GameSpec, GameVisitor};
 use gametree::tree::{GameTree, Tree};
 
-fn run(args: &[&str], stdin: Option<&[u8]>) -> Output {
-    common::run_gametree(args, stdin.map(<[u8]>::to_vec))
-}
-
-/// Runs `gametree ARGS`, which must succeed; its standard output.
-fn gametree(args: &[&str]) -> String {
-    let output = run(args, None);
-    assert!(
-        output.status.success(),
-        "gametree {args:?} failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).unwrap()
-}
+use common::gametree;
 
 /// Runs `gametree ARGS`, which must fail with exit code 2; its message.
 fn refused(args: &[&str]) -> String {
-    let output = run(args, None);
+    let output = gametree(args).output();
     assert_eq!(output.status.code(), Some(2), "gametree {args:?}");
     assert!(output.stdout.is_empty());
     String::from_utf8(output.stderr).unwrap()
@@ -33,12 +18,9 @@ fn refused(args: &[&str]) -> String {
 
 /// `solve --json` on standard input.
 fn solve_text(text: &str, algo: &str) -> String {
-    let output = run(
-        &["solve", "-", "--json", "--algo", algo],
-        Some(text.as_bytes()),
-    );
-    assert!(output.status.success());
-    String::from_utf8(output.stdout).unwrap()
+    gametree(["solve", "-", "--json", "--algo", algo])
+        .stdin(text)
+        .stdout()
 }
 
 const SPECS: [&str; 8] = [
@@ -55,9 +37,9 @@ const SPECS: [&str; 8] = [
 #[test]
 fn solving_a_game_and_its_generated_file_agree() {
     for spec in SPECS {
-        let file = gametree(&["gen", "--game", spec]);
+        let file = gametree(["gen", "--game", spec]).stdout();
         for algo in ["alphabeta", "minimax", "negamax-alphabeta"] {
-            let implicit = gametree(&["solve", "--game", spec, "--json", "--algo", algo]);
+            let implicit = gametree(["solve", "--game", spec, "--json", "--algo", algo]).stdout();
             assert_eq!(implicit, solve_text(&file, algo), "{spec} with {algo}");
         }
     }
@@ -66,10 +48,10 @@ fn solving_a_game_and_its_generated_file_agree() {
 #[test]
 fn tracing_a_game_and_its_generated_file_agree() {
     for spec in ["random:branching=3,depth=3,seed=5", "billes:n=5,k=2"] {
-        let file = gametree(&["gen", "--game", spec]);
-        let from_file = run(&["trace", "-"], Some(file.as_bytes()));
+        let file = gametree(["gen", "--game", spec]).stdout();
+        let from_file = gametree(["trace", "-"]).stdin(file.as_bytes()).output();
         assert_eq!(
-            gametree(&["trace", "--game", spec]),
+            gametree(["trace", "--game", spec]).stdout(),
             String::from_utf8(from_file.stdout).unwrap()
         );
     }
@@ -108,7 +90,7 @@ impl GameVisitor for SameAs<'_> {
 #[test]
 fn generated_files_read_back_as_the_same_trees() {
     for spec in SPECS.iter().chain(&["tictactoe"]) {
-        let file = gametree(&["gen", "--game", spec]);
+        let file = gametree(["gen", "--game", spec]).stdout();
         let tree = gametree::syntax::parse(spec, &file).unwrap();
         let game: GameSpec = spec.parse().unwrap();
         let nodes = game.visit(SameAs(&tree));
@@ -118,7 +100,7 @@ fn generated_files_read_back_as_the_same_trees() {
 
 #[test]
 fn the_full_tictactoe_file_has_the_known_size_and_is_a_draw() {
-    let file = gametree(&["gen", "--game", "tictactoe"]);
+    let file = gametree(["gen", "--game", "tictactoe"]).stdout();
     let tree = gametree::syntax::parse("tictactoe", &file).unwrap();
     let leaves = tree
         .nodes()
@@ -132,7 +114,7 @@ fn the_full_tictactoe_file_has_the_known_size_and_is_a_draw() {
 #[test]
 fn the_lecture_marble_games() {
     let value = |spec| {
-        let json = gametree(&["solve", "--game", spec, "--json"]);
+        let json = gametree(["solve", "--game", spec, "--json"]).stdout();
         let json: serde_json::Value = serde_json::from_str(&json).unwrap();
         json["value"].clone()
     };
@@ -142,12 +124,13 @@ fn the_lecture_marble_games() {
 
 #[test]
 fn a_perfectly_ordered_game_evaluates_the_knuth_moore_minimum() {
-    let json = gametree(&[
+    let json = gametree([
         "solve",
         "--game",
         "random:branching=4,depth=7,seed=3,order=best-first",
         "--json",
-    ]);
+    ])
+    .stdout();
     let json: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(
         json["stats"]["leaves_evaluated"],
@@ -157,11 +140,12 @@ fn a_perfectly_ordered_game_evaluates_the_knuth_moore_minimum() {
 
 #[test]
 fn a_billion_leaf_game_is_solved_without_writing_it() {
-    let text = gametree(&[
+    let text = gametree([
         "solve",
         "--game",
         "random:branching=10,depth=9,seed=1,order=best-first",
-    ]);
+    ])
+    .stdout();
     assert!(text.contains("leaves evaluated: 109999\n"), "{text}");
     assert!(text.contains("cuts and pruned nodes: not listed"));
 }
@@ -178,9 +162,9 @@ fn leaves(text: &str) -> Vec<f64> {
 #[test]
 fn exercise_values_keep_the_best_moves() {
     let spec = "random:branching=2..4,depth=4,seed=11";
-    let raw = gametree(&["gen", "--game", spec]);
-    let distinct = gametree(&["gen", "--game", spec, "--values", "0..200", "--distinct"]);
-    let small = gametree(&["gen", "--game", spec, "--values", "0..9"]);
+    let raw = gametree(["gen", "--game", spec]).stdout();
+    let distinct = gametree(["gen", "--game", spec, "--values", "0..200", "--distinct"]).stdout();
+    let small = gametree(["gen", "--game", spec, "--values", "0..9"]).stdout();
     let mut values = leaves(&distinct);
     assert!(values.iter().all(|v| (0.0..=200.0).contains(v)));
     values.sort_by(f64::total_cmp);
@@ -221,9 +205,12 @@ fn gen_writes_a_file_atomically() {
     let dir = common::scratch("games-gen");
     let path = dir.join("game.tree");
     let path_text = path.to_str().unwrap();
-    gametree(&["gen", "--game", "billes:n=4,k=2", "-o", path_text]);
+    gametree(["gen", "--game", "billes:n=4,k=2", "-o", path_text]).stdout();
     let written = std::fs::read_to_string(&path).unwrap();
-    assert_eq!(written, gametree(&["gen", "--game", "billes:n=4,k=2"]));
+    assert_eq!(
+        written,
+        gametree(["gen", "--game", "billes:n=4,k=2"]).stdout()
+    );
     let spec = "random:branching=3,depth=2,seed=1";
     let message = refused(&[
         "gen",
@@ -280,7 +267,7 @@ fn generated_files() {
         args.extend_from_slice(case);
         let name = case.join(" ");
         insta::with_settings!({ description => format!("gametree gen --game {name}") }, {
-            insta::assert_snapshot!(snapshot, gametree(&args));
+            insta::assert_snapshot!(snapshot, gametree(&args).stdout());
         });
     }
 }

@@ -9,17 +9,9 @@ use std::path::PathBuf;
 
 use serde_json::Value as Json;
 
-const LECTURE: &str = "trees/lecture-a-to-v.tree";
+use common::{Outcome, gametree};
 
-/// Runs the binary; returns (exit code, stdout, stderr).
-fn gametree(args: &[&str]) -> (i32, String, String) {
-    let output = common::run_gametree(args, Some(Vec::new()));
-    (
-        output.status.code().expect("exited, not killed"),
-        String::from_utf8(output.stdout).expect("UTF-8 output"),
-        String::from_utf8(output.stderr).expect("UTF-8 errors"),
-    )
-}
+const LECTURE: &str = "trees/lecture-a-to-v.tree";
 
 /// Answer files written into a fresh folder of the target directory.
 struct Class {
@@ -46,7 +38,11 @@ impl Class {
 fn json(args: &[&str]) -> (i32, Json, String) {
     let mut all = vec!["check", "--format", "json"];
     all.extend_from_slice(args);
-    let (code, stdout, stderr) = gametree(&all);
+    let Outcome {
+        code,
+        stdout,
+        stderr,
+    } = gametree(&all).outcome();
     let json = serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{e}: {stdout}{stderr}"));
     (code, json, stderr)
 }
@@ -168,7 +164,11 @@ fn a_batch_grades_every_file_and_exits_2_after_every_row() {
     ];
     let mut args = vec!["check", "--format", "csv", LECTURE];
     args.extend(files.iter().map(String::as_str));
-    let (code, stdout, stderr) = gametree(&args);
+    let Outcome {
+        code,
+        stdout,
+        stderr,
+    } = gametree(&args).outcome();
     assert_eq!(code, 2, "{stderr}");
     let rows: Vec<&str> = stdout.lines().skip(1).collect();
     assert_eq!(rows.len(), files.len(), "{stdout}");
@@ -259,7 +259,7 @@ fn gradescope_results_hold_the_documented_keys() {
         LECTURE,
         &answers,
     ];
-    let (code, stdout, _) = gametree(&args);
+    let Outcome { code, stdout, .. } = gametree(args).outcome();
     assert_eq!(code, 1);
     let json: Json = serde_json::from_str(&stdout).unwrap();
     assert_eq!(json["score"], 1.25, "value 1 point, pruned 1 of 4 nodes");
@@ -306,7 +306,7 @@ fn junit_has_a_suite_per_file_and_a_case_per_question() {
     ];
     let mut args = vec!["check", "--format", "junit", LECTURE];
     args.extend(files.iter().map(String::as_str));
-    let (code, stdout, _) = gametree(&args);
+    let Outcome { code, stdout, .. } = gametree(&args).outcome();
     assert_eq!(code, 2);
     let doc = roxmltree::Document::parse(&stdout).unwrap_or_else(|e| panic!("{e}\n{stdout}"));
     let root = doc.root_element();
@@ -368,14 +368,22 @@ fn the_key_of_any_tree_grades_its_own_search_in_full() {
             let mut args = vec!["key"];
             args.extend_from_slice(conventions);
             args.push(tree);
-            let (code, key, stderr) = gametree(&args);
+            let Outcome {
+                code,
+                stdout: key,
+                stderr,
+            } = gametree(&args).outcome();
             assert_eq!(code, 0, "{tree}: {stderr}");
             assert!(key.starts_with("# the key of"), "{key}");
             let key = class.file("key.answers", &key);
             let mut check = vec!["check", "--key", &key];
             check.extend_from_slice(conventions);
             check.extend([tree.as_str(), &key]);
-            let (code, stdout, stderr) = gametree(&check);
+            let Outcome {
+                code,
+                stdout,
+                stderr,
+            } = gametree(&check).outcome();
             assert_eq!(code, 0, "{tree} {conventions:?}:\n{stdout}{stderr}");
             assert!(stdout.contains("(100%)"), "{stdout}");
         }
@@ -384,14 +392,17 @@ fn the_key_of_any_tree_grades_its_own_search_in_full() {
 
 #[test]
 fn a_key_asks_only_the_questions_chosen_with_their_points() {
-    let (code, key, _) = gametree(&[
+    let Outcome {
+        code, stdout: key, ..
+    } = gametree([
         "key",
         "--only",
         "value,pruned,cuts",
         "--points",
         "value=2,pruned=3",
         LECTURE,
-    ]);
+    ])
+    .outcome();
     assert_eq!(code, 0);
     let lines: Vec<&str> = key.lines().skip(1).collect();
     assert_eq!(
@@ -405,13 +416,14 @@ fn a_key_asks_only_the_questions_chosen_with_their_points() {
     );
     // Nothing pruned under --strict on strict-tie: the key says so, and a
     // student saying it in other words is right.
-    let (_, key, _) = gametree(&[
+    let Outcome { stdout: key, .. } = gametree([
         "key",
         "--strict",
         "--only",
         "pruned",
         "trees/strict-tie.tree",
-    ]);
+    ])
+    .outcome();
     assert!(key.ends_with("expect pruned none\n"), "{key}");
     let class = Class::new("none");
     let key = class.file("key.answers", &key);
@@ -424,9 +436,9 @@ fn a_key_asks_only_the_questions_chosen_with_their_points() {
         "trees/strict-tie.tree",
         &answers,
     ];
-    let (code, stdout, _) = gametree(&args);
+    let Outcome { code, stdout, .. } = gametree(args).outcome();
     assert_eq!(code, 0, "{stdout}");
-    let (code, _, stderr) = gametree(&["key", "--points", "value=x", LECTURE]);
+    let Outcome { code, stderr, .. } = gametree(["key", "--points", "value=x", LECTURE]).outcome();
     assert_eq!(code, 2);
     assert!(stderr.contains("not a number of points"), "{stderr}");
 }
@@ -439,9 +451,14 @@ fn a_broken_tree_file_gives_each_of_its_answer_files_a_row() {
         class.file("a.answers", "expect value 3\n"),
         class.file("b.answers", "expect value 2\n"),
     ];
-    let (code, stdout, stderr) = gametree(&[
+    let Outcome {
+        code,
+        stdout,
+        stderr,
+    } = gametree([
         "check", "--format", "csv", &tree, &files[0], &files[1], LECTURE, &files[0],
-    ]);
+    ])
+    .outcome();
     assert_eq!(code, 2, "{stderr}");
     let rows: Vec<&str> = stdout.lines().skip(1).collect();
     assert_eq!(rows.len(), 3, "{stdout}");
@@ -461,16 +478,18 @@ fn a_broken_tree_file_gives_each_of_its_answer_files_a_row() {
 #[test]
 fn the_diagnosis_reaches_the_grading_platforms() {
     let class = Class::new("platform-diagnosis");
-    let (_, key, _) = gametree(&["key", "--fail-hard", LECTURE]);
+    let Outcome { stdout: key, .. } = gametree(["key", "--fail-hard", LECTURE]).outcome();
     let answers = class.file("fail-hard.answers", &key);
-    let (_, stdout, _) = gametree(&["check", "--format", "gradescope", LECTURE, &answers]);
+    let Outcome { stdout, .. } =
+        gametree(["check", "--format", "gradescope", LECTURE, &answers]).outcome();
     let json: Json = serde_json::from_str(&stdout).unwrap();
     let output = json["output"].as_str().unwrap();
     assert!(
         output.contains("your answers match alpha-beta that clamps values"),
         "{output}"
     );
-    let (_, stdout, _) = gametree(&["check", "--format", "junit", LECTURE, &answers]);
+    let Outcome { stdout, .. } =
+        gametree(["check", "--format", "junit", LECTURE, &answers]).outcome();
     let doc = roxmltree::Document::parse(&stdout).unwrap();
     let out = doc
         .descendants()
@@ -484,7 +503,11 @@ fn a_key_line_the_search_does_not_support_is_warned_about() {
     let class = Class::new("bad-key");
     let key = class.file("key.answers", "expect value 4 [2 points]\nexpect best I\n");
     let answers = class.file("a.answers", "expect value 5\nexpect best I\n");
-    let (code, stdout, stderr) = gametree(&["check", "--key", &key, LECTURE, &answers]);
+    let Outcome {
+        code,
+        stdout,
+        stderr,
+    } = gametree(["check", "--key", &key, LECTURE, &answers]).outcome();
     // Answers are graded against the search: the right value earns its points.
     assert_eq!(code, 0, "{stdout}{stderr}");
     assert!(
@@ -497,7 +520,7 @@ fn a_key_line_the_search_does_not_support_is_warned_about() {
 fn a_mistyped_node_is_pointed_at_in_its_line() {
     let class = Class::new("pointed");
     let answers = class.file("a.answers", "expect value 5\nexpect cut  LL alpha\n");
-    let (_, _, stderr) = gametree(&["check", LECTURE, &answers]);
+    let Outcome { stderr, .. } = gametree(["check", LECTURE, &answers]).outcome();
     let expected =
         format!("error: {answers}:2:13: no node `LL` in the tree {LECTURE}: did you mean L?");
     assert!(stderr.starts_with(&expected), "{stderr}");
@@ -507,7 +530,7 @@ fn a_mistyped_node_is_pointed_at_in_its_line() {
 fn a_cut_of_the_other_kind_is_an_alpha_cut_not_a_alpha_cut() {
     let class = Class::new("article");
     let answers = class.file("a.answers", "expect cut P beta\n");
-    let (_, stdout, _) = gametree(&["check", "--claims", LECTURE, &answers]);
+    let Outcome { stdout, .. } = gametree(["check", "--claims", LECTURE, &answers]).outcome();
     assert!(
         stdout.contains("the cut at P is an alpha cut, not beta"),
         "{stdout}"
@@ -522,14 +545,15 @@ fn gradescope_results_of_a_batch_name_each_test_after_its_file() {
         class.file("a.answers", "expect value 5\n"),
         class.file("b.answers", ""),
     ];
-    let (code, stdout, _) = gametree(&[
+    let Outcome { code, stdout, .. } = gametree([
         "check",
         "--format",
         "gradescope",
         LECTURE,
         &files[0],
         &files[1],
-    ]);
+    ])
+    .outcome();
     assert_eq!(code, 2);
     let json: Json = serde_json::from_str(&stdout).unwrap();
     let tests = json["tests"].as_array().unwrap();

@@ -4,22 +4,13 @@
 
 mod common;
 
-use common::{entries, scratch};
+use common::{entries, gametree, scratch};
 
 use std::os::unix::fs::{FileTypeExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 const TREE: &str = "trees/aima-figure-5-2.tree";
-
-/// Runs gametree and asserts exit 0; returns standard output.
-#[track_caller]
-fn succeeds(args: &[&str]) -> Vec<u8> {
-    let output = common::run_gametree(args, None);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(0), "{args:?}: {stderr}");
-    output.stdout
-}
 
 /// The two commands that write `-o`: render and gen.
 fn writers(out: &str) -> [Vec<String>; 2] {
@@ -36,35 +27,32 @@ fn writers(out: &str) -> [Vec<String>; 2] {
     ]
 }
 
-fn run(args: &[String]) -> Vec<u8> {
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    succeeds(&args)
-}
-
-/// A character device like /dev/null made with `mknod` where the tests run
-/// as root; elsewhere `None`.
-fn null_device(dir: &Path) -> Option<PathBuf> {
+/// A character device like /dev/null, made with `mknod`: only root may.
+fn null_device(dir: &Path) -> PathBuf {
     let path = dir.join("mynull");
     let made = Command::new("mknod")
         .arg(&path)
         .args(["c", "1", "3"])
-        .stderr(std::process::Stdio::null())
-        .status();
-    match made {
-        Ok(status) if status.success() => Some(path),
-        _ => None,
-    }
+        .output()
+        .expect("mknod runs");
+    assert!(
+        made.status.success(),
+        "mknod (the test needs root): {}",
+        String::from_utf8_lossy(&made.stderr)
+    );
+    path
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "test-mounts"),
+    ignore = "needs root to make a device with mknod (feature test-mounts; CI runs it as root)"
+)]
 fn a_device_is_written_in_place_and_stays_a_device() {
     let dir = scratch("outputs-device");
-    let Some(device) = null_device(&dir) else {
-        eprintln!("mknod refused (not root): the FIFO test covers writing in place");
-        return;
-    };
+    let device = null_device(&dir);
     for args in writers(device.to_str().unwrap()) {
-        run(&args);
+        gametree(&args).stdout_bytes();
         let meta = std::fs::symlink_metadata(&device).unwrap();
         assert!(
             meta.file_type().is_char_device(),
@@ -86,9 +74,9 @@ fn a_fifo_is_written_through_and_stays_a_fifo() {
             let fifo = fifo.clone();
             std::thread::spawn(move || std::fs::read(fifo).unwrap())
         };
-        run(&args);
+        gametree(&args).stdout_bytes();
         let read = reader.join().unwrap();
-        let direct = run(&args[..args.len() - 2]);
+        let direct = gametree(&args[..args.len() - 2]).stdout_bytes();
         assert_eq!(read, direct, "{args:?}: the FIFO got the whole output");
         let meta = std::fs::symlink_metadata(&fifo).unwrap();
         assert!(meta.file_type().is_fifo(), "{args:?} replaced the FIFO");
@@ -107,14 +95,14 @@ fn a_symbolic_link_is_followed_and_kept() {
     std::os::unix::fs::symlink("link2.dot", dir.join("chain.dot")).unwrap();
     std::os::unix::fs::symlink("real/made.dot", dir.join("link2.dot")).unwrap();
     for args in writers(dir.join("link.dot").to_str().unwrap()) {
-        let direct = run(&args[..args.len() - 2]);
-        run(&args);
+        let direct = gametree(&args[..args.len() - 2]).stdout_bytes();
+        gametree(&args).stdout_bytes();
         let link = std::fs::symlink_metadata(dir.join("link.dot")).unwrap();
         assert!(link.file_type().is_symlink(), "{args:?} replaced the link");
         assert_eq!(std::fs::read(dir.join("real/target.dot")).unwrap(), direct);
     }
     let [render, _] = writers(dir.join("chain.dot").to_str().unwrap());
-    run(&render);
+    gametree(&render).stdout_bytes();
     assert!(
         std::fs::symlink_metadata(dir.join("chain.dot"))
             .unwrap()
@@ -133,8 +121,8 @@ fn a_symbolic_link_is_followed_and_kept() {
 fn a_dash_is_standard_output_and_no_file_is_made() {
     let dir = scratch("outputs-dash");
     for args in writers("-") {
-        let printed = run(&args);
-        let direct = run(&args[..args.len() - 2]);
+        let printed = gametree(&args).stdout_bytes();
+        let direct = gametree(&args[..args.len() - 2]).stdout_bytes();
         assert!(!printed.is_empty());
         assert_eq!(printed, direct, "{args:?}");
     }
@@ -149,7 +137,7 @@ fn an_existing_file_keeps_its_permission_bits() {
     for (args, mode) in writers(path.to_str().unwrap()).iter().zip([0o600, 0o640]) {
         std::fs::write(&path, "old").unwrap();
         std::fs::set_permissions(&path, std::fs::Permissions::from_mode(mode)).unwrap();
-        run(args);
+        gametree(args).stdout_bytes();
         let kept = std::fs::metadata(&path).unwrap().permissions().mode() & 0o7777;
         assert_eq!(kept, mode, "{args:?}");
         assert_ne!(std::fs::read(&path).unwrap(), b"old");
@@ -168,7 +156,7 @@ fn a_temporary_left_by_a_killed_run_is_swept_by_the_next_run() {
     std::fs::write(dir.join(&leftover), "85 MB of a killed run").unwrap();
     std::fs::write(dir.join(".other.tmp"), "not ours").unwrap();
     let [render, _] = writers(dir.join("out.dot").to_str().unwrap());
-    run(&render);
+    gametree(&render).stdout_bytes();
     if Path::new("/proc/self").exists() {
         assert_eq!(entries(&dir), [".other.tmp", "out.dot"]);
     }

@@ -11,7 +11,9 @@ use proptest::prelude::*;
 use rayon::{ThreadPool, ThreadPoolBuilder};
 
 mod common;
-use common::{Mix, all_options, oracle, oracle_to_depth, shapes, shapes_with, uniform};
+use common::{
+    Mix, Outcome, all_options, gametree, oracle, oracle_to_depth, shapes, shapes_with, uniform,
+};
 
 /// Pools of 1 to 8 threads, built once for all tests.
 fn pool(threads: usize) -> &'static ThreadPool {
@@ -302,30 +304,23 @@ fn the_comparison_counts_the_search_overhead() {
     assert!(result.stats.nodes_visited > 0);
 }
 
-/// Runs the binary; returns (exit code, stdout, stderr).
-fn gametree(args: &[&str]) -> (i32, String, String) {
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_gametree"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        output.status.code().expect("exited, not killed"),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
-}
-
 #[test]
 fn the_command_line_solves_in_parallel_and_refuses_a_many_thread_trace() {
     let file = "trees/aima-figure-5-2.tree";
-    let (code, out, _) = gametree(&["solve", file, "--algo", "parallel", "--threads", "2"]);
+    let Outcome {
+        code, stdout: out, ..
+    } = gametree(["solve", file, "--algo", "parallel", "--threads", "2"]).outcome();
     assert_eq!(code, 0);
     assert!(out.contains("value: 3\n"), "{out}");
     let scout = ["--young-brothers", "scout", "--width", "1"];
-    let (code, out, _) = gametree(&[&["solve", file, "--algo", "parallel"][..], &scout].concat());
+    let Outcome {
+        code, stdout: out, ..
+    } = gametree([&["solve", file, "--algo", "parallel"][..], &scout].concat()).outcome();
     assert_eq!(code, 0);
     assert!(out.contains("value: 3\n"), "{out}");
-    let (code, _, err) = gametree(&["solve", file, "--algo", "parallel", "--width", "0"]);
+    let Outcome {
+        code, stderr: err, ..
+    } = gametree(["solve", file, "--algo", "parallel", "--width", "0"]).outcome();
     assert_eq!(code, 2, "{err}");
     assert!(
         out.contains(
@@ -333,17 +328,25 @@ fn the_command_line_solves_in_parallel_and_refuses_a_many_thread_trace() {
         )
     );
     let parallel = ["trace", file, "--algo", "parallel", "--threads"];
-    let (code, out, _) = gametree(&[&parallel[..], &["1"]].concat());
+    let Outcome {
+        code, stdout: out, ..
+    } = gametree([&parallel[..], &["1"]].concat()).outcome();
     assert_eq!(code, 0);
-    let (_, alphabeta, _) = gametree(&["trace", file]);
+    let Outcome {
+        stdout: alphabeta, ..
+    } = gametree(["trace", file]).outcome();
     assert_eq!(out, alphabeta);
-    let (code, _, err) = gametree(&[&parallel[..], &["2"]].concat());
+    let Outcome {
+        code, stderr: err, ..
+    } = gametree([&parallel[..], &["2"]].concat()).outcome();
     assert_eq!(code, 2);
     assert!(err.contains(
         "with --threads 1 --young-brothers full (here --threads 2 --young-brothers scout)"
     ));
     let scout = ["--young-brothers", "scout"];
-    let (code, _, err) = gametree(&[&parallel[..], &["1"], &scout].concat());
+    let Outcome {
+        code, stderr: err, ..
+    } = gametree([&parallel[..], &["1"], &scout].concat()).outcome();
     assert_eq!(code, 2);
     assert!(
         err.contains("(here --threads 1 --young-brothers scout)"),
@@ -354,7 +357,9 @@ fn the_command_line_solves_in_parallel_and_refuses_a_many_thread_trace() {
 #[test]
 fn solve_stats_compare_with_plain_alphabeta() {
     let game = "random:branching=4,depth=6,seed=3";
-    let (code, out, _) = gametree(&["solve", "--game", game, "--order", "static", "--stats"]);
+    let Outcome {
+        code, stdout: out, ..
+    } = gametree(["solve", "--game", game, "--order", "static", "--stats"]).outcome();
     assert_eq!(code, 0);
     let knuth_moore = 4usize.pow(3) + 4usize.pow(3) - 1;
     assert!(
@@ -366,7 +371,9 @@ fn solve_stats_compare_with_plain_alphabeta() {
         out.contains(&format!("{knuth_moore} leaves evaluated (")),
         "{out}"
     );
-    let (code, out, _) = gametree(&["solve", "--game", game, "--algo", "parallel", "--stats"]);
+    let Outcome {
+        code, stdout: out, ..
+    } = gametree(["solve", "--game", game, "--algo", "parallel", "--stats"]).outcome();
     assert_eq!(code, 0);
     assert!(out.contains("baseline (sequential alpha-beta"), "{out}");
 }

@@ -2,7 +2,11 @@
 //! only once a phase has lasted long enough. `script` (util-linux) gives the
 //! command a terminal; `GAMETREE_PROGRESS_AFTER_MS` shortens the wait.
 
+mod common;
+
 use std::process::Command;
+
+use common::gametree;
 
 /// A search long enough for the spinner's thread to start first.
 const SLOW: &str = "random:branching=10,depth=8,seed=1";
@@ -39,11 +43,9 @@ fn a_quick_phase_shows_nothing() {
 
 #[test]
 fn no_spinner_off_a_terminal() {
-    let output = Command::new(env!("CARGO_BIN_EXE_gametree"))
-        .args(["solve", "--game", QUICK])
+    let output = gametree(["solve", "--game", QUICK])
         .env("GAMETREE_PROGRESS_AFTER_MS", "0")
-        .output()
-        .unwrap();
+        .output();
     assert!(output.status.success());
     assert!(output.stderr.is_empty(), "{:?}", output.stderr);
 }

@@ -9,9 +9,9 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
-use common::entries;
+use common::{entries, gametree};
 
 const LECTURE: &str = "trees/lecture-a-to-v.tree";
 const ALL_LAYERS: [&str; 4] = [
@@ -20,24 +20,6 @@ const ALL_LAYERS: [&str; 4] = [
     "--provisional",
     "--node-types",
 ];
-
-fn run(args: &[&str]) -> Output {
-    common::run_gametree(args, None)
-}
-
-fn gametree(args: &[&str]) -> Vec<u8> {
-    let output = run(args);
-    assert!(
-        output.status.success(),
-        "gametree {args:?} failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    output.stdout
-}
-
-fn gametree_text(args: &[&str]) -> String {
-    String::from_utf8(gametree(args)).expect("UTF-8 output")
-}
 
 /// Runs the installed `dot -T<format>` on `dot_text`; panics (so the test
 /// fails) when `dot` is missing or refuses the text.
@@ -73,7 +55,7 @@ fn scratch(name: &str) -> PathBuf {
 #[test]
 fn dot_plain() {
     insta::glob!("../trees", "*.tree", |path| {
-        let dot_text = gametree_text(&["render", path.to_str().unwrap()]);
+        let dot_text = gametree(["render", path.to_str().unwrap()]).stdout();
         insta::assert_snapshot!(dot_text);
     });
 }
@@ -83,7 +65,7 @@ fn dot_with_every_layer() {
     insta::glob!("../trees", "*.tree", |path| {
         let mut args = vec!["render", path.to_str().unwrap()];
         args.extend(ALL_LAYERS);
-        let dot_text = gametree_text(&args);
+        let dot_text = gametree(&args).stdout();
         insta::assert_snapshot!(dot_text);
     });
 }
@@ -97,16 +79,16 @@ fn every_layer_alone_and_both_styles_are_valid_dot() {
     for path in std::fs::read_dir("trees").unwrap() {
         let path = path.unwrap().path();
         let file = path.to_str().unwrap();
-        graphviz("canon", &gametree_text(&["render", file]));
+        graphviz("canon", &gametree(["render", file]).stdout());
         graphviz(
             "canon",
-            &gametree_text(&[&["render", file][..], &ALL_LAYERS].concat()),
+            &gametree([&["render", file][..], &ALL_LAYERS].concat()).stdout(),
         );
         for layer in ALL_LAYERS {
             for style in ["triangles", "squares"] {
                 for algo in ["alphabeta", "negamax-alphabeta"] {
                     let args = ["render", file, layer, "--style", style, "--algo", algo];
-                    graphviz("canon", &gametree_text(&args));
+                    graphviz("canon", &gametree(args).stdout());
                 }
             }
         }
@@ -117,7 +99,7 @@ fn every_layer_alone_and_both_styles_are_valid_dot() {
 fn searches_without_windows_draw_valid_dot() {
     for algo in ["minimax", "negamax"] {
         let args = ["render", "trees/aima-figure-5-2.tree", "--algo", algo];
-        let dot_text = gametree_text(&[&args[..], &ALL_LAYERS].concat());
+        let dot_text = gametree([&args[..], &ALL_LAYERS].concat()).stdout();
         assert!(!dot_text.contains("cut"), "no cuts without pruning");
         assert!(!dot_text.contains("[-inf"), "no windows without pruning");
     }
@@ -131,29 +113,32 @@ fn searches_without_windows_draw_valid_dot() {
 fn searches_without_windows_are_valid_dot() {
     for algo in ["minimax", "negamax"] {
         let args = ["render", "trees/aima-figure-5-2.tree", "--algo", algo];
-        graphviz("canon", &gametree_text(&[&args[..], &ALL_LAYERS].concat()));
+        graphviz(
+            "canon",
+            &gametree([&args[..], &ALL_LAYERS].concat()).stdout(),
+        );
     }
 }
 
 #[test]
 fn the_same_input_gives_the_same_bytes() {
     let args = ["render", LECTURE, "--windows", "--provisional"];
-    assert_eq!(gametree(&args), gametree(&args));
+    assert_eq!(gametree(args).stdout_bytes(), gametree(args).stdout_bytes());
 }
 
 #[test]
 fn shapes_follow_the_style() {
-    let triangles = gametree_text(&["render", LECTURE]);
+    let triangles = gametree(["render", LECTURE]).stdout();
     assert!(triangles.contains(r#"n0[shape=triangle label="A\n5""#));
     assert!(triangles.contains(r#"n1[shape=invtriangle label="B\n2""#));
-    let squares = gametree_text(&["render", LECTURE, "--style", "squares"]);
+    let squares = gametree(["render", LECTURE, "--style", "squares"]).stdout();
     assert!(squares.contains(r#"n0[shape=square label="A\n5""#));
     assert!(squares.contains(r#"n1[shape=circle label="B\n2""#));
 }
 
 #[test]
 fn the_drawing_shows_cuts_bounds_the_pv_and_blank_unknown_leaves() {
-    let dot_text = gametree_text(&["render", LECTURE]);
+    let dot_text = gametree(["render", LECTURE]).stdout();
     assert!(dot_text.contains(r#"n5[shape=triangle label="F\n>=6"]"#));
     assert!(dot_text.contains(r#"n15[shape=invtriangle label="P\n<=4"]"#));
     assert!(
@@ -162,7 +147,7 @@ fn the_drawing_shows_cuts_bounds_the_pv_and_blank_unknown_leaves() {
     assert!(dot_text.contains(r#"n7[shape=invtriangle label="H" color=gray65 fontcolor=gray65]"#));
     assert!(dot_text.contains("n19 -> n20 [color=gray65]"));
     assert!(dot_text.contains("n0 -> n8 [penwidth=3]"));
-    let deep = gametree_text(&["render", "trees/deep-cut.tree"]);
+    let deep = gametree(["render", "trees/deep-cut.tree"]).stdout();
     assert!(deep.contains(r#"label="deep alpha cut\nbound from A""#));
 }
 
@@ -170,7 +155,7 @@ fn the_drawing_shows_cuts_bounds_the_pv_and_blank_unknown_leaves() {
 fn frames_of_the_lecture_tree() {
     let dir = scratch("lecture-frames").join("frames");
     let dir_arg = dir.to_str().unwrap();
-    let printed = gametree(&["render", LECTURE, "--frames", dir_arg]);
+    let printed = gametree(["render", LECTURE, "--frames", dir_arg]).stdout_bytes();
     assert!(printed.is_empty(), "frames alone print nothing");
     let names = entries(&dir);
     assert_eq!(names.first().map(String::as_str), Some("frame-001.dot"));
@@ -186,7 +171,7 @@ fn frames_of_the_lecture_tree() {
     let last = std::fs::read(dir.join(names.last().unwrap())).unwrap();
     assert_eq!(
         last,
-        gametree(&["render", LECTURE]),
+        gametree(["render", LECTURE]).stdout_bytes(),
         "the last frame is the full diagram"
     );
     std::fs::remove_dir_all(dir.parent().unwrap()).unwrap();
@@ -205,7 +190,7 @@ fn svg_frames_end_with_the_full_svg() {
         "-o",
         full.to_str().unwrap(),
     ];
-    gametree(&[&args[..], &["--frames", dir.to_str().unwrap()]].concat());
+    gametree([&args[..], &["--frames", dir.to_str().unwrap()]].concat()).stdout_bytes();
     let names = entries(&dir);
     assert!(names.iter().all(|n| n.ends_with(".svg")));
     let last = std::fs::read(dir.join(names.last().unwrap())).unwrap();
@@ -225,12 +210,13 @@ fn frames_replace_an_earlier_run() {
     std::fs::create_dir(&dir).unwrap();
     std::fs::write(dir.join("frame-999.dot"), "stale").unwrap();
     std::fs::write(dir.join("notes.txt"), "mine").unwrap();
-    gametree(&[
+    gametree([
         "render",
         "trees/aima-figure-5-2.tree",
         "--frames",
         dir.to_str().unwrap(),
-    ]);
+    ])
+    .stdout_bytes();
     let names = entries(&dir);
     assert!(!names.contains(&"frame-999.dot".to_string()));
     assert!(names.contains(&"notes.txt".to_string()));
@@ -245,26 +231,28 @@ fn images_follow_the_extension_with(engine: &str) {
     let magic: [(&str, &[u8]); 3] = [("svg", b"<?xml"), ("png", b"\x89PNG"), ("pdf", b"%PDF")];
     for (extension, start) in magic {
         let out = scratch.join(format!("lecture.{extension}"));
-        gametree(&[
+        gametree([
             "render",
             LECTURE,
             "--engine",
             engine,
             "-o",
             out.to_str().unwrap(),
-        ]);
+        ])
+        .stdout_bytes();
         assert!(
             std::fs::read(&out).unwrap().starts_with(start),
             "{extension}"
         );
     }
     let dot_out = scratch.join("lecture.gv");
-    gametree(&["render", LECTURE, "-o", dot_out.to_str().unwrap()]);
+    gametree(["render", LECTURE, "-o", dot_out.to_str().unwrap()]).stdout_bytes();
     assert_eq!(
         std::fs::read(&dot_out).unwrap(),
-        gametree(&["render", LECTURE])
+        gametree(["render", LECTURE]).stdout_bytes()
     );
-    let svg_out = gametree(&["render", LECTURE, "--engine", engine, "--format", "svg"]);
+    let svg_out =
+        gametree(["render", LECTURE, "--engine", engine, "--format", "svg"]).stdout_bytes();
     assert!(svg_out.starts_with(b"<?xml"));
     std::fs::remove_dir_all(scratch).unwrap();
 }
@@ -285,21 +273,11 @@ fn graphviz_images_follow_the_extension() {
 
 #[test]
 fn an_unknown_extension_is_refused() {
-    let output = run(&["render", LECTURE, "-o", "lecture.jpeg"]);
+    let output = gametree(["render", LECTURE, "-o", "lecture.jpeg"]).output();
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("cannot tell the format"), "{stderr}");
     assert!(!Path::new("lecture.jpeg").exists());
-}
-
-/// Runs the binary with a PATH that holds only `bin` (so no `dot` unless
-/// `bin` has one).
-fn run_with_path(bin: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gametree"))
-        .args(args)
-        .env("PATH", bin)
-        .output()
-        .expect("the binary runs")
 }
 
 #[test]
@@ -311,20 +289,20 @@ fn images_without_graphviz_say_how_to_install_it() {
     std::fs::write(&out, "old").unwrap();
     let out_arg = out.to_str().unwrap();
     let args = ["render", LECTURE, "--engine", "graphviz", "-o", out_arg];
-    let output = run_with_path(&bin, &args);
+    let output = gametree(args).env("PATH", &bin).output();
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("needs Graphviz's `dot`"), "{stderr}");
     assert!(stderr.contains("apt-get install graphviz"), "{stderr}");
     assert!(stderr.contains("brew install graphviz"), "{stderr}");
     assert_eq!(std::fs::read_to_string(&out).unwrap(), "old");
-    let dot_text = run_with_path(&bin, &["render", LECTURE]);
+    let dot_text = gametree(["render", LECTURE]).env("PATH", &bin).output();
     assert!(dot_text.status.success(), "DOT never needs Graphviz");
     assert_eq!(entries(&scratch), ["bin", "lecture.svg"]);
     for extension in ["svg", "png", "pdf"] {
         let native = scratch.join(format!("native.{extension}"));
         let args = ["render", LECTURE, "-o", native.to_str().unwrap()];
-        let output = run_with_path(&bin, &args);
+        let output = gametree(args).env("PATH", &bin).output();
         assert!(
             output.status.success(),
             "the native engine needs no Graphviz"
@@ -373,7 +351,7 @@ fn frames_failing_half_way_leave_nothing_behind() {
         "--frames",
         dir.to_str().unwrap(),
     ];
-    let output = run_with_path(&bin, &args);
+    let output = gametree(args).env("PATH", &bin).output();
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("broken"), "{stderr}");
@@ -399,7 +377,10 @@ fn frames_failing_half_way_leave_nothing_behind() {
         "--frames",
         fresh.to_str().unwrap(),
     ];
-    assert_eq!(run_with_path(&bin, &args).status.code(), Some(2));
+    assert_eq!(
+        gametree(args).env("PATH", &bin).output().status.code(),
+        Some(2)
+    );
     assert!(
         !fresh.exists(),
         "a new frames folder is not created on error"
@@ -421,7 +402,7 @@ fn an_error_in_the_search_writes_nothing() {
         "-o",
         out.to_str().unwrap(),
     ];
-    let output = run(&[&args[..], &["--frames", dir.to_str().unwrap()]].concat());
+    let output = gametree([&args[..], &["--frames", dir.to_str().unwrap()]].concat()).output();
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("unknown value"));
     assert_eq!(std::fs::read_to_string(&out).unwrap(), "old");
@@ -441,7 +422,7 @@ fn a_tree_too_large_to_draw_is_refused_with_a_hint() {
     let file = scratch.join("large.tree");
     std::fs::write(&file, square_tree(50)).unwrap(); // 2551 nodes
     let path = file.to_str().unwrap();
-    let output = run(&["render", path]);
+    let output = gametree(["render", path]).output();
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
@@ -449,13 +430,13 @@ fn a_tree_too_large_to_draw_is_refused_with_a_hint() {
         "{stderr}"
     );
     assert!(stderr.contains("--draw-depth 1 (51 nodes)"), "{stderr}");
-    let top = gametree_text(&["render", path, "--draw-depth", "1"]);
+    let top = gametree(["render", path, "--draw-depth", "1"]).stdout();
     if cfg!(feature = "test-graphviz") {
         graphviz("canon", &top);
     }
     assert!(top.contains(r#"n1_below[shape=plaintext label="50 more nodes"]"#));
     assert_eq!(top.matches("_below[").count(), 50);
-    gametree(&["render", path, "--max-draw-nodes", "3000"]);
+    gametree(["render", path, "--max-draw-nodes", "3000"]).stdout_bytes();
     std::fs::remove_dir_all(scratch).unwrap();
 }
 
@@ -496,7 +477,7 @@ fn docs_diagrams_are_up_to_date() {
     let write = std::env::var_os("GAMETREE_WRITE_DOCS").is_some();
     let stale = "is out of date: GAMETREE_WRITE_DOCS=1 cargo test --test render docs";
     for (stem, args) in DOCS {
-        let svg = gametree_text(&[args, &["--format", "svg"][..]].concat());
+        let svg = gametree([args, &["--format", "svg"][..]].concat()).stdout();
         let (dot_path, svg_path) = (format!("{stem}.dot"), format!("{stem}.svg"));
         if write {
             std::fs::write(&svg_path, &svg).unwrap();
@@ -506,7 +487,7 @@ fn docs_diagrams_are_up_to_date() {
             "{svg_path} {stale}"
         );
         if Path::new(&dot_path).exists() {
-            let dot_text = gametree_text(args);
+            let dot_text = gametree(args).stdout();
             if write {
                 std::fs::write(&dot_path, &dot_text).unwrap();
             }
@@ -524,7 +505,7 @@ fn a_lone_leaf_is_a_finished_diagram() {
     let scratch = scratch("leaf");
     let file = scratch.join("leaf.tree");
     std::fs::write(&file, "A = 5").unwrap();
-    let dot_text = gametree_text(&["render", file.to_str().unwrap()]);
+    let dot_text = gametree(["render", file.to_str().unwrap()]).stdout();
     if cfg!(feature = "test-graphviz") {
         graphviz("canon", &dot_text);
     }
@@ -553,13 +534,8 @@ fn node_places(dot_text: &str) -> Vec<String> {
 fn every_frame_has_the_layout_of_the_full_diagram() {
     let dir = scratch("layout").join("frames");
     let args = ["render", LECTURE, "--windows", "--provisional", "--frames"];
-    gametree(&[&args[..], &[dir.to_str().unwrap()]].concat());
-    let full = node_places(&gametree_text(&[
-        "render",
-        LECTURE,
-        "--windows",
-        "--provisional",
-    ]));
+    gametree([&args[..], &[dir.to_str().unwrap()]].concat()).stdout_bytes();
+    let full = node_places(&gametree(["render", LECTURE, "--windows", "--provisional"]).stdout());
     assert_eq!(full.len(), 22);
     for name in entries(&dir) {
         let frame = std::fs::read_to_string(dir.join(&name)).unwrap();
@@ -617,7 +593,7 @@ fn drawing_the_top_keeps_only_the_drawn_nodes_events() {
 
 #[test]
 fn chance_nodes_are_circles_with_probabilities_on_their_edges() {
-    let dot = gametree_text(&["render", "trees/star1-chance.tree"]);
+    let dot = gametree(["render", "trees/star1-chance.tree"]).stdout();
     let line = |needle: &str| {
         dot.lines()
             .find(|l| l.contains(needle))
@@ -630,19 +606,20 @@ fn chance_nodes_are_circles_with_probabilities_on_their_edges() {
     assert_eq!(dot.matches("taillabel=\"0.3\"").count(), 2);
     assert!(dot.contains("label=\"Star1 cut\""));
     // Squares style: MIN is the circle, chance the diamond.
-    let squares = gametree_text(&["render", "trees/star1-chance.tree", "--style", "squares"]);
+    let squares = gametree(["render", "trees/star1-chance.tree", "--style", "squares"]).stdout();
     assert_eq!(squares.matches("shape=diamond").count(), 2);
     // The native SVG writes the probabilities too.
-    let svg = gametree_text(&["render", "trees/star1-chance.tree", "--format", "svg"]);
+    let svg = gametree(["render", "trees/star1-chance.tree", "--format", "svg"]).stdout();
     assert_eq!(svg.matches(">0.7</text>").count(), 2);
     // The key names the Star1 cut apart from the alpha and beta cuts.
-    let key = gametree_text(&[
+    let key = gametree([
         "render",
         "trees/star1-chance.tree",
         "--key",
         "--format",
         "svg",
-    ]);
+    ])
+    .stdout();
     assert!(key.contains(">Star1 cuts: C2: @2.2</text>"), "{key}");
     assert!(key.contains(">alpha cuts: @2.1: @2.1.2</text>"), "{key}");
 }
@@ -659,7 +636,7 @@ fn nodes_valued_at_the_depth_limit_have_a_double_outline() {
     let file = tree.to_str().unwrap();
     for algorithm in ["minimax", "negamax", "alphabeta"] {
         let args = ["render", file, "--algo", algorithm, "--depth", "2"];
-        let dot = gametree_text(&args);
+        let dot = gametree(args).stdout();
         let doubled: Vec<&str> = dot
             .lines()
             .filter(|l| l.contains("peripheries=2"))

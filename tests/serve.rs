@@ -12,7 +12,7 @@ use std::time::Duration;
 
 mod common;
 
-use common::scratch;
+use common::{gametree, scratch};
 
 /// A server started for one test, stopped with SIGINT when dropped.
 struct Server {
@@ -24,9 +24,9 @@ struct Server {
 
 impl Server {
     fn start(flags: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_gametree"))
-            .args(["serve", "--port", "0"])
-            .args(flags)
+        let mut child = gametree([&["serve", "--port", "0"][..], flags].concat())
+            .command()
+            .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
@@ -122,16 +122,6 @@ fn dechunk(mut body: &str) -> String {
     }
 }
 
-/// What the command line prints for `args`, run in `dir`.
-fn cli(dir: &std::path::Path, args: &[&str]) -> String {
-    let output = Command::new(env!("CARGO_BIN_EXE_gametree"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap();
-    String::from_utf8(output.stdout).unwrap()
-}
-
 fn tree(name: &str) -> String {
     std::fs::read_to_string(format!("{}/trees/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap()
 }
@@ -196,7 +186,7 @@ fn a_posted_tree_is_answered_with_the_command_lines_json() {
         let (status, body) = server.post(&format!("/api/{endpoint}{query}"), &text);
         let mut args = vec![endpoint, "tree"];
         args.extend(flags);
-        let expected = cli(&dir, &args);
+        let expected = gametree(&args).in_dir(&dir).outcome().stdout;
         assert_eq!(status, 200, "{endpoint}{query} {file}: {body}");
         assert_eq!(body, expected, "{endpoint}{query} {file}");
         server.assert_serving();
@@ -215,7 +205,10 @@ fn answers_are_checked_as_check_json_checks_them() {
     let body = serde_json::json!({"tree": text, "answers": answers}).to_string();
     let (status, graded) = server.post("/api/check", &body);
     assert_eq!(status, 200, "{graded}");
-    let expected = cli(&dir, &["check", "tree.tree", "answers", "--format", "json"]);
+    let expected = gametree(["check", "tree.tree", "answers", "--format", "json"])
+        .in_dir(&dir)
+        .outcome()
+        .stdout;
     assert_eq!(graded, expected);
     let graded = json(&graded);
     let questions = graded["files"][0]["grade"]["questions"].as_array().unwrap();
@@ -225,7 +218,10 @@ fn answers_are_checked_as_check_json_checks_them() {
     let own = serde_json::json!({"tree": text}).to_string();
     let (status, own) = server.post("/api/check", &own);
     assert_eq!(status, 200);
-    let expected = cli(&dir, &["check", "tree.tree", "--format", "json"]);
+    let expected = gametree(["check", "tree.tree", "--format", "json"])
+        .in_dir(&dir)
+        .outcome()
+        .stdout;
     assert_eq!(own, expected);
     let (status, refused) = server.post("/api/check", &text);
     assert_eq!(status, 400);
@@ -244,13 +240,8 @@ fn answers_are_checked_as_check_json_checks_them() {
 fn cli_error(text: &str) -> String {
     let dir = scratch("serve-error");
     std::fs::write(dir.join("tree"), text).unwrap();
-    let output = Command::new(env!("CARGO_BIN_EXE_gametree"))
-        .args(["solve", "tree"])
-        .current_dir(&dir)
-        .output()
-        .unwrap();
+    let errors = gametree(["solve", "tree"]).in_dir(&dir).outcome().stderr;
     let _ = std::fs::remove_dir_all(&dir);
-    let errors = String::from_utf8(output.stderr).unwrap();
     errors
         .strip_prefix("error: ")
         .unwrap()
@@ -330,7 +321,10 @@ fn a_hundred_requests_at_once_are_all_answered() {
     let text = tree("lecture-a-to-v.tree");
     let dir = scratch("serve-many");
     std::fs::write(dir.join("tree"), &text).unwrap();
-    let expected = cli(&dir, &["solve", "tree", "--json"]);
+    let expected = gametree(["solve", "tree", "--json"])
+        .in_dir(&dir)
+        .outcome()
+        .stdout;
     let port = server.port;
     let clients: Vec<_> = (0..100)
         .map(|i| {
@@ -361,10 +355,10 @@ fn the_page_of_a_posted_tree_is_the_page_render_writes() {
     std::fs::write(dir.join("tree"), &text).unwrap();
     let (status, page) = server.post("/api/page?quiz=true&windows=true", &text);
     assert_eq!(status, 200);
-    let expected = cli(
-        &dir,
-        &["render", "tree", "--format", "html", "--quiz", "--windows"],
-    );
+    let expected = gametree(["render", "tree", "--format", "html", "--quiz", "--windows"])
+        .in_dir(&dir)
+        .outcome()
+        .stdout;
     assert_eq!(page, expected);
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -380,10 +374,7 @@ fn ctrl_c_stops_the_server_cleanly() {
 
 #[test]
 fn another_address_than_loopback_is_warned_about() {
-    let output = Command::new(env!("CARGO_BIN_EXE_gametree"))
-        .args(["serve", "--bind", "203.0.113.1", "--port", "0"])
-        .output()
-        .unwrap();
+    let output = gametree(["serve", "--bind", "203.0.113.1", "--port", "0"]).output();
     let errors = String::from_utf8_lossy(&output.stderr);
     assert!(
         errors.contains("warning: listening on 203.0.113.1"),

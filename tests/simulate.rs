@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{Shape, all_options, oracle, run_gametree, shapes, shapes_with};
+use common::{Shape, all_options, oracle, shapes, shapes_with};
 use gametree::search::{Algorithm, Options, Order, Simulation, YoungBrothers, search, simulate};
 use gametree::syntax::parse;
 use gametree::trace::{NoRecorder, Schedule, Trace};
@@ -206,17 +206,15 @@ fn more_processors_never_take_more_steps_on_a_uniform_tree() {
 #[test]
 fn the_lecture_tree_on_two_and_four_processors() {
     for p in ["2", "4"] {
-        let output = run_gametree(
-            &[
-                "trace",
-                "trees/parallel-lecture-beta-cuts.tree",
-                "--algo",
-                "parallel",
-                "--simulate",
-                p,
-            ],
-            None,
-        );
+        let output = common::gametree([
+            "trace",
+            "trees/parallel-lecture-beta-cuts.tree",
+            "--algo",
+            "parallel",
+            "--simulate",
+            p,
+        ])
+        .output();
         assert!(output.status.success());
         let stdout = String::from_utf8(output.stdout).unwrap();
         insta::assert_snapshot!(format!("lecture_beta_cuts_on_{p}"), stdout);
@@ -225,19 +223,17 @@ fn the_lecture_tree_on_two_and_four_processors() {
 
 #[test]
 fn the_lecture_tree_scout_on_two_processors() {
-    let output = run_gametree(
-        &[
-            "trace",
-            "trees/parallel-lecture-beta-cuts.tree",
-            "--algo",
-            "parallel",
-            "--young-brothers",
-            "scout",
-            "--simulate",
-            "2",
-        ],
-        None,
-    );
+    let output = common::gametree([
+        "trace",
+        "trees/parallel-lecture-beta-cuts.tree",
+        "--algo",
+        "parallel",
+        "--young-brothers",
+        "scout",
+        "--simulate",
+        "2",
+    ])
+    .output();
     assert!(output.status.success());
     insta::assert_snapshot!(String::from_utf8(output.stdout).unwrap());
 }
@@ -288,29 +284,25 @@ fn the_simulation_searches_full_brothers_unless_asked() {
 
 #[test]
 fn simulate_needs_the_parallel_search() {
-    let output = run_gametree(
-        &["trace", "trees/lecture-a-to-v.tree", "--simulate", "2"],
-        None,
-    );
+    let output =
+        common::gametree(["trace", "trees/lecture-a-to-v.tree", "--simulate", "2"]).output();
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(stderr.contains("--algo parallel"), "{stderr}");
-    let output = run_gametree(
-        &[
-            "trace",
-            "trees/lecture-a-to-v.tree",
-            "--algo",
-            "parallel",
-            "--simulate",
-            "2,4",
-        ],
-        None,
-    );
+    let output = common::gametree([
+        "trace",
+        "trees/lecture-a-to-v.tree",
+        "--algo",
+        "parallel",
+        "--simulate",
+        "2,4",
+    ])
+    .output();
     assert_eq!(output.status.code(), Some(2));
 }
 
 fn stdout_of(args: &[&str]) -> String {
-    let output = run_gametree(args, None);
+    let output = common::gametree(args).output();
     assert!(output.status.success(), "{args:?}: {output:?}");
     String::from_utf8(output.stdout).unwrap()
 }
@@ -484,17 +476,15 @@ fn trace_json_tags_every_act_with_its_step_and_processor() {
 #[test]
 fn a_leaf_the_speculation_needs_must_have_a_value() {
     // Sequential alpha-beta prunes T, U and V; four processors reach U.
-    let output = run_gametree(
-        &[
-            "trace",
-            "trees/lecture-a-to-v.tree",
-            "--algo",
-            "parallel",
-            "--simulate",
-            "4",
-        ],
-        None,
-    );
+    let output = common::gametree([
+        "trace",
+        "trees/lecture-a-to-v.tree",
+        "--algo",
+        "parallel",
+        "--simulate",
+        "4",
+    ])
+    .output();
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(stderr.contains("lecture-a-to-v.tree:8:"), "{stderr}");
@@ -513,7 +503,7 @@ fn render_simulate_refuses_what_it_cannot_colour() {
             "2",
         ];
         args.extend_from_slice(extra);
-        let output = run_gametree(&args, None);
+        let output = common::gametree(&args).output();
         assert_eq!(output.status.code(), Some(2), "{extra:?}");
         let stderr = String::from_utf8(output.stderr).unwrap();
         assert!(stderr.contains("draws through Graphviz"), "{stderr}");

@@ -7,7 +7,7 @@ mod common;
 
 use std::path::PathBuf;
 
-use common::entries;
+use common::{entries, gametree};
 use resvg::tiny_skia::Pixmap;
 
 const LECTURE: &str = "trees/lecture-a-to-v.tree";
@@ -19,20 +19,10 @@ const ALL_LAYERS: [&str; 4] = [
     "--node-types",
 ];
 
-fn gametree(args: &[&str]) -> Vec<u8> {
-    let output = common::run_gametree(args, None);
-    assert!(
-        output.status.success(),
-        "gametree {args:?} failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    output.stdout
-}
-
 /// The native SVG of `file` with `extra` options, on standard output.
 fn svg(file: &str, extra: &[&str]) -> String {
     let args = [&["render", file, "--format", "svg"][..], extra].concat();
-    String::from_utf8(gametree(&args)).expect("UTF-8 SVG")
+    String::from_utf8(gametree(&args).stdout_bytes()).expect("UTF-8 SVG")
 }
 
 fn scratch(name: &str) -> PathBuf {
@@ -168,7 +158,7 @@ fn frames_have_the_full_diagrams_geometry_and_show_nothing_early() {
         "--frames",
         dir.to_str().unwrap(),
     ];
-    gametree(&args);
+    gametree(args).stdout_bytes();
     let full = svg(LECTURE, &["--windows", "--provisional"]);
     let names = entries(&dir);
     assert!(names.len() > 20, "{} frames", names.len());
@@ -194,7 +184,7 @@ fn frames_have_the_full_diagrams_geometry_and_show_nothing_early() {
         .map(|name| size_attribute(&std::fs::read_to_string(dir.join(name)).unwrap(), "width"))
         .collect();
     assert!(widths.iter().all(|&w| w == widths[0]), "one size for all");
-    gametree(&[&args[..], &["--no-caption"]].concat());
+    gametree([&args[..], &["--no-caption"]].concat()).stdout_bytes();
     assert_eq!(entries(&dir), names, "captions add or remove no frame");
     let last = std::fs::read_to_string(dir.join(names.last().unwrap())).unwrap();
     assert_eq!(last, full, "the last frame is the full diagram");
@@ -202,7 +192,7 @@ fn frames_have_the_full_diagrams_geometry_and_show_nothing_early() {
 }
 
 fn png(args: &[&str]) -> Pixmap {
-    let bytes = gametree(&[&["render"][..], args, &["--format", "png"]].concat());
+    let bytes = gametree([&["render"][..], args, &["--format", "png"]].concat()).stdout_bytes();
     Pixmap::decode_png(&bytes).expect("a PNG")
 }
 
@@ -281,7 +271,7 @@ fn png_of_each_style_matches_its_reference() {
 
 #[test]
 fn pdf_carries_its_font() {
-    let pdf = gametree(&["render", LECTURE, "--format", "pdf"]);
+    let pdf = gametree(["render", LECTURE, "--format", "pdf"]).stdout_bytes();
     assert!(pdf.starts_with(b"%PDF"));
     let text = String::from_utf8_lossy(&pdf);
     assert!(text.contains("/FontFile2"), "the font is embedded");
@@ -296,12 +286,13 @@ fn frames_make_one_pdf_deck_and_one_animated_png() {
     for target in [&pdf, &png, &svgs] {
         let args = ["render", LECTURE, "--frames", target.to_str().unwrap()];
         gametree(
-            &[
+            [
                 &args[..],
                 &["--format", "svg", "--frame-delay", "250", "--scale", "0.5"],
             ]
             .concat(),
-        );
+        )
+        .stdout_bytes();
     }
     let frames = entries(&svgs).len();
     let deck = std::fs::read(&pdf).unwrap();
@@ -356,7 +347,7 @@ fn every_example_draws_blank_and_as_a_key_in_every_native_format() {
             assert!(drawing.contains("<g id=\"n0\">"), "{file} {sheet}");
             assert_eq!(drawing.contains(">Answer key</text>"), sheet == "--key");
             for format in ["tex", "pdf"] {
-                gametree(&["render", file, sheet, "--format", format]);
+                gametree(["render", file, sheet, "--format", format]).stdout_bytes();
             }
         }
     }

@@ -14,7 +14,7 @@ const ALL_LAYERS: [&str; 4] = [
 
 fn tex(file: &str, extra: &[&str]) -> String {
     let args = [&["render", file, "--format", "tex"][..], extra].concat();
-    let output = common::run_gametree(&args, None);
+    let output = common::gametree(&args).output();
     assert!(
         output.status.success(),
         "gametree {args:?} failed: {}",
@@ -62,14 +62,14 @@ fn tex_says_what_the_svg_says() {
     assert!(text.contains("{\\#1}"), "A's visit");
     assert!(text.contains("line width=3pt"), "the principal variation");
     let svg = {
-        let output = common::run_gametree(
-            &[
+        let output = common::gametree(
+            [
                 &["render", "trees/lecture-a-to-v.tree", "--format", "svg"][..],
                 &ALL_LAYERS,
             ]
             .concat(),
-            None,
-        );
+        )
+        .output();
         String::from_utf8(output.stdout).unwrap()
     };
     assert_eq!(

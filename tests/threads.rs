@@ -5,13 +5,11 @@
 
 mod common;
 
-use common::run_gametree;
-
 const LECTURE: &str = "trees/lecture-a-to-v.tree";
 
 /// The standard output of a command that must succeed.
 fn stdout_of(args: &[&str]) -> String {
-    let output = run_gametree(args, None);
+    let output = common::gametree(args).output();
     assert!(
         output.status.success(),
         "gametree {args:?} failed: {}",
@@ -31,10 +29,8 @@ fn one_thread_is_alphabeta(subcommand: &str) {
 /// `subcommand` with the parallel search on two threads is refused with
 /// the hint to use one.
 fn two_threads_cannot_record(subcommand: &str) {
-    let output = run_gametree(
-        &[subcommand, LECTURE, "--algo", "parallel", "--threads", "2"],
-        None,
-    );
+    let output =
+        common::gametree([subcommand, LECTURE, "--algo", "parallel", "--threads", "2"]).output();
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(

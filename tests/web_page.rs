@@ -4,25 +4,9 @@
 
 #![cfg(all(unix, feature = "cli"))]
 
-use std::process::{Command, Output};
+mod common;
 
-fn gametree(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gametree"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap()
-}
-
-fn stdout(args: &[&str]) -> String {
-    let output = gametree(args);
-    assert!(
-        output.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).unwrap()
-}
+use common::gametree;
 
 /// The data of each tree the page holds.
 fn data(page: &str) -> Vec<serde_json::Value> {
@@ -42,7 +26,7 @@ fn data(page: &str) -> Vec<serde_json::Value> {
 #[test]
 fn the_page_asks_nothing_of_the_network() {
     for file in ["trees/lecture-a-to-v.tree", "trees/deep-cut.tree"] {
-        let page = stdout(&["render", file, "--format", "html", "--quiz"]);
+        let page = gametree(["render", file, "--format", "html", "--quiz"]).stdout();
         for needle in [
             "src=",
             "href=",
@@ -62,7 +46,7 @@ fn the_page_asks_nothing_of_the_network() {
 
 #[test]
 fn the_lecture_page_is_a_few_tens_of_kilobytes() {
-    let page = stdout(&["render", "trees/lecture-a-to-v.tree", "--format", "html"]);
+    let page = gametree(["render", "trees/lecture-a-to-v.tree", "--format", "html"]).stdout();
     assert!(page.len() < 64 * 1024, "{} bytes", page.len());
     assert!(page.starts_with("<!DOCTYPE html>"));
     assert!(page.trim_end().ends_with("</html>"));
@@ -81,17 +65,18 @@ fn the_page_carries_the_trace_its_lines_and_checks_facts() {
     ] {
         let mut args = vec!["render", file, "--format", "html"];
         args.extend(&flags);
-        let page = stdout(&args);
+        let page = gametree(&args).stdout();
         let trees = data(&page);
         assert_eq!(trees.len(), 1);
         let tree = &trees[0];
         let mut trace = vec!["trace", file, "--json"];
         trace.extend(&flags);
-        let events: serde_json::Value = serde_json::from_str(&stdout(&trace)).unwrap();
+        let events: serde_json::Value = serde_json::from_str(&gametree(&trace).stdout()).unwrap();
         assert_eq!(tree["events"], events, "{file}");
         let mut trace = vec!["trace", file];
         trace.extend(&flags);
-        let lines: Vec<String> = stdout(&trace)
+        let lines: Vec<String> = gametree(&trace)
+            .stdout()
             .lines()
             .map(|l| l.trim_start().split_once(". ").unwrap().1.to_string())
             .collect();
@@ -105,7 +90,7 @@ fn the_page_carries_the_trace_its_lines_and_checks_facts() {
         assert_eq!(tree["strict"], flags.contains(&"--strict"));
         assert_eq!(tree["fail_hard"], flags.contains(&"--fail-hard"));
     }
-    let page = stdout(&["render", "trees/lecture-a-to-v.tree", "--format", "html"]);
+    let page = gametree(["render", "trees/lecture-a-to-v.tree", "--format", "html"]).stdout();
     let tree = &data(&page)[0];
     let id = |name: &str| {
         let ids = tree["ids"].as_array().unwrap();
@@ -131,25 +116,27 @@ fn the_format_follows_the_extension_and_the_page_refuses_what_it_cannot_hold() {
     let dir = std::env::temp_dir().join(format!("gametree-web-page-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let out = dir.join("lecture.html");
-    stdout(&[
+    gametree([
         "render",
         "trees/lecture-a-to-v.tree",
         "-o",
         out.to_str().unwrap(),
-    ]);
+    ])
+    .stdout();
     assert!(
         std::fs::read_to_string(&out)
             .unwrap()
             .starts_with("<!DOCTYPE html>")
     );
     let _ = std::fs::remove_dir_all(&dir);
-    let output = gametree(&[
+    let output = gametree([
         "render",
         "trees/lecture-a-to-v.tree",
         "--quiz",
         "--format",
         "svg",
-    ]);
+    ])
+    .output();
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("--quiz"));
     for extra in [
@@ -159,7 +146,7 @@ fn the_format_follows_the_extension_and_the_page_refuses_what_it_cannot_hold() {
     ] {
         let mut args = vec!["render", "trees/lecture-a-to-v.tree", "--format", "html"];
         args.extend(extra.iter());
-        let output = gametree(&args);
+        let output = gametree(&args).output();
         assert_eq!(output.status.code(), Some(2), "{extra:?}");
         let errors = String::from_utf8_lossy(&output.stderr);
         assert!(errors.contains("an HTML page"), "{extra:?}: {errors}");
@@ -168,7 +155,7 @@ fn the_format_follows_the_extension_and_the_page_refuses_what_it_cannot_hold() {
 
 #[test]
 fn a_practice_set_holds_every_exercise_in_quiz_mode() {
-    let page = stdout(&[
+    let page = gametree([
         "gen",
         "--exercise",
         "--game",
@@ -177,20 +164,22 @@ fn a_practice_set_holds_every_exercise_in_quiz_mode() {
         "3",
         "--format",
         "html",
-    ]);
+    ])
+    .stdout();
     let trees = data(&page);
     assert_eq!(trees.len(), 3);
     let titles: Vec<&str> = trees.iter().map(|t| t["title"].as_str().unwrap()).collect();
     assert!(titles.iter().all(|t| t.starts_with("seed ")), "{titles:?}");
     assert!(page.contains("id=\"quiz-mode\" checked"));
     assert!(trees.iter().all(|t| t["facts"].is_array()));
-    let output = gametree(&[
+    let output = gametree([
         "gen",
         "--game",
         "random:branching=2,depth=3,seed=5",
         "--format",
         "html",
-    ]);
+    ])
+    .output();
     assert_eq!(output.status.code(), Some(2), "--format needs --exercise");
 }
 
@@ -200,16 +189,17 @@ fn a_large_tree_has_no_quiz_unless_asked() {
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("large.tree");
     let path = file.to_str().unwrap();
-    stdout(&[
+    gametree([
         "gen",
         "--game",
         "random:branching=2,depth=9,seed=1",
         "-o",
         path,
-    ]);
-    let page = stdout(&["render", path, "--format", "html"]);
+    ])
+    .stdout();
+    let page = gametree(["render", path, "--format", "html"]).stdout();
     assert!(data(&page)[0]["facts"].is_null());
-    let page = stdout(&["render", path, "--format", "html", "--quiz"]);
+    let page = gametree(["render", path, "--format", "html", "--quiz"]).stdout();
     assert!(data(&page)[0]["facts"].is_array());
     let _ = std::fs::remove_dir_all(&dir);
 }

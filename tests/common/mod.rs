@@ -1,15 +1,23 @@
-//! What several test files share: random trees written as text, and the
-//! plain minimax oracle every search is checked against.
+//! What several test files share: random trees written as text, the plain
+//! minimax oracle every search is checked against, and the one way to run
+//! the built binary ([`gametree`]).
 
 // Each test binary uses some of these helpers, one of them all: `allow`, not
-// `expect`, which fails where every helper is used.
-#![allow(dead_code)]
+// `expect`, which fails where every helper is used (and where every
+// re-export is).
+#![allow(dead_code, unused_imports)]
 
 use gametree::search::{Algorithm, Options, SearchError, SearchResult, search};
 use gametree::trace::NoRecorder;
 use gametree::tree::{GameTree, NodeId, Tree};
 use gametree::value::{Kind, Value};
 use proptest::prelude::*;
+
+mod binary;
+mod refusal;
+
+pub(crate) use binary::{Outcome, gametree};
+pub(crate) use refusal::{ALGORITHMS, assert_refused, chain, solve_stdin};
 
 /// A tree as the tests build it before writing it as text.
 #[derive(Clone, Debug)]
@@ -179,28 +187,15 @@ pub(crate) fn shuffled_with_true_statics(b: usize, d: usize, seed: u64) -> Shape
     build(b, d, true, &mut 0, &mut Mix(seed)).0
 }
 
-/// Runs the built `gametree` with `args`, feeding `stdin` from a thread (so
-/// that a child that stops reading early cannot block the test); standard
-/// input is closed at once when there is none.
-pub(crate) fn run_gametree(args: &[&str], stdin: Option<Vec<u8>>) -> std::process::Output {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gametree"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut input = child.stdin.take().expect("a pipe");
-    let feeder = std::thread::spawn(move || {
-        if let Some(bytes) = stdin {
-            let _ = input.write_all(&bytes); // the child may refuse early
-        }
-    });
-    let output = child.wait_with_output().expect("the binary finishes");
-    feeder.join().expect("the feeder finishes");
-    output
+/// The example trees, `trees/*.tree`, sorted.
+pub(crate) fn example_files() -> Vec<String> {
+    let mut files: Vec<String> = std::fs::read_dir("trees")
+        .unwrap()
+        .map(|e| e.unwrap().path().to_str().unwrap().to_string())
+        .filter(|p| p.ends_with(".tree"))
+        .collect();
+    files.sort();
+    files
 }
 
 /// A fresh, empty folder for one test's files (named after the test file
