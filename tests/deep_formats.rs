@@ -4,7 +4,7 @@
 //! back.
 
 use std::path::PathBuf;
-use std::process::Command;
+mod common;
 
 use gametree::formats::{self, ReadOptions, TreeFormat};
 use gametree::syntax::{self, MAX_DEPTH};
@@ -159,12 +159,7 @@ fn convert_writes_only_what_gametree_reads_back() {
     std::fs::write(&input, chain(MAX_DEPTH)).unwrap();
     for extension in ["tree", "json", "efg"] {
         let output = dir.join(format!("out.{extension}"));
-        let run = |args: &[&str]| {
-            Command::new(env!("CARGO_BIN_EXE_gametree"))
-                .args(args)
-                .output()
-                .unwrap()
-        };
+        let run = |args: &[&str]| common::gametree(args).output();
         let converted = run(&[
             "convert",
             input.to_str().unwrap(),

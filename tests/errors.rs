@@ -177,15 +177,10 @@ fn a_case_too_deep_is_refused_at_its_depth() {
                 successors: \"\"\"\na go a\n\"\"\"\nevaluation: \"\"\"\na 1\n\"\"\"\n";
     std::fs::write(&path, text).unwrap();
     let run = |extra: &[&str]| {
-        let output = Command::new(env!("CARGO_BIN_EXE_gametree"))
-            .args(["solve", path.to_str().unwrap()])
-            .args(extra)
-            .output()
-            .unwrap();
-        (
-            output.status.code(),
-            String::from_utf8_lossy(&output.stderr).into_owned(),
-        )
+        let mut args = vec!["solve", path.to_str().unwrap()];
+        args.extend_from_slice(extra);
+        let outcome = gametree(args).outcome();
+        (Some(outcome.code), outcome.stderr)
     };
     let (code, stderr) = run(&[]);
     assert_eq!(code, Some(2), "{stderr}");

@@ -548,10 +548,11 @@ fn convert_writes_by_the_output_s_extension_and_refuses_what_does_not_fit() {
 
 #[test]
 fn convert_names_the_formats_it_writes_when_asked_for_cs188() {
-    let (code, _, err) = gametree(&["convert", "trees/min-root.tree", "--to", "cs188", "-o", "-"]);
-    assert_eq!(code, 2);
+    let outcome =
+        gametree(["convert", "trees/min-root.tree", "--to", "cs188", "-o", "-"]).outcome();
+    assert_eq!(outcome.code, 2);
     assert_eq!(
-        err,
+        outcome.stderr,
         "error: CS188 cases are read, not written: convert to tree, efg or json\n"
     );
 }

@@ -446,10 +446,8 @@ fn the_binary_and_the_library_agree() {
 /// The binary's `check` on `args` with `stdin`: exit code and output.
 fn check_with_stdin(args: &[&str], stdin: &str) -> (i32, String, String) {
     let all = [&["check"], args].concat();
-    let output = common::run_gametree(&all, Some(stdin.as_bytes().to_vec()));
-    let code = output.status.code().expect("exited, not killed");
-    let text = |bytes: Vec<u8>| String::from_utf8(bytes).unwrap();
-    (code, text(output.stdout), text(output.stderr))
+    let outcome = common::gametree(all).stdin(stdin).outcome();
+    (outcome.code, outcome.stdout, outcome.stderr)
 }
 
 #[test]

@@ -307,10 +307,8 @@ fn check_never_echoes_a_hidden_character() {
         "expect best \"zz\u{1}\u{1b}[2Jq\"\nexpect zz\u{1b}[2J = 3\n",
     )
     .unwrap();
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_gametree"))
-        .args(["check", tree.to_str().unwrap(), answers.to_str().unwrap()])
-        .output()
-        .unwrap();
+    let output =
+        common::gametree(["check", tree.to_str().unwrap(), answers.to_str().unwrap()]).output();
     std::fs::remove_dir_all(&dir).unwrap();
     let both = [output.stdout, output.stderr].concat();
     let both = String::from_utf8_lossy(&both);
