@@ -1,6 +1,10 @@
 // gametree's page: replays the trace embedded in the page, step by step,
 // and grades quiz answers against the facts embedded beside it. It never
 // searches: every value, window and cut it shows comes from the trace.
+// Names and labels are data, never markup or keys: they reach the page as
+// text (textContent, or escaped before innerHTML), nodes are found by
+// number, never by id, and the few tables keyed by words have no
+// prototype.
 (function () {
   'use strict';
   var $ = function (id) { return document.getElementById(id); };
@@ -9,8 +13,10 @@
   var current = null;
   var step = 0;
   var timer = null;
-  var TYPES = { 1: 'type 1 (PV)', 2: 'type 2 (CUT)', 3: 'type 3 (ALL)' };
-  var RELATION = { exact: '', lower: '>=', upper: '<=', unknown: '~' };
+  // A table with no prototype: no key reads anything but what it holds.
+  var table = function (entries) { return Object.assign(Object.create(null), entries); };
+  var TYPES = table({ 1: 'type 1 (PV)', 2: 'type 2 (CUT)', 3: 'type 3 (ALL)' });
+  var RELATION = table({ exact: '', lower: '>=', upper: '<=', unknown: '~' });
 
   // A value as gametree prints it: integers whole, others to 4 places
   // without trailing zeros, infinities as the JSON's strings.
@@ -33,10 +39,10 @@
     var section = sections[index];
     var data = JSON.parse(section.querySelector('script.data').textContent);
     var m = {
-      index: index, section: section, data: data, byId: {}, children: [],
+      index: index, section: section, data: data, children: [],
       stepEnds: [0], nodes: [], edges: [], labels: [], revealed: false, form: null, root: 0
     };
-    data.ids.forEach(function (id, n) { m.byId[id] = n; m.children.push([]); });
+    data.ids.forEach(function () { m.children.push([]); });
     data.parents.forEach(function (p, n) {
       if (p === null) { m.root = n; } else { m.children[p].push(n); }
     });
@@ -57,8 +63,8 @@
     section.querySelectorAll('text.cutlabel').forEach(function (t) {
       m.labels.push({ n: Number(t.id.slice(1)), el: t });
     });
-    m.onPv = {};
-    data.pv.forEach(function (n) { m.onPv[n] = true; });
+    m.onPv = new Uint8Array(data.ids.length);
+    data.pv.forEach(function (n) { m.onPv[n] = 1; });
     models[index] = m;
     return m;
   }
@@ -68,7 +74,7 @@
   function stateAt(m, k) {
     var last = m.last;
     if (last && last.k <= k) {
-      for (var j = m.stepEnds[last.k]; j < m.stepEnds[k]; j++) { apply(m, last.s, m.data.events[j]); }
+      for (var j = m.stepEnds[last.k]; j < m.stepEnds[k]; j++) { apply(m, last.s, j); }
       last.k = k;
       return last.s;
     }
@@ -84,12 +90,16 @@
       pruned: new Uint8Array(count), open: [], current: null, finished: false, visits: 0
     };
     var end = m.stepEnds[k];
-    for (var i = 0; i < end; i++) { apply(m, s, m.data.events[i]); }
+    for (var i = 0; i < end; i++) { apply(m, s, i); }
     return s;
   }
 
-  function apply(m, s, e) {
-    var node = m.byId[e.node];
+  // Applies event i: its node and a cut's skipped children are found by
+  // the numbers beside the events, not by the ids the events show.
+  function apply(m, s, i) {
+    var e = m.data.events[i];
+    var numbers = m.data.nodes[i];
+    var node = numbers[0];
     s.current = node;
     if (e.event === 'enter') {
       s.visits += 1;
@@ -111,8 +121,7 @@
       if (at >= 0) { s.open.splice(at, 1); }
       s.finished = s.finished || node === m.root;
     } else if (e.event === 'cut') {
-      e.pruned.forEach(function (id) {
-        var child = m.byId[id];
+      numbers.slice(1).forEach(function (child) {
         s.cut[child] = e;
         var stack = [child];
         while (stack.length) {
@@ -168,7 +177,7 @@
   function show(k) {
     var m = current;
     var hide = quizHidden(m);
-    if (hide) { k = 0; }
+    if (hide || !Number.isInteger(k)) { k = 0; }
     step = Math.max(0, Math.min(m.steps, k));
     var s = stateAt(m, step);
     var top = s.open.length ? s.open[s.open.length - 1] : null;
@@ -191,7 +200,7 @@
         setText(layer.el, pretty(text));
       });
     });
-    var marked = m.form ? m.form.marked : {};
+    var marked = m.form ? m.form.marked : [];
     m.edges.forEach(function (edge) {
       var n = edge.n;
       var cls = 'edge';
@@ -278,18 +287,25 @@
       try { window.history.replaceState(null, '', hash); } catch (e) { /* a page opened where history is closed */ }
     }
   }
+  // The link's exercise (as an index) and step, each null unless the
+  // fragment gives it as a plain decimal integer: an exercise from 1 to the
+  // number of exercises, a step from 0 (one past the last shows the last).
+  // Anything else is ignored.
   function readHash() {
-    var params = {};
+    var params = { exercise: null, step: null };
     location.hash.replace(/^#/, '').split('&').forEach(function (pair) {
       var kv = pair.split('=');
-      if (kv.length === 2) { params[kv[0]] = Number(kv[1]); }
+      if (kv.length !== 2 || !/^[0-9]{1,9}$/.test(kv[1])) { return; }
+      var n = Number(kv[1]);
+      if (kv[0] === 'exercise' && n >= 1 && n <= sections.length) { params.exercise = n - 1; }
+      if (kv[0] === 'step') { params.step = n; }
     });
     return params;
   }
 
   function open(index, k) {
     stop();
-    index = Math.max(0, Math.min(sections.length - 1, index));
+    index = Number.isInteger(index) ? Math.max(0, Math.min(sections.length - 1, index)) : 0;
     sections.forEach(function (section, i) { section.hidden = i !== index; });
     current = model(index);
     setText($('conventions'), conventions(current.data));
@@ -325,9 +341,9 @@
   function buildForm(m) {
     var d = m.data;
     var host = m.section.querySelector('.quiz-form');
-    var drawn = {};
-    m.nodes.forEach(function (node) { drawn[node.n] = true; });
-    var form = { rows: [], marked: {} };
+    var drawn = new Uint8Array(d.ids.length);
+    m.nodes.forEach(function (node) { drawn[node.n] = 1; });
+    var form = { rows: [], marked: new Uint8Array(d.ids.length) };
     // Wide transparent lines over the edges, to click.
     m.edges.forEach(function (edge) {
       var hit = edge.el.cloneNode(false);
@@ -371,7 +387,7 @@
         row.cut.type = 'checkbox';
         row.cut.className = 'q-cut';
         row.cut.setAttribute('aria-label', 'edge into ' + id + ' pruned');
-        row.cut.addEventListener('change', function () { form.marked[n] = row.cut.checked; show(step); });
+        row.cut.addEventListener('change', function () { form.marked[n] = row.cut.checked ? 1 : 0; show(step); });
         cell(row.cut);
       } else if (d.prunes) {
         cell(null);
@@ -402,7 +418,7 @@
     var row = m.form.rows.filter(function (r) { return r.n === n; })[0];
     if (!row || !row.cut) { return; }
     row.cut.checked = !row.cut.checked;
-    m.form.marked[n] = row.cut.checked;
+    m.form.marked[n] = row.cut.checked ? 1 : 0;
     show(step);
   }
 
@@ -521,25 +537,25 @@
     if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') { return; }
     if (tag === 'BUTTON' && (event.key === ' ' || event.key === 'Enter')) { return; }
     if (event.altKey || event.ctrlKey || event.metaKey) { return; }
-    var actions = {
+    var actions = table({
       ArrowRight: function () { stop(); show(step + 1); },
       ArrowLeft: function () { stop(); show(step - 1); },
       Home: function () { stop(); show(0); },
       End: function () { stop(); show(current.steps); },
       ' ': play
-    };
+    });
     var action = actions[event.key];
     if (action && !quizHidden(current)) { event.preventDefault(); action(); }
   });
   window.addEventListener('hashchange', function () {
     var params = readHash();
-    var index = params.exercise ? params.exercise - 1 : current.index;
-    if (index !== current.index) { open(index, params.step || 0); } else if (params.step !== undefined && params.step !== step) { show(params.step); }
+    var index = params.exercise === null ? current.index : params.exercise;
+    if (index !== current.index) { open(index, params.step || 0); } else if (params.step !== null && params.step !== step) { show(params.step); }
   });
 
   var start = readHash();
   layers();
-  open(start.exercise ? start.exercise - 1 : 0, start.step || 0);
+  open(start.exercise === null ? 0 : start.exercise, start.step || 0);
   // The page's state, for tests and for other pages that embed it.
   window.gametree = {
     show: function (k) { show(k); return step; },
