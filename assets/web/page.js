@@ -40,7 +40,7 @@
     var data = JSON.parse(section.querySelector('script.data').textContent);
     var m = {
       index: index, section: section, data: data, children: [],
-      stepEnds: [0], nodes: [], edges: [], labels: [], revealed: false, form: null, root: 0
+      stepEnds: [0], nodes: [], edges: [], labels: [], actions: [], revealed: false, form: null, root: 0
     };
     data.ids.forEach(function () { m.children.push([]); });
     data.parents.forEach(function (p, n) {
@@ -62,6 +62,9 @@
     });
     section.querySelectorAll('text.cutlabel').forEach(function (t) {
       m.labels.push({ n: Number(t.id.slice(1)), el: t });
+    });
+    section.querySelectorAll('text.action').forEach(function (t) {
+      m.actions.push({ n: Number(t.id.slice(1)), el: t });
     });
     m.onPv = new Uint8Array(data.ids.length);
     data.pv.forEach(function (n) { m.onPv[n] = 1; });
@@ -211,6 +214,9 @@
     });
     m.labels.forEach(function (label) {
       setClass(label.el, !hide && s.cut[label.n] ? 'cutlabel shown' : 'cutlabel');
+    });
+    m.actions.forEach(function (action) {
+      setClass(action.el, !hide && s.pruned[action.n] ? 'action pruned' : 'action');
     });
     setText($('caption'), caption(m, hide));
     setText($('condition'), hide ? '' : condition(m, s, top));
