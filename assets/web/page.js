@@ -2,9 +2,9 @@
 // and grades quiz answers against the facts embedded beside it. It never
 // searches: every value, window and cut it shows comes from the trace.
 // Names and labels are data, never markup or keys: they reach the page as
-// text (textContent, or escaped before innerHTML), nodes are found by
-// number, never by id, and the few tables keyed by words have no
-// prototype.
+// text (textContent; innerHTML only ever sets the script's own fixed
+// markup), nodes are found by number, never by id, and the few tables
+// keyed by words have no prototype.
 (function () {
   'use strict';
   var $ = function (id) { return document.getElementById(id); };
@@ -362,7 +362,8 @@
       '(<kbd>5</kbd>, or a bound such as <kbd>&gt;= 6</kbd> or <kbd>&lt;= 4</kbd>)' +
       (d.prunes ? ' and the window it is entered with (<kbd>[2, +inf]</kbd>)' : '') +
       '; tick each edge a cut skips (the highest one: the subtree below goes with it), or click it in the drawing. ' +
-      'Leave the value and window of a node that is never searched empty.</p>';
+      'Leave the value and window of a node that is never searched empty. A field left empty for a node the search ' +
+      'enters is unanswered, which is wrong; a value, window or tick the search contradicts takes one right answer away.</p>';
     host.innerHTML = html;
     var table = document.createElement('table');
     table.innerHTML = '<thead><tr><th scope="col">node</th><th scope="col">value</th>' +
@@ -451,60 +452,115 @@
     return isNaN(a) || isNaN(b) ? null : [a, b];
   }
   function sameValue(wrote, expected) {
-    if (expected === null) { return wrote.trim() === ''; }
     var w = readValue(wrote);
     var e = readValue(expected);
     return w !== null && e !== null && w.rel === e.rel && w.value === e.value;
   }
   function sameWindow(wrote, expected) {
-    if (expected === null) { return wrote.trim() === ''; }
     var w = readWindow(wrote);
     var e = readWindow(expected);
     return w !== null && e !== null && w[0] === e[0] && w[1] === e[1];
   }
 
+  // A mistake in the results, as text: names and answers never become
+  // markup.
+  function mistake(g, cls, head, text) {
+    var li = document.createElement('li');
+    li.className = cls;
+    var strong = document.createElement('strong');
+    strong.textContent = head;
+    li.appendChild(strong);
+    li.appendChild(document.createTextNode(': ' + text));
+    g.list.appendChild(li);
+  }
+
+  // One field graded against the fact it asks for: 'right', 'wrong',
+  // 'unanswered', or null when the search has no such fact (a node it
+  // never searches has no value) and the field is rightly left empty.
+  function gradeField(g, row, what, input, expected, why, same) {
+    var id = g.m.data.ids[row.n];
+    var wrote = input.value.trim();
+    var quoted = '\u201c' + wrote + '\u201d';
+    if (expected === null) {
+      if (wrote === '') { return null; }
+      g.contradicted += 1;
+      var none = g.fact.pruned ? 'no ' + what + ' (it is never searched)' : 'no ' + what;
+      mistake(g, 'q-' + what, id + ', ' + what, 'you wrote ' + quoted + '; the search gives ' + none + '. ' + why);
+      return 'wrong';
+    }
+    g.total += 1;
+    if (wrote === '') {
+      g.unanswered += 1;
+      mistake(g, 'q-unanswered', id + ', ' + what, 'unanswered.');
+      return 'unanswered';
+    }
+    if (same(wrote, expected)) { g.right += 1; return 'right'; }
+    mistake(g, 'q-' + what, id + ', ' + what, 'you wrote ' + quoted + '; the search gives ' + expected + '. ' + why);
+    return 'wrong';
+  }
+
+  // The edge into a row's node: asked when a cut skips it (below such an
+  // edge nothing is asked: the subtree goes with the cut); a tick on an
+  // edge the search follows is a claim it contradicts.
+  function gradeEdge(g, row) {
+    var fact = g.fact;
+    if (!row.cut || (fact.pruned && !fact.cut)) { return null; }
+    var id = g.m.data.ids[row.n];
+    if (fact.cut) {
+      g.total += 1;
+      if (row.cut.checked) { g.right += 1; return 'right'; }
+      mistake(g, 'q-little', 'too little pruning', 'you left the edge into ' + id + ', but a cut skips it. ' + fact.why_edge);
+      return 'wrong';
+    }
+    if (!row.cut.checked) { return null; }
+    g.contradicted += 1;
+    mistake(g, 'q-much', 'too much pruning', 'you marked the edge into ' + id + ' as pruned, but it is searched. ' + fact.why_edge);
+    return 'wrong';
+  }
+
+  var VERDICTS = ['wrong', 'unanswered', 'right'];
+  var MARKS = table({ wrong: '\u2717 wrong', unanswered: '\u2717 unanswered', right: '\u2713 right' });
+
+  // Grades the form against check's facts. The questions are the facts
+  // the search has: the value and the window of each interior node it
+  // gives them to, and each edge a cut skips. An empty field is
+  // unanswered, which is wrong; a claim the search contradicts (a value or
+  // a window where it has none, a tick on an edge it follows) takes one
+  // right answer away, down to 0.
   function grade(m) {
-    var facts = m.data.facts;
-    var mistakes = [];
-    var right = 0;
-    var total = 0;
-    var escape = function (t) { var el = document.createElement('span'); el.textContent = t; return el.innerHTML; };
+    var g = { m: m, fact: null, list: document.createElement('ul'), right: 0, total: 0, unanswered: 0, contradicted: 0 };
     m.form.rows.forEach(function (row) {
-      var n = row.n;
-      var id = m.data.ids[n];
-      var fact = facts[n];
-      var ok = true;
-      var said = function (what, wrote, expected, why, kind) {
-        mistakes.push('<li class="q-' + kind + '"><strong>' + escape(id) + ', ' + what + '</strong>: you wrote ' +
-          (wrote.trim() === '' ? 'nothing' : '\u201c' + escape(wrote.trim()) + '\u201d') + '; the search gives ' +
-          escape(expected === null ? 'no ' + what + ' (it is never searched)' : expected) + '. ' + escape(why) + '</li>');
-      };
-      if (row.value) {
-        total += 1;
-        if (sameValue(row.value.value, fact.value)) { right += 1; } else { ok = false; said('value', row.value.value, fact.value, fact.why_value, 'value'); }
-      }
-      if (row.window) {
-        total += 1;
-        if (sameWindow(row.window.value, fact.window)) { right += 1; } else { ok = false; said('window', row.window.value, fact.window, fact.why_window, 'window'); }
-      }
-      if (row.cut && !(fact.pruned && !fact.cut)) {
-        total += 1;
-        if (row.cut.checked === fact.cut) {
-          right += 1;
-        } else {
-          ok = false;
-          var kind = row.cut.checked ? 'too much pruning' : 'too little pruning';
-          var told = row.cut.checked ? 'you marked the edge into ' + id + ' as pruned, but it is searched'
-            : 'you left the edge into ' + id + ', but a cut skips it';
-          mistakes.push('<li class="q-' + (row.cut.checked ? 'much' : 'little') + '"><strong>' + kind + '</strong>: ' +
-            escape(told) + '. ' + escape(fact.why_edge) + '</li>');
-        }
-      }
-      row.tr.className = ok ? 'q-right' : 'q-wrong';
-      setText(row.mark, ok ? '\u2713 right' : '\u2717 wrong');
+      g.fact = m.data.facts[row.n];
+      var verdicts = [gradeEdge(g, row)];
+      if (row.value) { verdicts.push(gradeField(g, row, 'value', row.value, g.fact.value, g.fact.why_value, sameValue)); }
+      if (row.window) { verdicts.push(gradeField(g, row, 'window', row.window, g.fact.window, g.fact.why_window, sameWindow)); }
+      var worst = VERDICTS.filter(function (v) { return verdicts.indexOf(v) >= 0; })[0];
+      row.tr.className = worst ? 'q-' + worst : '';
+      setText(row.mark, worst ? MARKS[worst] : '');
     });
-    var score = '<p class="q-score">' + right + ' of ' + total + ' answers right.</p>';
-    m.form.results.innerHTML = score + (mistakes.length ? '<ul>' + mistakes.join('') + '</ul>' : '<p>Everything is right.</p>');
+    var results = m.form.results;
+    results.textContent = '';
+    var score = document.createElement('p');
+    score.className = 'q-score';
+    score.textContent = Math.max(0, g.right - g.contradicted) + ' of ' + g.total + ' answers right.';
+    results.appendChild(score);
+    var notes = [];
+    if (g.unanswered) { notes.push(g.unanswered + ' unanswered'); }
+    if (g.contradicted) {
+      notes.push(g.contradicted + (g.contradicted === 1 ? ' claim' : ' claims') +
+        ' that the search contradicts, each taking one right answer away');
+    }
+    var detail = document.createElement('p');
+    detail.className = 'q-detail';
+    detail.textContent = notes.length ? g.right + ' right; ' + notes.join('; ') + '.' : '';
+    results.appendChild(detail);
+    if (g.list.childNodes.length) {
+      results.appendChild(g.list);
+    } else {
+      var fine = document.createElement('p');
+      fine.textContent = 'Everything is right.';
+      results.appendChild(fine);
+    }
   }
 
   function syncQuiz() {
