@@ -31,12 +31,8 @@ fn data(page: &str) -> Vec<serde_json::Value> {
     page.split("<script type=\"application/json\" class=\"data\">")
         .skip(1)
         .map(|rest| {
-            let json = rest
-                .split("</script>")
-                .next()
-                .unwrap()
-                .replace("<\\/", "</");
-            serde_json::from_str(&json).unwrap()
+            let json = rest.split("</script>").next().unwrap();
+            serde_json::from_str(json).unwrap()
         })
         .collect()
 }
