@@ -111,7 +111,8 @@ const BODY_END: &str = "</main>\n";
 /// where the escape stands for the character itself, so `JSON.parse`
 /// reads back exactly the value; and with no `<` the text can neither end
 /// the element (`</script>`) nor open a comment (`<!--`) that would keep
-/// it from ending.
+/// it from ending. A value JSON cannot hold (a map whose keys are not
+/// strings) is written `null`.
 pub fn script_json<T: Serialize + ?Sized>(value: &T) -> String {
     let json = serde_json::to_string(value).unwrap_or_else(|_| "null".to_string());
     let mut out = String::with_capacity(json.len() + json.len() / 16);
