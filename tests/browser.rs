@@ -329,12 +329,13 @@ fn a_quiz_answered_right_and_wrong_is_graded_in_checks_words() {
     assert_eq!(hidden["values"]["D"], "2", "leaves show their values");
     assert_eq!(hidden["cuts"], serde_json::json!([]));
     assert!(hidden["caption"].as_str().unwrap().starts_with("Quiz"));
-    // A value and a window for each of the 10 interior nodes, and an edge
-    // for each of the 21 others but U and V, which go with T's.
-    assert_eq!(result["right"]["score"], "39 of 39 answers right.");
+    // A value and a window for each of the 9 interior nodes searched (T is
+    // not), and the two edges cuts skip, H and T.
+    assert_eq!(result["right"]["score"], "20 of 20 answers right.");
     assert_eq!(result["right"]["mistakes"], serde_json::json!([]));
     let wrong = &result["wrong"];
-    assert_eq!(wrong["score"], "35 of 39 answers right.");
+    // 17 right, less one for the tick on G, which the search follows.
+    assert_eq!(wrong["score"], "16 of 20 answers right.");
     let mistakes: Vec<&str> = wrong["mistakes"]
         .as_array()
         .unwrap()

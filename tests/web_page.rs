@@ -7,18 +7,15 @@
 mod common;
 
 use common::gametree;
+use gametree::tree::GameTree;
 
 /// The data of each tree the page holds.
 fn data(page: &str) -> Vec<serde_json::Value> {
     page.split("<script type=\"application/json\" class=\"data\">")
         .skip(1)
         .map(|rest| {
-            let json = rest
-                .split("</script>")
-                .next()
-                .unwrap()
-                .replace("<\\/", "</");
-            serde_json::from_str(&json).unwrap()
+            let json = rest.split("</script>").next().unwrap();
+            serde_json::from_str(json).unwrap()
         })
         .collect()
 }
@@ -202,4 +199,45 @@ fn a_large_tree_has_no_quiz_unless_asked() {
     let page = gametree(["render", path, "--format", "html", "--quiz"]).stdout();
     assert!(data(&page)[0]["facts"].is_array());
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_page_draws_every_action_label_the_svg_draws() {
+    let file = "trees/labelled-moves.tree";
+    let page = gametree(["render", file, "--format", "html"]).stdout();
+    let start = page.find("<svg").unwrap();
+    let end = page.find("</svg>").unwrap() + "</svg>".len();
+    let drawn = roxmltree::Document::parse(&page[start..end]).unwrap();
+    // Each label on the edge into its node (`a{node}` after `e{node}`).
+    let mut shown: Vec<(String, String)> = drawn
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("action"))
+        .map(|n| {
+            let node = n.attribute("id").unwrap().strip_prefix('a').unwrap();
+            let title = drawn
+                .descendants()
+                .find(|g| g.attribute("id") == Some(&format!("n{node}")))
+                .and_then(|g| g.children().find(|c| c.has_tag_name("title")))
+                .and_then(|t| t.text())
+                .unwrap();
+            (title.to_string(), n.text().unwrap().to_string())
+        })
+        .collect();
+    shown.sort();
+    let text = std::fs::read_to_string(file).unwrap();
+    let tree = gametree::syntax::parse_file(file, &text).unwrap().tree;
+    let mut labels: Vec<(String, String)> = tree
+        .nodes()
+        .filter_map(|n| tree.label(n).map(|l| (tree.id(n), l)))
+        .collect();
+    labels.sort();
+    assert_eq!(labels.len(), 12, "AIMA's moves a1..d3");
+    assert_eq!(shown, labels);
+    // The native drawing writes the same texts.
+    let svg = gametree(["render", file, "--format", "svg"]).stdout();
+    let native = roxmltree::Document::parse(&svg).unwrap();
+    let texts: Vec<&str> = native.descendants().filter_map(|n| n.text()).collect();
+    for (_, label) in &labels {
+        assert!(texts.contains(&label.as_str()), "{label}");
+    }
 }

@@ -1,6 +1,10 @@
 // gametree's page: replays the trace embedded in the page, step by step,
 // and grades quiz answers against the facts embedded beside it. It never
 // searches: every value, window and cut it shows comes from the trace.
+// Names and labels are data, never markup or keys: they reach the page as
+// text (textContent; innerHTML only ever sets the script's own fixed
+// markup), nodes are found by number, never by id, and the few tables
+// keyed by words have no prototype.
 (function () {
   'use strict';
   var $ = function (id) { return document.getElementById(id); };
@@ -9,8 +13,10 @@
   var current = null;
   var step = 0;
   var timer = null;
-  var TYPES = { 1: 'type 1 (PV)', 2: 'type 2 (CUT)', 3: 'type 3 (ALL)' };
-  var RELATION = { exact: '', lower: '>=', upper: '<=', unknown: '~' };
+  // A table with no prototype: no key reads anything but what it holds.
+  var table = function (entries) { return Object.assign(Object.create(null), entries); };
+  var TYPES = table({ 1: 'type 1 (PV)', 2: 'type 2 (CUT)', 3: 'type 3 (ALL)' });
+  var RELATION = table({ exact: '', lower: '>=', upper: '<=', unknown: '~' });
 
   // A value as gametree prints it: integers whole, others to 4 places
   // without trailing zeros, infinities as the JSON's strings.
@@ -33,10 +39,10 @@
     var section = sections[index];
     var data = JSON.parse(section.querySelector('script.data').textContent);
     var m = {
-      index: index, section: section, data: data, byId: {}, children: [],
-      stepEnds: [0], nodes: [], edges: [], labels: [], revealed: false, form: null, root: 0
+      index: index, section: section, data: data, children: [],
+      stepEnds: [0], nodes: [], edges: [], labels: [], actions: [], revealed: false, form: null, root: 0
     };
-    data.ids.forEach(function (id, n) { m.byId[id] = n; m.children.push([]); });
+    data.ids.forEach(function () { m.children.push([]); });
     data.parents.forEach(function (p, n) {
       if (p === null) { m.root = n; } else { m.children[p].push(n); }
     });
@@ -57,8 +63,11 @@
     section.querySelectorAll('text.cutlabel').forEach(function (t) {
       m.labels.push({ n: Number(t.id.slice(1)), el: t });
     });
-    m.onPv = {};
-    data.pv.forEach(function (n) { m.onPv[n] = true; });
+    section.querySelectorAll('text.action').forEach(function (t) {
+      m.actions.push({ n: Number(t.id.slice(1)), el: t });
+    });
+    m.onPv = new Uint8Array(data.ids.length);
+    data.pv.forEach(function (n) { m.onPv[n] = 1; });
     models[index] = m;
     return m;
   }
@@ -68,7 +77,7 @@
   function stateAt(m, k) {
     var last = m.last;
     if (last && last.k <= k) {
-      for (var j = m.stepEnds[last.k]; j < m.stepEnds[k]; j++) { apply(m, last.s, m.data.events[j]); }
+      for (var j = m.stepEnds[last.k]; j < m.stepEnds[k]; j++) { apply(m, last.s, j); }
       last.k = k;
       return last.s;
     }
@@ -84,12 +93,16 @@
       pruned: new Uint8Array(count), open: [], current: null, finished: false, visits: 0
     };
     var end = m.stepEnds[k];
-    for (var i = 0; i < end; i++) { apply(m, s, m.data.events[i]); }
+    for (var i = 0; i < end; i++) { apply(m, s, i); }
     return s;
   }
 
-  function apply(m, s, e) {
-    var node = m.byId[e.node];
+  // Applies event i: its node and a cut's skipped children are found by
+  // the numbers beside the events, not by the ids the events show.
+  function apply(m, s, i) {
+    var e = m.data.events[i];
+    var numbers = m.data.nodes[i];
+    var node = numbers[0];
     s.current = node;
     if (e.event === 'enter') {
       s.visits += 1;
@@ -111,8 +124,7 @@
       if (at >= 0) { s.open.splice(at, 1); }
       s.finished = s.finished || node === m.root;
     } else if (e.event === 'cut') {
-      e.pruned.forEach(function (id) {
-        var child = m.byId[id];
+      numbers.slice(1).forEach(function (child) {
         s.cut[child] = e;
         var stack = [child];
         while (stack.length) {
@@ -168,7 +180,7 @@
   function show(k) {
     var m = current;
     var hide = quizHidden(m);
-    if (hide) { k = 0; }
+    if (hide || !Number.isInteger(k)) { k = 0; }
     step = Math.max(0, Math.min(m.steps, k));
     var s = stateAt(m, step);
     var top = s.open.length ? s.open[s.open.length - 1] : null;
@@ -191,7 +203,7 @@
         setText(layer.el, pretty(text));
       });
     });
-    var marked = m.form ? m.form.marked : {};
+    var marked = m.form ? m.form.marked : [];
     m.edges.forEach(function (edge) {
       var n = edge.n;
       var cls = 'edge';
@@ -202,6 +214,9 @@
     });
     m.labels.forEach(function (label) {
       setClass(label.el, !hide && s.cut[label.n] ? 'cutlabel shown' : 'cutlabel');
+    });
+    m.actions.forEach(function (action) {
+      setClass(action.el, !hide && s.pruned[action.n] ? 'action pruned' : 'action');
     });
     setText($('caption'), caption(m, hide));
     setText($('condition'), hide ? '' : condition(m, s, top));
@@ -278,18 +293,25 @@
       try { window.history.replaceState(null, '', hash); } catch (e) { /* a page opened where history is closed */ }
     }
   }
+  // The link's exercise (as an index) and step, each null unless the
+  // fragment gives it as a plain decimal integer: an exercise from 1 to the
+  // number of exercises, a step from 0 (one past the last shows the last).
+  // Anything else is ignored.
   function readHash() {
-    var params = {};
+    var params = { exercise: null, step: null };
     location.hash.replace(/^#/, '').split('&').forEach(function (pair) {
       var kv = pair.split('=');
-      if (kv.length === 2) { params[kv[0]] = Number(kv[1]); }
+      if (kv.length !== 2 || !/^[0-9]{1,9}$/.test(kv[1])) { return; }
+      var n = Number(kv[1]);
+      if (kv[0] === 'exercise' && n >= 1 && n <= sections.length) { params.exercise = n - 1; }
+      if (kv[0] === 'step') { params.step = n; }
     });
     return params;
   }
 
   function open(index, k) {
     stop();
-    index = Math.max(0, Math.min(sections.length - 1, index));
+    index = Number.isInteger(index) ? Math.max(0, Math.min(sections.length - 1, index)) : 0;
     sections.forEach(function (section, i) { section.hidden = i !== index; });
     current = model(index);
     setText($('conventions'), conventions(current.data));
@@ -325,9 +347,9 @@
   function buildForm(m) {
     var d = m.data;
     var host = m.section.querySelector('.quiz-form');
-    var drawn = {};
-    m.nodes.forEach(function (node) { drawn[node.n] = true; });
-    var form = { rows: [], marked: {} };
+    var drawn = new Uint8Array(d.ids.length);
+    m.nodes.forEach(function (node) { drawn[node.n] = 1; });
+    var form = { rows: [], marked: new Uint8Array(d.ids.length) };
     // Wide transparent lines over the edges, to click.
     m.edges.forEach(function (edge) {
       var hit = edge.el.cloneNode(false);
@@ -340,7 +362,8 @@
       '(<kbd>5</kbd>, or a bound such as <kbd>&gt;= 6</kbd> or <kbd>&lt;= 4</kbd>)' +
       (d.prunes ? ' and the window it is entered with (<kbd>[2, +inf]</kbd>)' : '') +
       '; tick each edge a cut skips (the highest one: the subtree below goes with it), or click it in the drawing. ' +
-      'Leave the value and window of a node that is never searched empty.</p>';
+      'Leave the value and window of a node that is never searched empty. A field left empty for a node the search ' +
+      'enters is unanswered, which is wrong; a value, window or tick the search contradicts takes one right answer away.</p>';
     host.innerHTML = html;
     var table = document.createElement('table');
     table.innerHTML = '<thead><tr><th scope="col">node</th><th scope="col">value</th>' +
@@ -371,7 +394,7 @@
         row.cut.type = 'checkbox';
         row.cut.className = 'q-cut';
         row.cut.setAttribute('aria-label', 'edge into ' + id + ' pruned');
-        row.cut.addEventListener('change', function () { form.marked[n] = row.cut.checked; show(step); });
+        row.cut.addEventListener('change', function () { form.marked[n] = row.cut.checked ? 1 : 0; show(step); });
         cell(row.cut);
       } else if (d.prunes) {
         cell(null);
@@ -402,7 +425,7 @@
     var row = m.form.rows.filter(function (r) { return r.n === n; })[0];
     if (!row || !row.cut) { return; }
     row.cut.checked = !row.cut.checked;
-    m.form.marked[n] = row.cut.checked;
+    m.form.marked[n] = row.cut.checked ? 1 : 0;
     show(step);
   }
 
@@ -429,60 +452,115 @@
     return isNaN(a) || isNaN(b) ? null : [a, b];
   }
   function sameValue(wrote, expected) {
-    if (expected === null) { return wrote.trim() === ''; }
     var w = readValue(wrote);
     var e = readValue(expected);
     return w !== null && e !== null && w.rel === e.rel && w.value === e.value;
   }
   function sameWindow(wrote, expected) {
-    if (expected === null) { return wrote.trim() === ''; }
     var w = readWindow(wrote);
     var e = readWindow(expected);
     return w !== null && e !== null && w[0] === e[0] && w[1] === e[1];
   }
 
+  // A mistake in the results, as text: names and answers never become
+  // markup.
+  function mistake(g, cls, head, text) {
+    var li = document.createElement('li');
+    li.className = cls;
+    var strong = document.createElement('strong');
+    strong.textContent = head;
+    li.appendChild(strong);
+    li.appendChild(document.createTextNode(': ' + text));
+    g.list.appendChild(li);
+  }
+
+  // One field graded against the fact it asks for: 'right', 'wrong',
+  // 'unanswered', or null when the search has no such fact (a node it
+  // never searches has no value) and the field is rightly left empty.
+  function gradeField(g, row, what, input, expected, why, same) {
+    var id = g.m.data.ids[row.n];
+    var wrote = input.value.trim();
+    var quoted = '\u201c' + wrote + '\u201d';
+    if (expected === null) {
+      if (wrote === '') { return null; }
+      g.contradicted += 1;
+      var none = g.fact.pruned ? 'no ' + what + ' (it is never searched)' : 'no ' + what;
+      mistake(g, 'q-' + what, id + ', ' + what, 'you wrote ' + quoted + '; the search gives ' + none + '. ' + why);
+      return 'wrong';
+    }
+    g.total += 1;
+    if (wrote === '') {
+      g.unanswered += 1;
+      mistake(g, 'q-unanswered', id + ', ' + what, 'unanswered.');
+      return 'unanswered';
+    }
+    if (same(wrote, expected)) { g.right += 1; return 'right'; }
+    mistake(g, 'q-' + what, id + ', ' + what, 'you wrote ' + quoted + '; the search gives ' + expected + '. ' + why);
+    return 'wrong';
+  }
+
+  // The edge into a row's node: asked when a cut skips it (below such an
+  // edge nothing is asked: the subtree goes with the cut); a tick on an
+  // edge the search follows is a claim it contradicts.
+  function gradeEdge(g, row) {
+    var fact = g.fact;
+    if (!row.cut || (fact.pruned && !fact.cut)) { return null; }
+    var id = g.m.data.ids[row.n];
+    if (fact.cut) {
+      g.total += 1;
+      if (row.cut.checked) { g.right += 1; return 'right'; }
+      mistake(g, 'q-little', 'too little pruning', 'you left the edge into ' + id + ', but a cut skips it. ' + fact.why_edge);
+      return 'wrong';
+    }
+    if (!row.cut.checked) { return null; }
+    g.contradicted += 1;
+    mistake(g, 'q-much', 'too much pruning', 'you marked the edge into ' + id + ' as pruned, but it is searched. ' + fact.why_edge);
+    return 'wrong';
+  }
+
+  var VERDICTS = ['wrong', 'unanswered', 'right'];
+  var MARKS = table({ wrong: '\u2717 wrong', unanswered: '\u2717 unanswered', right: '\u2713 right' });
+
+  // Grades the form against check's facts. The questions are the facts
+  // the search has: the value and the window of each interior node it
+  // gives them to, and each edge a cut skips. An empty field is
+  // unanswered, which is wrong; a claim the search contradicts (a value or
+  // a window where it has none, a tick on an edge it follows) takes one
+  // right answer away, down to 0.
   function grade(m) {
-    var facts = m.data.facts;
-    var mistakes = [];
-    var right = 0;
-    var total = 0;
-    var escape = function (t) { var el = document.createElement('span'); el.textContent = t; return el.innerHTML; };
+    var g = { m: m, fact: null, list: document.createElement('ul'), right: 0, total: 0, unanswered: 0, contradicted: 0 };
     m.form.rows.forEach(function (row) {
-      var n = row.n;
-      var id = m.data.ids[n];
-      var fact = facts[n];
-      var ok = true;
-      var said = function (what, wrote, expected, why, kind) {
-        mistakes.push('<li class="q-' + kind + '"><strong>' + escape(id) + ', ' + what + '</strong>: you wrote ' +
-          (wrote.trim() === '' ? 'nothing' : '\u201c' + escape(wrote.trim()) + '\u201d') + '; the search gives ' +
-          escape(expected === null ? 'no ' + what + ' (it is never searched)' : expected) + '. ' + escape(why) + '</li>');
-      };
-      if (row.value) {
-        total += 1;
-        if (sameValue(row.value.value, fact.value)) { right += 1; } else { ok = false; said('value', row.value.value, fact.value, fact.why_value, 'value'); }
-      }
-      if (row.window) {
-        total += 1;
-        if (sameWindow(row.window.value, fact.window)) { right += 1; } else { ok = false; said('window', row.window.value, fact.window, fact.why_window, 'window'); }
-      }
-      if (row.cut && !(fact.pruned && !fact.cut)) {
-        total += 1;
-        if (row.cut.checked === fact.cut) {
-          right += 1;
-        } else {
-          ok = false;
-          var kind = row.cut.checked ? 'too much pruning' : 'too little pruning';
-          var told = row.cut.checked ? 'you marked the edge into ' + id + ' as pruned, but it is searched'
-            : 'you left the edge into ' + id + ', but a cut skips it';
-          mistakes.push('<li class="q-' + (row.cut.checked ? 'much' : 'little') + '"><strong>' + kind + '</strong>: ' +
-            escape(told) + '. ' + escape(fact.why_edge) + '</li>');
-        }
-      }
-      row.tr.className = ok ? 'q-right' : 'q-wrong';
-      setText(row.mark, ok ? '\u2713 right' : '\u2717 wrong');
+      g.fact = m.data.facts[row.n];
+      var verdicts = [gradeEdge(g, row)];
+      if (row.value) { verdicts.push(gradeField(g, row, 'value', row.value, g.fact.value, g.fact.why_value, sameValue)); }
+      if (row.window) { verdicts.push(gradeField(g, row, 'window', row.window, g.fact.window, g.fact.why_window, sameWindow)); }
+      var worst = VERDICTS.filter(function (v) { return verdicts.indexOf(v) >= 0; })[0];
+      row.tr.className = worst ? 'q-' + worst : '';
+      setText(row.mark, worst ? MARKS[worst] : '');
     });
-    var score = '<p class="q-score">' + right + ' of ' + total + ' answers right.</p>';
-    m.form.results.innerHTML = score + (mistakes.length ? '<ul>' + mistakes.join('') + '</ul>' : '<p>Everything is right.</p>');
+    var results = m.form.results;
+    results.textContent = '';
+    var score = document.createElement('p');
+    score.className = 'q-score';
+    score.textContent = Math.max(0, g.right - g.contradicted) + ' of ' + g.total + ' answers right.';
+    results.appendChild(score);
+    var notes = [];
+    if (g.unanswered) { notes.push(g.unanswered + ' unanswered'); }
+    if (g.contradicted) {
+      notes.push(g.contradicted + (g.contradicted === 1 ? ' claim' : ' claims') +
+        ' that the search contradicts, each taking one right answer away');
+    }
+    var detail = document.createElement('p');
+    detail.className = 'q-detail';
+    detail.textContent = notes.length ? g.right + ' right; ' + notes.join('; ') + '.' : '';
+    results.appendChild(detail);
+    if (g.list.childNodes.length) {
+      results.appendChild(g.list);
+    } else {
+      var fine = document.createElement('p');
+      fine.textContent = 'Everything is right.';
+      results.appendChild(fine);
+    }
   }
 
   function syncQuiz() {
@@ -521,25 +599,25 @@
     if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') { return; }
     if (tag === 'BUTTON' && (event.key === ' ' || event.key === 'Enter')) { return; }
     if (event.altKey || event.ctrlKey || event.metaKey) { return; }
-    var actions = {
+    var actions = table({
       ArrowRight: function () { stop(); show(step + 1); },
       ArrowLeft: function () { stop(); show(step - 1); },
       Home: function () { stop(); show(0); },
       End: function () { stop(); show(current.steps); },
       ' ': play
-    };
+    });
     var action = actions[event.key];
     if (action && !quizHidden(current)) { event.preventDefault(); action(); }
   });
   window.addEventListener('hashchange', function () {
     var params = readHash();
-    var index = params.exercise ? params.exercise - 1 : current.index;
-    if (index !== current.index) { open(index, params.step || 0); } else if (params.step !== undefined && params.step !== step) { show(params.step); }
+    var index = params.exercise === null ? current.index : params.exercise;
+    if (index !== current.index) { open(index, params.step || 0); } else if (params.step !== null && params.step !== step) { show(params.step); }
   });
 
   var start = readHash();
   layers();
-  open(start.exercise ? start.exercise - 1 : 0, start.step || 0);
+  open(start.exercise === null ? 0 : start.exercise, start.step || 0);
   // The page's state, for tests and for other pages that embed it.
   window.gametree = {
     show: function (k) { show(k); return step; },

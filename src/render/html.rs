@@ -3,14 +3,15 @@
 //! group `n{node}` with its value and layer lines as empty text elements;
 //! every edge a line `e{node}` (named after the child it leads to; quiz
 //! mode lays a wider transparent line over it to click), with its
-//! probability below a chance node, and a hidden label for the cut that
-//! skips it, if one does.
+//! probability below a chance node, its action label if it has one, and a
+//! hidden label for the cut that skips it, if one does. Names and labels
+//! are written as the tree gives them, escaped for XML.
 
 use std::fmt::Write;
 
 use super::Diagram;
 use super::font::FONT_STACK;
-use super::geometry::{Geometry, Outline, Slot, note_text, pretty};
+use super::geometry::{Geometry, Outline, Slot, note_text};
 use super::state::Picture;
 use super::svg::{escape, num, push_outline};
 use crate::tree::GameTree;
@@ -26,7 +27,8 @@ impl Diagram<'_> {
     /// groups `n{node}` (class `node max` or `node min`, `leaf` too), their
     /// value an empty `text.val`, their layer lines empty `text.ly-w`
     /// (window), `ly-v` (visit), `ly-h` (history), `ly-t` (type); edges are
-    /// lines `e{node}` named after the child, and a cut's label `c{node}`.
+    /// lines `e{node}` named after the child, an action label `a{node}`
+    /// and a cut's label `c{node}`.
     pub fn page_svg(&self) -> String {
         let full = self.full_picture();
         let geometry = self.geometry(&full);
@@ -99,6 +101,17 @@ impl Diagram<'_> {
                 escape(&text)
             );
         }
+        if let Some(text) = self.label_text(node) {
+            // Three quarters of the way down, where the edges spread apart,
+            // as drawn.
+            let _ = writeln!(
+                labels,
+                "<text class=\"action\" id=\"a{node}\" x=\"{}\" y=\"{}\" font-size=\"9\">{}</text>",
+                num(x1 + (x2 - x1) * 0.75),
+                num(y1 + (y2 - y1) * 0.75 + 3.0),
+                escape(&text)
+            );
+        }
         if let Some(mark) = full.cut_above(node) {
             let label = self.cut_label(mark).join(", ");
             let _ = writeln!(
@@ -144,7 +157,7 @@ impl Diagram<'_> {
                         out,
                         "<text class=\"name\" x=\"{}\" y=\"{y}\">{}</text>",
                         num(x),
-                        escape(&pretty(&id))
+                        escape(&id)
                     );
                 }
                 Slot::Value => {

@@ -9,7 +9,7 @@ use serde_json::Value as Json;
 use crate::check::Facts;
 use crate::report::event_json;
 use crate::search::SearchResult;
-use crate::trace::Trace;
+use crate::trace::{Event, Trace};
 use crate::tree::{GameTree, NodeId, Tree};
 
 use crate::render::{NodeType, node_types};
@@ -46,6 +46,11 @@ pub(super) struct TreeData {
     pv: Vec<NodeId>,
     /// The events, as `gametree trace --json` writes them.
     events: Vec<Json>,
+    /// Each event's node by number, then for a cut the children it skips:
+    /// the script finds nodes by these numbers, never by the ids the
+    /// events show, so that no name can stand for another node (or for a
+    /// property of the script's own objects).
+    nodes: Vec<Vec<NodeId>>,
     /// Each event's line of `gametree trace` (`null` for a leaf's entry,
     /// which its visit line tells).
     lines: Vec<Option<String>>,
@@ -129,6 +134,7 @@ impl TreeData {
                 .iter()
                 .map(|e| event_json(tree, e))
                 .collect(),
+            nodes: page.trace.events.iter().map(event_nodes).collect(),
             lines: page
                 .trace
                 .events
@@ -138,6 +144,15 @@ impl TreeData {
             facts: (quiz || tree.len() <= QUIZ_NODES).then(|| node_facts(page, strict)),
         }
     }
+}
+
+/// An event's node, then the children a cut skips.
+fn event_nodes(event: &Event<NodeId>) -> Vec<NodeId> {
+    let mut nodes = vec![event.node()];
+    if let Event::Cut(cut) = event {
+        nodes.extend(&cut.pruned);
+    }
+    nodes
 }
 
 /// A visited node's value as `check` words it: `= 2`, `>= 6`.

@@ -14,6 +14,7 @@ mod data;
 pub use data::{PageTree, QUIZ_NODES};
 
 use data::TreeData;
+use serde::Serialize;
 
 use crate::render::{Diagram, Labels, Layers, RenderOptions};
 
@@ -71,7 +72,6 @@ fn push_tree(out: &mut String, index: usize, tree: &PageTree<'_>, options: &Page
     };
     let diagram = Diagram::new(tree.tree, tree.trace, tree.result, render);
     let data = TreeData::new(tree, options.render.strict, options.fail_hard, options.quiz);
-    let json = serde_json::to_string(&data).unwrap_or_else(|_| "null".to_string());
     out.push_str(&format!(
         "<section class=\"exercise\" id=\"tree-{index}\" aria-label=\"{}\" hidden>\n\
          <div class=\"diagram\">\n",
@@ -80,7 +80,7 @@ fn push_tree(out: &mut String, index: usize, tree: &PageTree<'_>, options: &Page
     out.push_str(&diagram.page_svg());
     out.push_str("</div>\n<div class=\"quiz-form\"></div>\n");
     out.push_str("<script type=\"application/json\" class=\"data\">");
-    out.push_str(&json.replace("</", "<\\/"));
+    out.push_str(&script_json(&data));
     out.push_str("</script>\n</section>\n");
 }
 
@@ -104,10 +104,68 @@ fn body_open(options: &PageOptions, trees: usize) -> String {
 /// The end of the page's main part.
 const BODY_END: &str = "</main>\n";
 
-/// Text escaped for HTML.
+/// `value` as JSON that can stand as it is inside an HTML `<script>`
+/// element: every `<`, `>` and `&` is written `\u003c`, `\u003e`,
+/// `\u0026`, and the line and paragraph separators U+2028 and U+2029
+/// `\u2028` and `\u2029`. JSON has these characters only inside strings,
+/// where the escape stands for the character itself, so `JSON.parse`
+/// reads back exactly the value; and with no `<` the text can neither end
+/// the element (`</script>`) nor open a comment (`<!--`) that would keep
+/// it from ending. A value JSON cannot hold (a map whose keys are not
+/// strings) is written `null`.
+pub fn script_json<T: Serialize + ?Sized>(value: &T) -> String {
+    let json = serde_json::to_string(value).unwrap_or_else(|_| "null".to_string());
+    let mut out = String::with_capacity(json.len() + json.len() / 16);
+    for c in json.chars() {
+        match c {
+            '<' => out.push_str("\\u003c"),
+            '>' => out.push_str("\\u003e"),
+            '&' => out.push_str("\\u0026"),
+            '\u{2028}' => out.push_str("\\u2028"),
+            '\u{2029}' => out.push_str("\\u2029"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Text escaped for HTML text and for attribute values in either quote.
 fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
+        .replace('\'', "&#39;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{escape, script_json};
+
+    #[test]
+    fn script_json_escapes_what_could_end_or_hide_a_script_and_reads_back() {
+        let texts = [
+            "<!--<script>",
+            "</script>",
+            "a > b && c",
+            "line\u{2028}paragraph\u{2029}",
+            "\\u003c already escaped \\",
+            "\"quoted\" 'single'",
+        ];
+        let json = script_json(&texts);
+        for bad in ['<', '>', '&', '\u{2028}', '\u{2029}'] {
+            assert!(!json.contains(bad), "{bad:?} in {json}");
+        }
+        assert!(json.contains("\\u003c!--\\u003cscript\\u003e"), "{json}");
+        let back: Vec<String> = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, texts);
+    }
+
+    #[test]
+    fn escape_covers_text_and_attributes_in_either_quote() {
+        assert_eq!(
+            escape("<a href='x' title=\"y\">&amp;</a>"),
+            "&lt;a href=&#39;x&#39; title=&quot;y&quot;&gt;&amp;amp;&lt;/a&gt;"
+        );
+    }
 }
