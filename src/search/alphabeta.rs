@@ -5,20 +5,26 @@
 //! children or a depth limit, each iteration of iterative deepening, and
 //! the subtrees the parallel search hands out below its split depth.
 
+use super::algorithm::{Strategy, Support};
 use super::chance;
-use super::{Algorithm, SearchError};
 use super::context::{Context, Edge, Halt, NodeFold, clamp};
 use super::ordering::{Children, Memo, order_children};
+use super::{Algorithm, SearchError};
 use crate::trace::{Recorder, Window};
 use crate::tree::GameTree;
 use crate::value::{CutKind, Kind, Scored, Value};
-use super::algorithm::{Strategy, Support};
-/// Alpha-beta in the min/max form, with ordering, a depth limit and iterative deepening.
+
+/// Alpha-beta in the min/max form, with ordering, a depth limit and
+/// iterative deepening.
 pub(super) struct AlphaBeta;
 
 impl Strategy for AlphaBeta {
     const PRUNES: bool = true;
-    const SUPPORTS: Support = Support { order: true, depth: true, iterative: true };
+    const SUPPORTS: Support = Support {
+        order: true,
+        depth: true,
+        iterative: true,
+    };
 
     fn run<T, R>(cx: &mut Context<'_, T, R>, root: T::Node) -> Result<Scored, SearchError>
     where
@@ -260,7 +266,10 @@ fn search_valueless<'t, T: GameTree, R: Recorder<T::Node>>(
         return Ok(score);
     }
     if kind.is_chance() {
-        if let Some(bounds) = cx.leaf_bounds().filter(|_| cx.algorithm == Algorithm::Star2) {
+        if let Some(bounds) = cx
+            .leaf_bounds()
+            .filter(|_| cx.algorithm == Algorithm::Star2)
+        {
             return super::star2::chance(cx, node, ply, parent, (alpha, beta), bounds);
         }
         return chance::star1(cx, node, parent, alpha, beta, |cx, child, a, b| {

@@ -12,6 +12,14 @@ mod ordering;
 mod result;
 mod simulate;
 mod split;
+
+// The algorithms' own files, each registered in `algorithms!` below.
+mod alphabeta;
+mod minimax;
+mod negamax;
+mod negamax_alphabeta;
+mod parallel;
+mod star2;
 #[cfg(feature = "worker-log")]
 pub mod worker_log;
 

@@ -6,18 +6,23 @@
 //! produce the same trace.
 
 use super::SearchError;
+use super::algorithm::{Strategy, Support};
 use super::chance;
 use super::context::{Context, Edge, NodeFold, clamp};
 use crate::trace::{Recorder, Window};
 use crate::tree::GameTree;
 use crate::value::{CutKind, Kind, Scored, Value};
-use super::algorithm::{Strategy, Support};
+
 /// Alpha-beta in the negamax form.
 pub(super) struct NegamaxAlphaBeta;
 
 impl Strategy for NegamaxAlphaBeta {
     const PRUNES: bool = true;
-    const SUPPORTS: Support = Support { order: false, depth: true, iterative: false };
+    const SUPPORTS: Support = Support {
+        order: false,
+        depth: true,
+        iterative: false,
+    };
 
     fn run<T, R>(cx: &mut Context<'_, T, R>, root: T::Node) -> Result<Scored, SearchError>
     where
@@ -64,7 +69,9 @@ fn search<T: GameTree, R: Recorder<T::Node>>(
         return chance::star1(cx, node, parent, alpha, beta, |cx, child, a, b| {
             match cx.tree.kind(child).negates_for(Kind::Max) {
                 false => search(cx, child, ply + 1, Some(node), a, b),
-                true => Ok(search(cx, child, ply + 1, Some(node), b.negate(), a.negate())?.negate()),
+                true => {
+                    Ok(search(cx, child, ply + 1, Some(node), b.negate(), a.negate())?.negate())
+                }
             }
         });
     }

@@ -14,19 +14,24 @@
 //! chosen move among equal ones may differ from run to run.
 
 use super::SearchError;
+use super::algorithm::{Strategy, Support};
 use super::alphabeta::{self, Entered, cut_bound, enter, finish, full_window, settle, tighten};
 use super::brothers::{Brothers, YoungBrothers};
 use super::context::{Context, Edge, Halt, NodeFold};
 use crate::trace::Recorder;
 use crate::tree::GameTree;
 use crate::value::{Bound, CutKind, Kind, Scored, Value};
-use super::algorithm::{Strategy, Support};
+
 /// Parallel alpha-beta: Young Brothers Wait on rayon.
 pub(super) struct Parallel;
 
 impl Strategy for Parallel {
     const PRUNES: bool = true;
-    const SUPPORTS: Support = Support { order: true, depth: true, iterative: false };
+    const SUPPORTS: Support = Support {
+        order: true,
+        depth: true,
+        iterative: false,
+    };
 
     fn run<T, R>(cx: &mut Context<'_, T, R>, root: T::Node) -> Result<Scored, SearchError>
     where

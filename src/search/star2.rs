@@ -100,9 +100,7 @@ fn probe<T: GameTree, R: Recorder<T::Node>>(
     let (alpha, beta) = search.window();
     let known = search.known.as_deref().expect("Star2 has leaf bounds");
     let (lo, hi) = known[i];
-    let others = |low: bool| {
-        search.rest(0, low) - p * if low { lo } else { hi }
-    };
+    let others = |low: bool| search.rest(0, low) - p * if low { lo } else { hi };
     let window = ChildWindow {
         lo,
         hi,
