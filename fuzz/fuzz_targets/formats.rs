@@ -40,7 +40,11 @@ fuzz_target!(|data: &[u8]| {
             _ => false,
         };
         if exact {
-            assert_eq!(outline(&back), outline(&tree), "{out:?} round trip\n{written}");
+            assert_eq!(
+                outline(&back),
+                outline(&tree),
+                "{out:?} round trip\n{written}"
+            );
         }
     }
 });
@@ -48,9 +52,8 @@ fuzz_target!(|data: &[u8]| {
 /// Whether a name or a label holds a `"` or a line end.
 fn has_unquotable_text(tree: &Tree) -> bool {
     let unquotable = |text: &str| text.contains(['"', '\n', '\r']);
-    tree.nodes().any(|n| {
-        unquotable(&tree.id(n)) || tree.label(n).as_deref().is_some_and(unquotable)
-    })
+    tree.nodes()
+        .any(|n| unquotable(&tree.id(n)) || tree.label(n).as_deref().is_some_and(unquotable))
 }
 
 /// What a tree says, node by node, apart from where it was written.
