@@ -7,7 +7,7 @@
 
 use super::algorithm::{Strategy, Support};
 use super::chance;
-use super::context::{Context, Edge, Halt, NodeFold, clamp};
+use super::context::{Context, Halt, NodeFold, WindowBound, clamp};
 use super::ordering::{Children, Memo, order_children};
 use super::{Algorithm, SearchError};
 use crate::trace::{Recorder, Window};
@@ -49,8 +49,11 @@ pub(super) fn alphabeta<T: GameTree, R: Recorder<T::Node>>(
 }
 
 /// The full window, set by no node.
-pub(super) fn full_window<N>() -> (Edge<N>, Edge<N>) {
-    (Edge::initial(Value::NEG_INF), Edge::initial(Value::POS_INF))
+pub(super) fn full_window<N>() -> (WindowBound<N>, WindowBound<N>) {
+    (
+        WindowBound::initial(Value::NEG_INF),
+        WindowBound::initial(Value::POS_INF),
+    )
 }
 
 /// The outcome of a search from the root, which nothing can cancel.
@@ -85,7 +88,7 @@ pub(super) fn enter<'t, T: GameTree, R: Recorder<T::Node>>(
     cx: &mut Context<'t, T, R>,
     node: T::Node,
     ply: usize,
-    (alpha, beta): (&mut Edge<T::Node>, &mut Edge<T::Node>),
+    (alpha, beta): (&mut WindowBound<T::Node>, &mut WindowBound<T::Node>),
     memo: Option<&Memo>,
 ) -> Result<Opened<'t, T>, Halt> {
     if let Some(score) = leaf_with_value(cx, node, ply, alpha, beta) {
@@ -109,8 +112,8 @@ fn leaf_with_value<T: GameTree, R: Recorder<T::Node>>(
     cx: &mut Context<'_, T, R>,
     node: T::Node,
     ply: usize,
-    alpha: &Edge<T::Node>,
-    beta: &Edge<T::Node>,
+    alpha: &WindowBound<T::Node>,
+    beta: &WindowBound<T::Node>,
 ) -> Option<Scored> {
     let value = cx.tree.value(node)?;
     cx.clear_line(ply);
@@ -127,8 +130,8 @@ fn arrive<T: GameTree, R: Recorder<T::Node>>(
     cx: &mut Context<'_, T, R>,
     node: T::Node,
     ply: usize,
-    alpha: &mut Edge<T::Node>,
-    beta: &mut Edge<T::Node>,
+    alpha: &mut WindowBound<T::Node>,
+    beta: &mut WindowBound<T::Node>,
 ) -> Result<Window, Halt> {
     let cancelled = cx.narrow_or_cancelled(ply, alpha, beta);
     let window = window_of(alpha, beta);
@@ -165,7 +168,7 @@ fn open<'t, T: GameTree, R: Recorder<T::Node>>(
 
 /// The window of the bounds `alpha` and `beta`.
 #[inline]
-fn window_of<N>(alpha: &Edge<N>, beta: &Edge<N>) -> Window {
+fn window_of<N>(alpha: &WindowBound<N>, beta: &WindowBound<N>) -> Window {
     Window {
         alpha: alpha.value,
         beta: beta.value,
@@ -185,7 +188,11 @@ fn leaf<T: GameTree, R: Recorder<T::Node>>(
 }
 
 /// The bound a `kind` node cuts against: beta at MAX, alpha at MIN.
-pub(super) fn cut_bound<N>(kind: Kind, alpha: Edge<N>, beta: Edge<N>) -> Edge<N> {
+pub(super) fn cut_bound<N>(
+    kind: Kind,
+    alpha: WindowBound<N>,
+    beta: WindowBound<N>,
+) -> WindowBound<N> {
     match kind {
         Kind::Max | Kind::Chance => beta,
         Kind::Min => alpha,
@@ -194,10 +201,16 @@ pub(super) fn cut_bound<N>(kind: Kind, alpha: Edge<N>, beta: Edge<N>) -> Edge<N>
 
 /// Raises alpha (at MAX) or lowers beta (at MIN) to `v`, the value of
 /// `node` so far, when that tightens the window.
-pub(super) fn tighten<N>(kind: Kind, v: Value, node: N, alpha: &mut Edge<N>, beta: &mut Edge<N>) {
+pub(super) fn tighten<N>(
+    kind: Kind,
+    v: Value,
+    node: N,
+    alpha: &mut WindowBound<N>,
+    beta: &mut WindowBound<N>,
+) {
     match kind {
-        Kind::Max if v > alpha.value => *alpha = Edge::new(v, node),
-        Kind::Min if v < beta.value => *beta = Edge::new(v, node),
+        Kind::Max if v > alpha.value => *alpha = WindowBound::new(v, node),
+        Kind::Min if v < beta.value => *beta = WindowBound::new(v, node),
         _ => {}
     }
 }
@@ -228,8 +241,8 @@ pub(super) fn search<T: GameTree, R: Recorder<T::Node>>(
     node: T::Node,
     ply: usize,
     parent: Option<T::Node>,
-    alpha: Edge<T::Node>,
-    beta: Edge<T::Node>,
+    alpha: WindowBound<T::Node>,
+    beta: WindowBound<T::Node>,
     prev: Option<&Memo>,
     next: Option<&mut Memo>,
 ) -> Result<Scored, Halt> {
@@ -254,8 +267,8 @@ fn search_valueless<'t, T: GameTree, R: Recorder<T::Node>>(
     node: T::Node,
     ply: usize,
     parent: Option<T::Node>,
-    mut alpha: Edge<T::Node>,
-    mut beta: Edge<T::Node>,
+    mut alpha: WindowBound<T::Node>,
+    mut beta: WindowBound<T::Node>,
     prev: Option<&Memo>,
     mut next: Option<&mut Memo>,
 ) -> Result<Scored, Halt> {

@@ -26,7 +26,7 @@ use rayon::prelude::*;
 
 use super::alphabeta::cut_bound;
 use super::board::Board;
-use super::context::{Context, Edge, Halt, reaches};
+use super::context::{Context, Halt, WindowBound, reaches};
 use super::parallel;
 use super::split::Split;
 use super::{Algorithm, Options, Stats};
@@ -90,8 +90,8 @@ pub(super) struct Brothers<'a, T: GameTree> {
     pub ply: usize,
     pub kind: Kind,
     /// The window after the eldest, in MAX's terms.
-    pub alpha: Edge<T::Node>,
-    pub beta: Edge<T::Node>,
+    pub alpha: WindowBound<T::Node>,
+    pub beta: WindowBound<T::Node>,
 }
 
 impl<'a, T> Brothers<'a, T>
@@ -164,8 +164,8 @@ where
         &self,
         child: T::Node,
         split: &Split<'_, T::Node>,
-        alpha: Edge<T::Node>,
-        beta: Edge<T::Node>,
+        alpha: WindowBound<T::Node>,
+        beta: WindowBound<T::Node>,
     ) -> Outcome<T::Node> {
         self.run_with(self.options, child, split, alpha, beta)
     }
@@ -176,8 +176,8 @@ where
         options: Options,
         child: T::Node,
         split: &Split<'_, T::Node>,
-        alpha: Edge<T::Node>,
-        beta: Edge<T::Node>,
+        alpha: WindowBound<T::Node>,
+        beta: WindowBound<T::Node>,
     ) -> Outcome<T::Node> {
         if split.stopped() {
             return Outcome::cancelled();
@@ -329,7 +329,7 @@ pub(super) fn research_split_depth(split_depth: usize, ply: usize, workers: usiz
 
 /// The bound a `kind` node improves: alpha at MAX, beta at MIN (the one
 /// it does not cut against).
-pub(super) fn own_bound<N>(kind: Kind, alpha: Edge<N>, beta: Edge<N>) -> Value {
+pub(super) fn own_bound<N>(kind: Kind, alpha: WindowBound<N>, beta: WindowBound<N>) -> Value {
     cut_bound(kind.opponent(), alpha, beta).value
 }
 
@@ -337,15 +337,19 @@ pub(super) fn own_bound<N>(kind: Kind, alpha: Edge<N>, beta: Edge<N>) -> Value {
 /// `kind` node does better than `now`: `[now, next]` at MAX, `[previous,
 /// now]` at MIN, where next and previous are the neighbouring floats.
 /// None when `now` is infinite.
-pub(super) fn null_window<N: Copy>(kind: Kind, now: Value, node: N) -> Option<(Edge<N>, Edge<N>)> {
+pub(super) fn null_window<N: Copy>(
+    kind: Kind,
+    now: Value,
+    node: N,
+) -> Option<(WindowBound<N>, WindowBound<N>)> {
     if now.is_infinite() {
         return None;
     }
     let x = now.get();
-    let edge = |x: f64| Value::new(x).map(|v| Edge::new(v, node));
+    let bound = |x: f64| Value::new(x).map(|v| WindowBound::new(v, node));
     match kind {
-        Kind::Max | Kind::Chance => Some((edge(x)?, edge(x.next_up())?)),
-        Kind::Min => Some((edge(x.next_down())?, edge(x)?)),
+        Kind::Max | Kind::Chance => Some((bound(x)?, bound(x.next_up())?)),
+        Kind::Min => Some((bound(x.next_down())?, bound(x)?)),
     }
 }
 

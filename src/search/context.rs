@@ -18,30 +18,33 @@ pub(super) struct ChanceStep<N> {
     pub of: usize,
 }
 
-/// A bound on the window and the ancestor whose value set it.
+/// One bound of a search window (alpha or beta, in MAX's terms) and the
+/// ancestor whose value set it, which a cut's trace event names.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Edge<N> {
+pub(super) struct WindowBound<N> {
+    /// The bound.
     pub value: Value,
+    /// The node whose value set it; `None` for the initial window.
     pub from: Option<N>,
 }
 
-impl<N> Edge<N> {
+impl<N> WindowBound<N> {
     /// The bound of the initial window.
-    pub(super) fn initial(value: Value) -> Edge<N> {
-        Edge { value, from: None }
+    pub(super) fn initial(value: Value) -> WindowBound<N> {
+        WindowBound { value, from: None }
     }
 
     /// A bound set by `node`'s value.
-    pub(super) fn new(value: Value, from: N) -> Edge<N> {
-        Edge {
+    pub(super) fn new(value: Value, from: N) -> WindowBound<N> {
+        WindowBound {
             value,
             from: Some(from),
         }
     }
 
     /// The same bound seen from the other player.
-    pub(super) fn negate(self) -> Edge<N> {
-        Edge {
+    pub(super) fn negate(self) -> WindowBound<N> {
+        WindowBound {
             value: self.value.negate(),
             from: self.from,
         }
@@ -159,8 +162,8 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
     pub(super) fn narrow_or_cancelled(
         &self,
         ply: usize,
-        alpha: &mut Edge<T::Node>,
-        beta: &mut Edge<T::Node>,
+        alpha: &mut WindowBound<T::Node>,
+        beta: &mut WindowBound<T::Node>,
     ) -> bool {
         ply < self.narrow_before
             && self
@@ -374,7 +377,7 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
         parent: Option<T::Node>,
         kind: CutKind,
         value: Value,
-        bound: Edge<T::Node>,
+        bound: WindowBound<T::Node>,
         rest: impl Iterator<Item = T::Node>,
     ) {
         self.report_cut(node, parent, kind, value, bound, None, rest);
@@ -391,7 +394,7 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
         parent: Option<T::Node>,
         kind: CutKind,
         value: Value,
-        bound: Edge<T::Node>,
+        bound: WindowBound<T::Node>,
         chance: ChanceCut,
         rest: &[T::Node],
     ) {
@@ -408,7 +411,7 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
         parent: Option<T::Node>,
         kind: CutKind,
         value: Value,
-        bound: Edge<T::Node>,
+        bound: WindowBound<T::Node>,
         chance: Option<ChanceCut>,
         rest: impl Iterator<Item = T::Node>,
     ) {

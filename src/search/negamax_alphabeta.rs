@@ -8,7 +8,7 @@
 use super::SearchError;
 use super::algorithm::{Strategy, Support};
 use super::chance;
-use super::context::{Context, Edge, NodeFold, clamp};
+use super::context::{Context, NodeFold, WindowBound, clamp};
 use crate::trace::{Recorder, Window};
 use crate::tree::GameTree;
 use crate::value::{CutKind, Kind, Scored, Value};
@@ -39,8 +39,8 @@ pub(super) fn negamax_alphabeta<T: GameTree, R: Recorder<T::Node>>(
     cx: &mut Context<'_, T, R>,
     root: T::Node,
 ) -> Result<Scored, SearchError> {
-    let alpha = Edge::initial(Value::NEG_INF);
-    let beta = Edge::initial(Value::POS_INF);
+    let alpha = WindowBound::initial(Value::NEG_INF);
+    let beta = WindowBound::initial(Value::POS_INF);
     let own = search(cx, root, 0, None, alpha, beta)?;
     Ok(to_max(cx.tree.kind(root), own))
 }
@@ -51,8 +51,8 @@ fn search<T: GameTree, R: Recorder<T::Node>>(
     node: T::Node,
     ply: usize,
     parent: Option<T::Node>,
-    mut alpha: Edge<T::Node>,
-    beta: Edge<T::Node>,
+    mut alpha: WindowBound<T::Node>,
+    beta: WindowBound<T::Node>,
 ) -> Result<Scored, SearchError> {
     let tree = cx.tree;
     let kind = tree.kind(node);
@@ -103,7 +103,7 @@ fn search<T: GameTree, R: Recorder<T::Node>>(
             cx.provisional(node, kind.perspective(v));
         }
         if cx.reaches(Kind::Max, v, beta.value) {
-            let bound = Edge {
+            let bound = WindowBound {
                 value: kind.perspective(beta.value),
                 from: beta.from,
             };
@@ -120,7 +120,7 @@ fn search<T: GameTree, R: Recorder<T::Node>>(
             break;
         }
         if v > alpha.value {
-            alpha = Edge::new(v, node);
+            alpha = WindowBound::new(v, node);
         }
     }
     let mut score = best.finish(cut);

@@ -17,7 +17,7 @@ use super::SearchError;
 use super::algorithm::{Strategy, Support};
 use super::alphabeta::{self, Entered, cut_bound, enter, finish, full_window, settle, tighten};
 use super::brothers::{Brothers, YoungBrothers};
-use super::context::{Context, Edge, Halt, NodeFold};
+use super::context::{Context, Halt, NodeFold, WindowBound};
 use crate::trace::Recorder;
 use crate::tree::GameTree;
 use crate::value::{Bound, CutKind, Kind, Scored, Value};
@@ -126,8 +126,8 @@ pub(super) fn split<T, R>(
     node: T::Node,
     ply: usize,
     parent: Option<T::Node>,
-    mut alpha: Edge<T::Node>,
-    mut beta: Edge<T::Node>,
+    mut alpha: WindowBound<T::Node>,
+    mut beta: WindowBound<T::Node>,
 ) -> Result<Scored, Halt>
 where
     T: GameTree + Sync,
@@ -223,8 +223,8 @@ fn below_split<T: GameTree, R: Recorder<T::Node>>(
     node: T::Node,
     ply: usize,
     parent: Option<T::Node>,
-    alpha: Edge<T::Node>,
-    beta: Edge<T::Node>,
+    alpha: WindowBound<T::Node>,
+    beta: WindowBound<T::Node>,
 ) -> Result<Scored, Halt> {
     #[cfg(feature = "worker-log")]
     let subtree = super::worker_log::Subtree::start();

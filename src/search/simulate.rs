@@ -57,7 +57,7 @@ use serde::Serialize;
 
 use super::alphabeta::{cut_bound, tighten};
 use super::brothers::{null_window, own_bound, research_split_depth};
-use super::context::{Edge, NodeFold, clamp, reaches};
+use super::context::{NodeFold, WindowBound, clamp, reaches};
 use super::ordering::search_order;
 use super::{
     Algorithm, DEFAULT_SPLIT_DEPTH, Options, SearchError, SearchResult, Stats, YoungBrothers,
@@ -198,13 +198,13 @@ struct Task<N> {
     node: N,
     link: Link,
     ply: usize,
-    alpha: Edge<N>,
-    beta: Edge<N>,
+    alpha: WindowBound<N>,
+    beta: WindowBound<N>,
     purpose: Purpose,
 }
 
 /// A window's two bounds, alpha and beta.
-type Bounds<N> = (Edge<N>, Edge<N>);
+type Bounds<N> = (WindowBound<N>, WindowBound<N>);
 
 /// A value going up to the parent.
 struct Up<N> {
@@ -256,8 +256,8 @@ struct Frame<N> {
     ply: usize,
     kind: Kind,
     window: Window,
-    alpha: Edge<N>,
-    beta: Edge<N>,
+    alpha: WindowBound<N>,
+    beta: WindowBound<N>,
     children: Vec<N>,
     /// The first child not handed out.
     next: usize,
@@ -310,7 +310,10 @@ where
         seen: Option<HashSet<String>>,
         recorder: &'a mut R,
     ) -> Self {
-        let (alpha, beta) = (Edge::initial(Value::NEG_INF), Edge::initial(Value::POS_INF));
+        let (alpha, beta) = (
+            WindowBound::initial(Value::NEG_INF),
+            WindowBound::initial(Value::POS_INF),
+        );
         let mut tasks = BTreeMap::new();
         tasks.insert(
             0,
@@ -570,17 +573,22 @@ where
 
     /// The window `[alpha, beta]` of a node hanging at `link`, narrowed by
     /// the bounds of the split nodes above it.
-    fn narrow(&self, link: Link, alpha: &mut Edge<T::Node>, beta: &mut Edge<T::Node>) {
+    fn narrow(
+        &self,
+        link: Link,
+        alpha: &mut WindowBound<T::Node>,
+        beta: &mut WindowBound<T::Node>,
+    ) {
         let mut at = link;
         while let Some((f, _)) = at {
             let frame = &self.frames[f];
             if let Some(split) = &frame.split {
                 match frame.kind {
                     Kind::Max if split.bound > alpha.value => {
-                        *alpha = Edge::new(split.bound, frame.node)
+                        *alpha = WindowBound::new(split.bound, frame.node)
                     }
                     Kind::Min if split.bound < beta.value => {
-                        *beta = Edge::new(split.bound, frame.node)
+                        *beta = WindowBound::new(split.bound, frame.node)
                     }
                     _ => {}
                 }
@@ -779,7 +787,7 @@ where
 
     /// Frame `f` is cut at value `v` against `bound`: the brothers not
     /// started are pruned, the running ones stopped.
-    fn cut(&mut self, p: usize, f: FrameId, v: Value, bound: Edge<T::Node>) {
+    fn cut(&mut self, p: usize, f: FrameId, v: Value, bound: WindowBound<T::Node>) {
         self.stats.cutoffs += 1;
         if !R::RECORDS {
             return;

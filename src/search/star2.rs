@@ -16,7 +16,7 @@ use super::SearchError;
 use super::algorithm::{Strategy, Support};
 use super::alphabeta::{self, cut_bound, tighten};
 use super::chance::{ChanceSearch, ChildWindow, Side};
-use super::context::{Context, Edge, Halt, NodeFold};
+use super::context::{Context, Halt, NodeFold, WindowBound};
 use crate::trace::{Recorder, Window};
 use crate::tree::GameTree;
 use crate::value::{CutKind, Kind, LeafBounds, Scored, StarMethod, Value};
@@ -52,7 +52,7 @@ pub(super) fn chance<T: GameTree, R: Recorder<T::Node>>(
     node: T::Node,
     ply: usize,
     parent: Option<T::Node>,
-    (alpha, beta): (Edge<T::Node>, Edge<T::Node>),
+    (alpha, beta): (WindowBound<T::Node>, WindowBound<T::Node>),
     bounds: LeafBounds,
 ) -> Result<Scored, Halt> {
     let split = cx.take_split();
@@ -113,10 +113,10 @@ fn probe<T: GameTree, R: Recorder<T::Node>>(
     }
     .with_thresholds(alpha, beta);
     // Only the side the probe bounds can fail: high below MAX, low below MIN.
-    let (mut a, mut b) = window.edges(search.node);
+    let (mut a, mut b) = window.alpha_beta(search.node);
     match kind {
-        Kind::Max => a = Edge::new(Value::new(lo).expect("finite"), search.node),
-        _ => b = Edge::new(Value::new(hi).expect("finite"), search.node),
+        Kind::Max => a = WindowBound::new(Value::new(lo).expect("finite"), search.node),
+        _ => b = WindowBound::new(Value::new(hi).expect("finite"), search.node),
     }
     let score = alphabeta::search(cx, first, ply + 2, Some(child), a, b, None, None)?;
     let side = window.cut(score, cx.options.strict);
@@ -150,7 +150,7 @@ fn resume<T: GameTree, R: Recorder<T::Node>>(
     node: T::Node,
     ply: usize,
     parent: T::Node,
-    (mut alpha, mut beta): (Edge<T::Node>, Edge<T::Node>),
+    (mut alpha, mut beta): (WindowBound<T::Node>, WindowBound<T::Node>),
     (first, probed): (T::Node, Scored),
 ) -> Result<Scored, Halt> {
     let tree = cx.tree;
