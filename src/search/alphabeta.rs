@@ -4,12 +4,16 @@
 //! The same function serves plain alpha-beta, alpha-beta with ordered
 //! children or a depth limit, each iteration of iterative deepening, and
 //! the subtrees the parallel search hands out below its split depth.
+//!
+//! How it searches a chance node is a [`ChancePolicy`], a type parameter:
+//! [`Star1`] for alpha-beta itself, Star2's probing for
+//! [`Star2`](super::star2::Star2), which is alpha-beta with its own policy.
 
+use super::SearchError;
 use super::algorithm::{Strategy, Support};
 use super::chance;
 use super::context::{Context, Halt, NodeFold, WindowBound, clamp};
 use super::ordering::{Children, Memo, order_children};
-use super::{Algorithm, SearchError};
 use crate::trace::{Recorder, Window};
 use crate::tree::GameTree;
 use crate::value::{CutKind, Kind, Scored, Value};
@@ -34,18 +38,69 @@ impl Strategy for AlphaBeta {
     {
         match cx.options.iterative {
             true => iterative(cx, root),
-            false => alphabeta(cx, root),
+            false => alphabeta::<Star1, T, R>(cx, root),
         }
     }
 }
 
-/// Alpha-beta from `root` with the full window.
-pub(super) fn alphabeta<T: GameTree, R: Recorder<T::Node>>(
+/// How alpha-beta searches a chance node. An algorithm that extends
+/// alpha-beta at chance nodes (Star2) implements it and runs
+/// [`alphabeta`] with itself as the policy; being a type parameter, the
+/// choice costs the search nothing.
+pub(super) trait ChancePolicy {
+    /// Searches the chance node `node` (entered at `ply`, with children,
+    /// below `parent`) with the window `[alpha, beta]` in MAX's terms,
+    /// searching its MAX and MIN children by alpha-beta under this same
+    /// policy; reports every step, as [`chance::star1`] does.
+    fn chance<T: GameTree, R: Recorder<T::Node>>(
+        cx: &mut Context<'_, T, R>,
+        node: T::Node,
+        ply: usize,
+        parent: Option<T::Node>,
+        window: (WindowBound<T::Node>, WindowBound<T::Node>),
+    ) -> Result<Scored, Halt>;
+}
+
+/// Alpha-beta's own chance-node policy: Star1 with the search's leaf
+/// bounds, every child with the full window without them.
+pub(super) struct Star1;
+
+impl ChancePolicy for Star1 {
+    fn chance<T: GameTree, R: Recorder<T::Node>>(
+        cx: &mut Context<'_, T, R>,
+        node: T::Node,
+        ply: usize,
+        parent: Option<T::Node>,
+        window: (WindowBound<T::Node>, WindowBound<T::Node>),
+    ) -> Result<Scored, Halt> {
+        star1::<Self, T, R>(cx, node, ply, parent, window)
+    }
+}
+
+/// Star1 at the chance node `node` (see [`ChancePolicy::chance`]), its
+/// children searched by alpha-beta under the policy `P`.
+pub(super) fn star1<P: ChancePolicy, T: GameTree, R: Recorder<T::Node>>(
+    cx: &mut Context<'_, T, R>,
+    node: T::Node,
+    ply: usize,
+    parent: Option<T::Node>,
+    (alpha, beta): (WindowBound<T::Node>, WindowBound<T::Node>),
+) -> Result<Scored, Halt> {
+    chance::star1(cx, node, parent, alpha, beta, |cx, child, a, b| {
+        search::<P, T, R>(cx, child, ply + 1, Some(node), a, b, None, None)
+    })
+}
+
+/// Alpha-beta from `root` with the full window, chance nodes searched as
+/// `P` says.
+pub(super) fn alphabeta<P: ChancePolicy, T: GameTree, R: Recorder<T::Node>>(
     cx: &mut Context<'_, T, R>,
     root: T::Node,
 ) -> Result<Scored, SearchError> {
     let (alpha, beta) = full_window();
-    settle(search(cx, root, 0, None, alpha, beta, None, None))
+    settle(search::<P, T, R>(
+        cx, root, 0, None, alpha, beta, None, None,
+    ))
 }
 
 /// The full window, set by no node.
@@ -232,11 +287,11 @@ pub(super) fn finish<T: GameTree, R: Recorder<T::Node>>(
     score
 }
 
-/// Alpha-beta below `node`. `prev` holds the previous iteration's values
-/// below it (iterative deepening), and `next`, when given, receives this
-/// search's.
+/// Alpha-beta below `node`, chance nodes searched as `P` says. `prev`
+/// holds the previous iteration's values below it (iterative deepening),
+/// and `next`, when given, receives this search's.
 #[expect(clippy::too_many_arguments)]
-pub(super) fn search<T: GameTree, R: Recorder<T::Node>>(
+pub(super) fn search<P: ChancePolicy, T: GameTree, R: Recorder<T::Node>>(
     cx: &mut Context<'_, T, R>,
     node: T::Node,
     ply: usize,
@@ -250,7 +305,7 @@ pub(super) fn search<T: GameTree, R: Recorder<T::Node>>(
         return Ok(score);
     }
     let tree = cx.tree;
-    search_valueless(cx, tree, node, ply, parent, alpha, beta, prev, next)
+    search_valueless::<P, T, R>(cx, tree, node, ply, parent, alpha, beta, prev, next)
 }
 
 /// [`search`] below a node that has no value: an interior node, or a leaf
@@ -261,7 +316,7 @@ pub(super) fn search<T: GameTree, R: Recorder<T::Node>>(
 /// it is read once, not reloaded at every child (which also made the speed
 /// depend on where the tree and the stack happened to lie in memory).
 #[expect(clippy::too_many_arguments)]
-fn search_valueless<'t, T: GameTree, R: Recorder<T::Node>>(
+fn search_valueless<'t, P: ChancePolicy, T: GameTree, R: Recorder<T::Node>>(
     cx: &mut Context<'t, T, R>,
     tree: &'t T,
     node: T::Node,
@@ -279,15 +334,7 @@ fn search_valueless<'t, T: GameTree, R: Recorder<T::Node>>(
         return Ok(score);
     }
     if kind.is_chance() {
-        if let Some(bounds) = cx
-            .leaf_bounds()
-            .filter(|_| cx.algorithm == Algorithm::Star2)
-        {
-            return super::star2::chance(cx, node, ply, parent, (alpha, beta), bounds);
-        }
-        return chance::star1(cx, node, parent, alpha, beta, |cx, child, a, b| {
-            search(cx, child, ply + 1, Some(node), a, b, None, None)
-        });
+        return P::chance(cx, node, ply, parent, (alpha, beta));
     }
     let mut fold = NodeFold::new(kind);
     let mut cut = false;
@@ -310,7 +357,7 @@ fn search_valueless<'t, T: GameTree, R: Recorder<T::Node>>(
             None => {
                 let below = prev.and_then(|m| m.child(index));
                 let mut memo = next.as_ref().map(|_| Memo::default());
-                let outcome = search_valueless(
+                let outcome = search_valueless::<P, T, R>(
                     cx,
                     tree,
                     child,
@@ -382,7 +429,7 @@ pub(super) fn iterative<T: GameTree, R: Recorder<T::Node>>(
         let horizon_before = cx.stats().horizon_nodes;
         let mut next = Memo::default();
         let (alpha, beta) = full_window();
-        let outcome = search(
+        let outcome = search::<Star1, T, R>(
             cx,
             root,
             0,

@@ -15,7 +15,9 @@
 
 use super::SearchError;
 use super::algorithm::{Strategy, Support};
-use super::alphabeta::{self, Entered, cut_bound, enter, finish, full_window, settle, tighten};
+use super::alphabeta::{
+    self, Entered, Star1, cut_bound, enter, finish, full_window, settle, tighten,
+};
 use super::brothers::{Brothers, YoungBrothers};
 use super::context::{Context, Halt, NodeFold, WindowBound};
 use crate::trace::Recorder;
@@ -100,7 +102,7 @@ where
     R: Recorder<T::Node>,
 {
     if R::RECORDS {
-        return alphabeta::alphabeta(cx, root);
+        return alphabeta::alphabeta::<Star1, T, R>(cx, root);
     }
     let threads = rayon::current_num_threads();
     let (split_depth, given_brothers) = (cx.options.split_depth, cx.options.young_brothers);
@@ -228,7 +230,7 @@ fn below_split<T: GameTree, R: Recorder<T::Node>>(
 ) -> Result<Scored, Halt> {
     #[cfg(feature = "worker-log")]
     let subtree = super::worker_log::Subtree::start();
-    let outcome = alphabeta::search(cx, node, ply, parent, alpha, beta, None, None);
+    let outcome = alphabeta::search::<Star1, T, R>(cx, node, ply, parent, alpha, beta, None, None);
     #[cfg(feature = "worker-log")]
     subtree.finish(matches!(outcome, Err(Halt::Cancelled)));
     outcome

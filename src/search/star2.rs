@@ -11,10 +11,13 @@
 //! searching its first child again, so Star2 never evaluates a leaf twice.
 //!
 //! Without leaf bounds, chance nodes are searched as alpha-beta does.
+//!
+//! Star2 is alpha-beta with its own [`ChancePolicy`]: everything but the
+//! chance nodes is alpha-beta's.
 
 use super::SearchError;
 use super::algorithm::{Strategy, Support};
-use super::alphabeta::{self, cut_bound, tighten};
+use super::alphabeta::{self, ChancePolicy, cut_bound, tighten};
 use super::chance::{ChanceSearch, ChildWindow, Side};
 use super::context::{Context, Halt, NodeFold, WindowBound};
 use crate::trace::{Recorder, Window};
@@ -38,7 +41,24 @@ impl Strategy for Star2 {
         T::Node: Send + Sync,
         R: Recorder<T::Node>,
     {
-        alphabeta::alphabeta(cx, root)
+        alphabeta::alphabeta::<Self, T, R>(cx, root)
+    }
+}
+
+impl ChancePolicy for Star2 {
+    /// Star2 with the search's leaf bounds; without them, alpha-beta's
+    /// own policy (every child with the full window).
+    fn chance<T: GameTree, R: Recorder<T::Node>>(
+        cx: &mut Context<'_, T, R>,
+        node: T::Node,
+        ply: usize,
+        parent: Option<T::Node>,
+        window: (WindowBound<T::Node>, WindowBound<T::Node>),
+    ) -> Result<Scored, Halt> {
+        match cx.leaf_bounds() {
+            Some(bounds) => chance(cx, node, ply, parent, window, bounds),
+            None => alphabeta::star1::<Self, T, R>(cx, node, ply, parent, window),
+        }
     }
 }
 
@@ -47,7 +67,7 @@ type Probe<N> = Option<(N, Scored)>;
 
 /// Star2 at the chance node `node` (entered, with children, at `ply`) with
 /// the window `[alpha, beta]` in MAX's terms and the leaf `bounds`.
-pub(super) fn chance<T: GameTree, R: Recorder<T::Node>>(
+fn chance<T: GameTree, R: Recorder<T::Node>>(
     cx: &mut Context<'_, T, R>,
     node: T::Node,
     ply: usize,
@@ -77,7 +97,7 @@ fn probe_then_search<T: GameTree, R: Recorder<T::Node>>(
     let node = search.node;
     search.run(cx, &mut |cx, i, child, a, b| match probes[i] {
         Some(probed) => resume(cx, child, ply + 1, node, (a, b), probed),
-        None => alphabeta::search(cx, child, ply + 1, Some(node), a, b, None, None),
+        None => alphabeta::search::<Star2, T, R>(cx, child, ply + 1, Some(node), a, b, None, None),
     })
 }
 
@@ -118,7 +138,8 @@ fn probe<T: GameTree, R: Recorder<T::Node>>(
         Kind::Max => a = WindowBound::new(Value::new(lo).expect("finite"), search.node),
         _ => b = WindowBound::new(Value::new(hi).expect("finite"), search.node),
     }
-    let score = alphabeta::search(cx, first, ply + 2, Some(child), a, b, None, None)?;
+    let score =
+        alphabeta::search::<Star2, T, R>(cx, first, ply + 2, Some(child), a, b, None, None)?;
     let side = window.cut(score, cx.options.strict);
     let fails = matches!(
         (kind, side),
@@ -178,7 +199,16 @@ fn resume<T: GameTree, R: Recorder<T::Node>>(
             break;
         }
         tighten(kind, v, node, &mut alpha, &mut beta);
-        let score = alphabeta::search(cx, child, ply + 1, Some(node), alpha, beta, None, None)?;
+        let score = alphabeta::search::<Star2, T, R>(
+            cx,
+            child,
+            ply + 1,
+            Some(node),
+            alpha,
+            beta,
+            None,
+            None,
+        )?;
         if fold.add(score) {
             cx.best_child(ply, child);
             if rest.peek().is_some() {
