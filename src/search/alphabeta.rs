@@ -12,8 +12,10 @@
 use super::SearchError;
 use super::algorithm::{Strategy, Support};
 use super::chance;
-use super::context::{Context, Halt, NodeFold, WindowBound, clamp};
+use super::context::{Context, Halt};
+use super::fold::NodeFold;
 use super::ordering::{Children, Memo, order_children};
+use super::window::{WindowBound, clamp, cut_bound, full_window, tighten, window_of};
 use crate::trace::{Recorder, Window};
 use crate::tree::GameTree;
 use crate::value::{CutKind, Kind, Scored, Value};
@@ -101,14 +103,6 @@ pub(super) fn alphabeta<P: ChancePolicy, T: GameTree, R: Recorder<T::Node>>(
     settle(search::<P, T, R>(
         cx, root, 0, None, alpha, beta, None, None,
     ))
-}
-
-/// The full window, set by no node.
-pub(super) fn full_window<N>() -> (WindowBound<N>, WindowBound<N>) {
-    (
-        WindowBound::initial(Value::NEG_INF),
-        WindowBound::initial(Value::POS_INF),
-    )
 }
 
 /// The outcome of a search from the root, which nothing can cancel.
@@ -221,15 +215,6 @@ fn open<'t, T: GameTree, R: Recorder<T::Node>>(
     Ok(None)
 }
 
-/// The window of the bounds `alpha` and `beta`.
-#[inline]
-fn window_of<N>(alpha: &WindowBound<N>, beta: &WindowBound<N>) -> Window {
-    Window {
-        alpha: alpha.value,
-        beta: beta.value,
-    }
-}
-
 /// Enters the leaf `node`, whose value is `value`, with `window`: counts
 /// and reports it. Its line of play is left as it is.
 #[inline(always)]
@@ -240,34 +225,6 @@ fn leaf<T: GameTree, R: Recorder<T::Node>>(
     value: Value,
 ) -> Scored {
     Scored::exact(cx.visit_leaf(node, Some(window), value))
-}
-
-/// The bound a `kind` node cuts against: beta at MAX, alpha at MIN.
-pub(super) fn cut_bound<N>(
-    kind: Kind,
-    alpha: WindowBound<N>,
-    beta: WindowBound<N>,
-) -> WindowBound<N> {
-    match kind {
-        Kind::Max | Kind::Chance => beta,
-        Kind::Min => alpha,
-    }
-}
-
-/// Raises alpha (at MAX) or lowers beta (at MIN) to `v`, the value of
-/// `node` so far, when that tightens the window.
-pub(super) fn tighten<N>(
-    kind: Kind,
-    v: Value,
-    node: N,
-    alpha: &mut WindowBound<N>,
-    beta: &mut WindowBound<N>,
-) {
-    match kind {
-        Kind::Max if v > alpha.value => *alpha = WindowBound::new(v, node),
-        Kind::Min if v < beta.value => *beta = WindowBound::new(v, node),
-        _ => {}
-    }
 }
 
 /// Finishes a node: its score from the fold, clamped to `window` under

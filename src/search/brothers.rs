@@ -24,11 +24,11 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use rayon::prelude::*;
 
-use super::alphabeta::cut_bound;
 use super::board::Board;
-use super::context::{Context, Halt, WindowBound, reaches};
+use super::context::{Context, Halt};
 use super::parallel;
 use super::split::Split;
+use super::window::{WindowBound, cut_bound, reaches};
 use super::{Algorithm, Options, Stats};
 use crate::trace::NoRecorder;
 use crate::tree::GameTree;

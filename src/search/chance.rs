@@ -11,7 +11,8 @@
 //! cannot exceed alpha (or fall below beta), and the rest is skipped.
 
 use super::SearchError;
-use super::context::{ChanceStep, Context, WindowBound, clamp};
+use super::context::{ChanceStep, Context};
+use super::window::{WindowBound, clamp};
 use crate::trace::{ChanceCut, Recorder, StarMethod};
 use crate::tree::GameTree;
 use crate::value::{Bound, CutKind, LeafBounds, Scored, Value};

@@ -8,10 +8,12 @@ mod board;
 mod brothers;
 mod chance;
 mod context;
+mod fold;
 mod ordering;
 mod result;
 mod simulate;
 mod split;
+mod window;
 
 // The algorithms' own files, each registered in `algorithms!` below.
 mod alphabeta;

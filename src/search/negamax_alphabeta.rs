@@ -8,7 +8,9 @@
 use super::SearchError;
 use super::algorithm::{Strategy, Support};
 use super::chance;
-use super::context::{Context, NodeFold, WindowBound, clamp};
+use super::context::Context;
+use super::fold::NodeFold;
+use super::window::{WindowBound, clamp};
 use crate::trace::{Recorder, Window};
 use crate::tree::GameTree;
 use crate::value::{CutKind, Kind, Scored, Value};

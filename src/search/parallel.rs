@@ -15,11 +15,11 @@
 
 use super::SearchError;
 use super::algorithm::{Strategy, Support};
-use super::alphabeta::{
-    self, Entered, Star1, cut_bound, enter, finish, full_window, settle, tighten,
-};
+use super::alphabeta::{self, Entered, Star1, enter, finish, settle};
 use super::brothers::{Brothers, YoungBrothers};
-use super::context::{Context, Halt, NodeFold, WindowBound};
+use super::context::{Context, Halt};
+use super::fold::NodeFold;
+use super::window::{WindowBound, cut_bound, full_window, tighten};
 use crate::trace::Recorder;
 use crate::tree::GameTree;
 use crate::value::{Bound, CutKind, Kind, Scored, Value};

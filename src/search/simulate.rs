@@ -55,10 +55,10 @@ use std::collections::{BTreeMap, HashSet};
 
 use serde::Serialize;
 
-use super::alphabeta::{cut_bound, tighten};
 use super::brothers::{null_window, own_bound, research_split_depth};
-use super::context::{NodeFold, WindowBound, clamp, reaches};
+use super::fold::NodeFold;
 use super::ordering::search_order;
+use super::window::{WindowBound, clamp, cut_bound, reaches, tighten};
 use super::{
     Algorithm, DEFAULT_SPLIT_DEPTH, Options, SearchError, SearchResult, Stats, YoungBrothers,
 };

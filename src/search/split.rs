@@ -3,7 +3,7 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use super::context::WindowBound;
+use super::window::WindowBound;
 use crate::value::{Kind, Value};
 
 /// A split node of a parallel search, as its younger brothers (searched on

@@ -17,10 +17,12 @@
 
 use super::SearchError;
 use super::algorithm::{Strategy, Support};
-use super::alphabeta::{self, ChancePolicy, cut_bound, tighten};
+use super::alphabeta::{self, ChancePolicy};
 use super::chance::{ChanceSearch, ChildWindow, Side};
-use super::context::{Context, Halt, NodeFold, WindowBound};
-use crate::trace::{Recorder, Window};
+use super::context::{Context, Halt};
+use super::fold::NodeFold;
+use super::window::{WindowBound, cut_bound, tighten, window_of};
+use crate::trace::Recorder;
 use crate::tree::GameTree;
 use crate::value::{CutKind, Kind, LeafBounds, Scored, StarMethod, Value};
 
@@ -175,10 +177,7 @@ fn resume<T: GameTree, R: Recorder<T::Node>>(
     (first, probed): (T::Node, Scored),
 ) -> Result<Scored, Halt> {
     let tree = cx.tree;
-    let window = Window {
-        alpha: alpha.value,
-        beta: beta.value,
-    };
+    let window = window_of(&alpha, &beta);
     cx.enter(node, ply, Some(window));
     let kind = tree.kind(node);
     let mut fold = NodeFold::new(kind);
