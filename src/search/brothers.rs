@@ -19,41 +19,19 @@
 //!   search splits its top [`RESEARCH_SPLIT_PLIES`] levels whatever the
 //!   split depth, so that the other workers (if any) can help with it.
 
-use std::fmt;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use rayon::prelude::*;
 
 use super::board::Board;
 use super::context::{Context, Halt};
-use super::parallel;
 use super::split::Split;
 use super::window::{WindowBound, cut_bound, reaches};
+use super::young_brothers::YoungBrothers;
 use super::{Algorithm, Options, Stats};
 use crate::trace::NoRecorder;
 use crate::tree::GameTree;
 use crate::value::{Kind, Scored, Value};
-
-/// How the parallel search searches the younger brothers of a split node.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
-pub enum YoungBrothers {
-    /// Each with the full window, narrowed as the brothers improve it.
-    #[default]
-    Full,
-    /// Each first tested with a null window; those that pass are searched
-    /// again with the full window, in child order.
-    Scout,
-}
-
-impl fmt::Display for YoungBrothers {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            YoungBrothers::Full => "full",
-            YoungBrothers::Scout => "scout",
-        })
-    }
-}
 
 /// What searching one younger brother gave: its score (or why it has
 /// none), the nodes it took and its best line.
@@ -80,12 +58,29 @@ impl<N> Outcome<N> {
     }
 }
 
+/// How a brother is searched on a worker's thread, from its `ply` below
+/// `parent` with a window in MAX's terms: the parallel search's own node
+/// search (Young Brothers Wait within the split depth, alpha-beta below),
+/// which the parallel search hands in.
+pub(super) type NodeSearch<T> = fn(
+    &mut Context<'_, T, NoRecorder>,
+    <T as GameTree>::Node,
+    usize,
+    Option<<T as GameTree>::Node>,
+    WindowBound<<T as GameTree>::Node>,
+    WindowBound<<T as GameTree>::Node>,
+) -> Result<Scored, Halt>;
+
 /// The split node whose younger brothers are searched, and everything
 /// their searches share.
 pub(super) struct Brothers<'a, T: GameTree> {
     pub tree: &'a T,
     pub algorithm: Algorithm,
     pub options: Options,
+    /// How each brother is searched.
+    pub search: NodeSearch<T>,
+    /// The search's split depth (see [`Options::split_depth`]).
+    pub split_depth: usize,
     pub node: T::Node,
     pub ply: usize,
     pub kind: Kind,
@@ -184,7 +179,7 @@ where
         }
         let mut recorder = NoRecorder;
         let mut bx = Context::forked(self.tree, self.algorithm, options, &mut recorder, split);
-        let result = parallel::split(&mut bx, child, self.ply + 1, Some(self.node), alpha, beta);
+        let result = (self.search)(&mut bx, child, self.ply + 1, Some(self.node), alpha, beta);
         Outcome {
             result,
             stats: bx.stats(),
@@ -201,11 +196,7 @@ where
     /// test, splitting its top [`RESEARCH_SPLIT_PLIES`] levels even below
     /// the split depth.
     fn research(&self, child: T::Node, split: &Split<'_, T::Node>) -> Outcome<T::Node> {
-        let own = self
-            .options
-            .split_depth
-            .unwrap_or(super::DEFAULT_SPLIT_DEPTH);
-        let depth = research_split_depth(own, self.ply + 1, self.workers());
+        let depth = research_split_depth(self.split_depth, self.ply + 1, self.workers());
         let options = Options {
             split_depth: Some(depth),
             ..self.options

@@ -14,6 +14,7 @@ mod result;
 mod simulate;
 mod split;
 mod window;
+mod young_brothers;
 
 // The algorithms' own files, each registered in `algorithms!` below.
 mod alphabeta;
@@ -27,7 +28,6 @@ pub mod worker_log;
 
 use std::fmt;
 
-pub use brothers::YoungBrothers;
 pub use ordering::Order;
 pub use parallel::{
     DEEP_SPLIT_DEPTH, DEEP_SPLIT_THREADS, DEFAULT_SPLIT_DEPTH, default_split_depth,
@@ -35,6 +35,7 @@ pub use parallel::{
 };
 pub use result::{Comparison, SearchError, SearchOption, SearchResult, Stats};
 pub use simulate::{Simulation, SimulationSummary, simulate};
+pub use young_brothers::YoungBrothers;
 
 use crate::stack::{stack_bytes_for_depth, with_stack_for_depth};
 use crate::trace::{NoRecorder, Recorder};

@@ -16,10 +16,11 @@
 use super::SearchError;
 use super::algorithm::{Strategy, Support};
 use super::alphabeta::{self, Entered, Star1, enter, finish, settle};
-use super::brothers::{Brothers, YoungBrothers};
+use super::brothers::Brothers;
 use super::context::{Context, Halt};
 use super::fold::NodeFold;
 use super::window::{WindowBound, cut_bound, full_window, tighten};
+use super::young_brothers::YoungBrothers;
 use crate::trace::Recorder;
 use crate::tree::GameTree;
 use crate::value::{Bound, CutKind, Kind, Scored, Value};
@@ -170,6 +171,8 @@ where
         tree: cx.tree,
         algorithm: cx.algorithm,
         options: cx.options,
+        search: split,
+        split_depth,
         node,
         ply,
         kind,
