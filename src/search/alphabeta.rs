@@ -282,7 +282,7 @@ fn search_valueless<'t, P: ChancePolicy, T: GameTree, R: Recorder<T::Node>>(
     mut alpha: WindowBound<T::Node>,
     mut beta: WindowBound<T::Node>,
     prev: Option<&Memo>,
-    mut next: Option<&mut Memo>,
+    next: Option<&mut Memo>,
 ) -> Result<Scored, Halt> {
     let window = arrive(cx, node, ply, &mut alpha, &mut beta)?;
     let kind = tree.kind(node);
@@ -293,82 +293,210 @@ fn search_valueless<'t, P: ChancePolicy, T: GameTree, R: Recorder<T::Node>>(
     if kind.is_chance() {
         return P::chance(cx, node, ply, parent, (alpha, beta));
     }
-    let mut fold = NodeFold::new(kind);
+    let mut at = Interior {
+        node,
+        ply,
+        parent,
+        kind,
+        window,
+        alpha,
+        beta,
+        prev,
+        next,
+    };
+    search_children::<P, T, R>(cx, tree, &mut at, &mut children)
+}
+
+/// The loop of [`search_valueless`] over the children of the MAX or MIN
+/// node `at`, in search order.
+///
+/// Leaves, most of the nodes, are valued and counted here rather than by
+/// a call (every helper is inlined); a leaf that is the best child so far
+/// is written into the line of play only once the node is done.
+#[inline(always)]
+fn search_children<'t, P: ChancePolicy, T: GameTree, R: Recorder<T::Node>>(
+    cx: &mut Context<'t, T, R>,
+    tree: &'t T,
+    at: &mut Interior<'_, T::Node>,
+    children: &mut Children<T::Children<'t>, T::Node>,
+) -> Result<Scored, Halt> {
+    let mut fold = NodeFold::new(at.kind);
     let mut cut = false;
-    // Leaves, most of the nodes, are valued and counted here rather than by
-    // a call; a leaf that is the best child so far is written into the
-    // line of play only once the node is done.
     let mut leaves = 0;
     let mut best_leaf = None;
     while let Some((index, child)) = children.next() {
-        let leaf_value = tree.value(child);
-        let improved = match leaf_value {
+        let improved = match tree.value(child) {
             Some(value) => {
                 leaves += 1;
-                cx.report_leaf(child, Some(window_of(&alpha, &beta)), value);
-                if let Some(next) = next.as_deref_mut() {
-                    next.push(index, value, Memo::default());
+                let improved = fold.add(at.leaf(cx, index, child, value));
+                if improved {
+                    best_leaf = Some(child);
                 }
-                fold.add(Scored::exact(value))
+                improved
             }
             None => {
-                let below = prev.and_then(|m| m.child(index));
-                let mut memo = next.as_ref().map(|_| Memo::default());
-                let outcome = search_valueless::<P, T, R>(
-                    cx,
-                    tree,
-                    child,
-                    ply + 1,
-                    Some(node),
-                    alpha,
-                    beta,
-                    below,
-                    memo.as_mut(),
-                );
-                let score = match outcome {
+                let score = match at.search_child::<P, T, R>(cx, tree, index, child) {
                     Ok(score) => score,
                     Err(halt) => {
                         cx.count_leaves(leaves);
                         return Err(halt);
                     }
                 };
-                if let (Some(next), Some(memo)) = (next.as_deref_mut(), memo) {
-                    next.push(index, score.value, memo);
+                let improved = fold.add(score);
+                if improved {
+                    best_leaf = None;
+                    cx.best_child(at.ply, child);
                 }
-                fold.add(score)
+                improved
             }
         };
-        if improved {
-            match leaf_value {
-                Some(_) => best_leaf = Some(child),
-                None => {
-                    best_leaf = None;
-                    cx.best_child(ply, child);
-                }
-            }
-        }
         // A cut needs a child left to skip.
         if children.is_done() {
             break;
         }
         let v = fold.value();
         if improved {
-            cx.provisional(node, v);
+            cx.provisional(at.node, v);
         }
-        let bound = cut_bound(kind, alpha, beta);
-        if cx.reaches(kind, v, bound.value) {
-            let rest = children.by_ref().map(|(_, c)| c);
-            cx.cut(node, parent, CutKind::at(kind), v, bound, rest);
+        if at.cuts_or_tightens(cx, v, children) {
             cut = true;
             break;
         }
-        tighten(kind, v, node, &mut alpha, &mut beta);
     }
     cx.count_leaves(leaves);
     if let Some(leaf) = best_leaf {
-        cx.best_leaf(ply, leaf);
+        cx.best_leaf(at.ply, leaf);
     }
-    Ok(finish(cx, node, &fold, cut, window))
+    Ok(finish(cx, at.node, &fold, cut, at.window))
+}
+
+/// A MAX or MIN node that alpha-beta searches child by child: where it
+/// is, its window, and the values of iterative deepening.
+struct Interior<'m, N> {
+    /// The node.
+    node: N,
+    /// How far below the root it lies.
+    ply: usize,
+    /// Its parent, which a cut's `deep` flag compares with the bound's
+    /// source.
+    parent: Option<N>,
+    /// MAX or MIN.
+    kind: Kind,
+    /// The window it was entered with.
+    window: Window,
+    /// Its window now, in MAX's terms.
+    alpha: WindowBound<N>,
+    beta: WindowBound<N>,
+    /// The previous iteration's values below it.
+    prev: Option<&'m Memo>,
+    /// Receives this search's values below it, when given.
+    next: Option<&'m mut Memo>,
+}
+
+impl<N: Copy> Interior<'_, N> {
+    /// The leaf `child`, child `index`, whose value is `value`: reports it
+    /// with the window now (the loop counts it, see
+    /// [`Context::report_leaf`]), keeps its value for the next iteration,
+    /// and returns its score.
+    #[inline(always)]
+    fn leaf<T, R>(
+        &mut self,
+        cx: &mut Context<'_, T, R>,
+        index: usize,
+        child: N,
+        value: Value,
+    ) -> Scored
+    where
+        T: GameTree<Node = N>,
+        R: Recorder<N>,
+    {
+        cx.report_leaf(child, Some(window_of(&self.alpha, &self.beta)), value);
+        if let Some(next) = self.next.as_deref_mut() {
+            next.push(index, value, Memo::default());
+        }
+        Scored::exact(value)
+    }
+
+    /// Searches `child`, child `index`, which has no value, with the
+    /// window now, and keeps its value for the next iteration.
+    #[inline(always)]
+    fn search_child<'t, P, T, R>(
+        &mut self,
+        cx: &mut Context<'t, T, R>,
+        tree: &'t T,
+        index: usize,
+        child: N,
+    ) -> Result<Scored, Halt>
+    where
+        P: ChancePolicy,
+        T: GameTree<Node = N>,
+        R: Recorder<N>,
+    {
+        let below = self.prev.and_then(|m| m.child(index));
+        let mut memo = self.next.as_ref().map(|_| Memo::default());
+        let (ply, parent) = (self.ply + 1, Some(self.node));
+        let (alpha, beta) = (self.alpha, self.beta);
+        let score = search_valueless::<P, T, R>(
+            cx,
+            tree,
+            child,
+            ply,
+            parent,
+            alpha,
+            beta,
+            below,
+            memo.as_mut(),
+        )?;
+        if let (Some(next), Some(memo)) = (self.next.as_deref_mut(), memo) {
+            next.push(index, score.value, memo);
+        }
+        Ok(score)
+    }
+
+    /// After a child, the node's value being now `v`: see
+    /// [`cuts_or_tightens`].
+    #[inline(always)]
+    fn cuts_or_tightens<T, R, I>(
+        &mut self,
+        cx: &mut Context<'_, T, R>,
+        v: Value,
+        children: &mut Children<I, N>,
+    ) -> bool
+    where
+        T: GameTree<Node = N>,
+        R: Recorder<N>,
+        I: Iterator<Item = N>,
+    {
+        let at = (self.node, self.parent, self.kind);
+        cuts_or_tightens(cx, at, v, (&mut self.alpha, &mut self.beta), children)
+    }
+}
+
+/// After a child of the `kind` node `node` (below `parent`), whose value
+/// is now `v`: cuts, reporting the `children` left as skipped, when `v`
+/// reaches the bound the node cuts against; otherwise tightens the window
+/// `[alpha, beta]` with it. Whether it cut.
+#[inline(always)]
+pub(super) fn cuts_or_tightens<T, R, I>(
+    cx: &mut Context<'_, T, R>,
+    (node, parent, kind): (T::Node, Option<T::Node>, Kind),
+    v: Value,
+    (alpha, beta): (&mut WindowBound<T::Node>, &mut WindowBound<T::Node>),
+    children: &mut Children<I, T::Node>,
+) -> bool
+where
+    T: GameTree,
+    R: Recorder<T::Node>,
+    I: Iterator<Item = T::Node>,
+{
+    let bound = cut_bound(kind, *alpha, *beta);
+    if cx.reaches(kind, v, bound.value) {
+        let rest = children.by_ref().map(|(_, c)| c);
+        cx.cut(node, parent, CutKind::at(kind), v, bound, rest);
+        return true;
+    }
+    tighten(kind, v, node, alpha, beta);
+    false
 }
 
 /// Iterative deepening: alpha-beta to depth 1, 2, ... (up to the depth

@@ -69,30 +69,14 @@ fn search<T: GameTree, R: Recorder<T::Node>>(
     if kind.is_chance() {
         // In MAX's terms, which are a chance node's own.
         return chance::star1(cx, node, parent, alpha, beta, |cx, child, a, b| {
-            match cx.tree.kind(child).negates_for(Kind::Max) {
-                false => search(cx, child, ply + 1, Some(node), a, b),
-                true => {
-                    Ok(search(cx, child, ply + 1, Some(node), b.negate(), a.negate())?.negate())
-                }
-            }
+            search_child(cx, (node, Kind::Max), child, ply + 1, (a, b))
         });
     }
     let alpha_in = alpha.value;
     let mut best = NodeFold::new(Kind::Max);
     let mut cut = false;
     while let Some(child) = children.next() {
-        let score = match !tree.kind(child).negates_for(kind) {
-            true => search(cx, child, ply + 1, Some(node), alpha, beta)?,
-            false => search(
-                cx,
-                child,
-                ply + 1,
-                Some(node),
-                beta.negate(),
-                alpha.negate(),
-            )?
-            .negate(),
-        };
+        let score = search_child(cx, (node, kind), child, ply + 1, (alpha, beta))?;
         let improved = best.add(score);
         if improved {
             cx.best_child(ply, child);
@@ -105,19 +89,7 @@ fn search<T: GameTree, R: Recorder<T::Node>>(
             cx.provisional(node, kind.perspective(v));
         }
         if cx.reaches(Kind::Max, v, beta.value) {
-            let bound = WindowBound {
-                value: kind.perspective(beta.value),
-                from: beta.from,
-            };
-            let value = kind.perspective(v);
-            cx.cut(
-                node,
-                parent,
-                CutKind::at(kind),
-                value,
-                bound,
-                children.by_ref(),
-            );
+            report_cut(cx, (node, parent, kind), v, beta, children.by_ref());
             cut = true;
             break;
         }
@@ -125,12 +97,61 @@ fn search<T: GameTree, R: Recorder<T::Node>>(
             alpha = WindowBound::new(v, node);
         }
     }
+    Ok(finish(cx, (node, kind), &best, cut, (alpha_in, beta.value)))
+}
+
+/// Searches `child`, at `ply`, of the `kind` node `node` with the window
+/// `[alpha, beta]` in the terms of the player at `node`, and returns its
+/// score in those terms: a child of the other player is searched with the
+/// window negated and swapped, and its score negated.
+fn search_child<T: GameTree, R: Recorder<T::Node>>(
+    cx: &mut Context<'_, T, R>,
+    (node, kind): (T::Node, Kind),
+    child: T::Node,
+    ply: usize,
+    (alpha, beta): (WindowBound<T::Node>, WindowBound<T::Node>),
+) -> Result<Scored, SearchError> {
+    let parent = Some(node);
+    match cx.tree.kind(child).negates_for(kind) {
+        false => search(cx, child, ply, parent, alpha, beta),
+        true => Ok(search(cx, child, ply, parent, beta.negate(), alpha.negate())?.negate()),
+    }
+}
+
+/// Reports the cut of the `kind` node `node` (below `parent`), whose value
+/// `v` reached `beta`, both in its player's terms; `rest` are the children
+/// skipped. The event is in MAX's terms.
+fn report_cut<T: GameTree, R: Recorder<T::Node>>(
+    cx: &mut Context<'_, T, R>,
+    (node, parent, kind): (T::Node, Option<T::Node>, Kind),
+    v: Value,
+    beta: WindowBound<T::Node>,
+    rest: impl Iterator<Item = T::Node>,
+) {
+    let bound = WindowBound {
+        value: kind.perspective(beta.value),
+        from: beta.from,
+    };
+    let value = kind.perspective(v);
+    cx.cut(node, parent, CutKind::at(kind), value, bound, rest);
+}
+
+/// Finishes the `kind` node `node`: its score from the fold (in its
+/// player's terms), clamped to the window `[alpha, beta]` it was entered
+/// with under fail-hard, reported as final in MAX's terms.
+fn finish<T: GameTree, R: Recorder<T::Node>>(
+    cx: &mut Context<'_, T, R>,
+    (node, kind): (T::Node, Kind),
+    best: &NodeFold,
+    cut: bool,
+    (alpha, beta): (Value, Value),
+) -> Scored {
     let mut score = best.finish(cut);
     if cx.options.fail_hard {
-        score = clamp(score, alpha_in, beta.value);
+        score = clamp(score, alpha, beta);
     }
     cx.finish(node, to_max(kind, score));
-    Ok(score)
+    score
 }
 
 /// A window in the terms of the player at a node, in MAX's terms.

@@ -15,11 +15,11 @@
 
 use super::SearchError;
 use super::algorithm::{Strategy, Support};
-use super::alphabeta::{self, Entered, Star1, enter, finish, settle};
+use super::alphabeta::{self, Entered, Star1, cuts_or_tightens, enter, finish, settle};
 use super::brothers::Brothers;
 use super::context::{Context, Halt};
 use super::fold::NodeFold;
-use super::window::{WindowBound, cut_bound, full_window, tighten};
+use super::window::{WindowBound, cut_bound, full_window};
 use super::young_brothers::YoungBrothers;
 use crate::trace::Recorder;
 use crate::tree::GameTree;
@@ -151,7 +151,6 @@ where
     let mut fold = NodeFold::new(kind);
     let (_, eldest) = children.next().expect("an interior node has a child");
     let score = split(cx, eldest, ply + 1, Some(node), alpha, beta)?;
-    let mut best = Best::new(kind, score);
     fold.add(score);
     cx.best_child(ply, eldest);
     if children.peek().is_none() {
@@ -159,13 +158,10 @@ where
     }
     let v = fold.value();
     cx.provisional(node, v);
-    let bound = cut_bound(kind, alpha, beta);
-    if cx.reaches(kind, v, bound.value) {
-        let rest = children.by_ref().map(|(_, c)| c);
-        cx.cut(node, parent, CutKind::at(kind), v, bound, rest);
+    let at = (node, parent, kind);
+    if cuts_or_tightens(cx, at, v, (&mut alpha, &mut beta), &mut children) {
         return Ok(finish(cx, node, &fold, true, window));
     }
-    tighten(kind, v, node, &mut alpha, &mut beta);
     let younger: Vec<T::Node> = children.map(|(_, c)| c).collect();
     let brothers = Brothers {
         tree: cx.tree,
@@ -179,15 +175,39 @@ where
         alpha,
         beta,
     };
-    let outcomes = brothers.search(&younger, cx.split());
+    let best = Best::new(kind, score);
+    let cut_short = search_brothers(cx, &brothers, &younger, parent, &mut fold, best)?;
+    Ok(finish(cx, node, &fold, cut_short, window))
+}
+
+/// Searches the `younger` brothers in parallel, then folds their values
+/// into the split node's `fold` in child order (`best` tracking its best
+/// child), cutting as sequential alpha-beta would when one reaches the
+/// bound. Whether the node's search was cut short: by a cut, or by a
+/// brother whose search a cut cancelled.
+fn search_brothers<T, R>(
+    cx: &mut Context<'_, T, R>,
+    brothers: &Brothers<'_, T>,
+    younger: &[T::Node],
+    parent: Option<T::Node>,
+    fold: &mut NodeFold,
+    mut best: Best,
+) -> Result<bool, Halt>
+where
+    T: GameTree + Sync,
+    T::Node: Send + Sync,
+    R: Recorder<T::Node>,
+{
+    let outcomes = brothers.search(younger, cx.split());
     for outcome in &outcomes {
         cx.absorb(&outcome.stats);
     }
     if cx.cancelled() {
         return Err(Halt::Cancelled);
     }
+    let (node, ply, kind) = (brothers.node, brothers.ply, brothers.kind);
+    let bound = cut_bound(kind, brothers.alpha, brothers.beta);
     let mut skipped = false;
-    let mut cut = false;
     for (i, outcome) in outcomes.iter().enumerate() {
         let score = match &outcome.result {
             Ok(score) => *score,
@@ -203,22 +223,15 @@ where
         }
         let v = fold.value();
         if cx.reaches(kind, v, bound.value) {
-            let rest = &younger[i + 1..];
-            if !rest.is_empty() {
-                cx.cut(
-                    node,
-                    parent,
-                    CutKind::at(kind),
-                    v,
-                    bound,
-                    rest.iter().copied(),
-                );
-                cut = true;
+            let rest = younger[i + 1..].iter().copied();
+            if rest.len() == 0 {
+                break;
             }
-            break;
+            cx.cut(node, parent, CutKind::at(kind), v, bound, rest);
+            return Ok(true);
         }
     }
-    Ok(finish(cx, node, &fold, cut || skipped, window))
+    Ok(skipped)
 }
 
 /// Searches `node`, below the split depth, by sequential alpha-beta.
