@@ -146,11 +146,12 @@ impl Options {
 
 /// Runs `algorithm` on `tree`, reporting every step to `recorder`.
 ///
-/// Ordering, the depth limit and iterative deepening apply to
-/// [`Algorithm::AlphaBeta`] (all three) and [`Algorithm::Parallel`] (the
-/// first two); asking another algorithm for them is an error. The parallel
-/// search refuses a recorder that keeps events unless it runs on one
-/// thread with [`YoungBrothers::Full`], where it is sequential alpha-beta.
+/// Every algorithm takes a depth limit; ordering children applies to
+/// [`Algorithm::AlphaBeta`] and [`Algorithm::Parallel`], and iterative
+/// deepening to [`Algorithm::AlphaBeta`] alone: asking another algorithm
+/// for them is [`SearchError::Unsupported`]. The parallel search refuses
+/// a recorder that keeps events unless it runs on one thread with
+/// [`YoungBrothers::Full`], where it is sequential alpha-beta.
 pub fn search<T, R>(
     tree: &T,
     algorithm: Algorithm,
