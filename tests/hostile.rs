@@ -8,7 +8,7 @@ mod common;
 
 use std::path::PathBuf;
 
-use gametree::syntax::MAX_DEPTH;
+use gametree::tree::MAX_DEPTH;
 
 /// What a run of the binary left behind.
 struct Outcome {
