@@ -54,10 +54,10 @@ pub const DEFAULT_SPLIT_DEPTH: usize = 4;
 /// How younger brothers are searched when the options do not say, on
 /// `threads` threads: scout on two, where it was measured to be faster on
 /// unordered trees (fewer nodes, and the waiting it adds kept short by
-/// [`super::brothers`]'s split second searches); full on one (sequential
-/// alpha-beta, which records a trace) and on more than two, where scout's
-/// one-at-a-time second searches leave threads idle (see docs/parallel.md
-/// for the figures on 2 and 16 cores).
+/// the split second searches of `search/brothers.rs`); full on one
+/// (sequential alpha-beta, which records a trace) and on more than two,
+/// where scout's one-at-a-time second searches leave threads idle (see
+/// docs/parallel.md for the figures on 2 and 16 cores).
 pub fn default_young_brothers(threads: usize) -> YoungBrothers {
     match threads {
         2 => YoungBrothers::Scout,
