@@ -325,31 +325,29 @@ fn search_children<'t, P: ChancePolicy, T: GameTree, R: Recorder<T::Node>>(
     let mut leaves = 0;
     let mut best_leaf = None;
     while let Some((index, child)) = children.next() {
-        let improved = match tree.value(child) {
+        let leaf_value = tree.value(child);
+        let improved = match leaf_value {
             Some(value) => {
                 leaves += 1;
-                let improved = fold.add(at.leaf(cx, index, child, value));
-                if improved {
-                    best_leaf = Some(child);
-                }
-                improved
+                fold.add(at.leaf(cx, index, child, value))
             }
-            None => {
-                let score = match at.search_child::<P, T, R>(cx, tree, index, child) {
-                    Ok(score) => score,
-                    Err(halt) => {
-                        cx.count_leaves(leaves);
-                        return Err(halt);
-                    }
-                };
-                let improved = fold.add(score);
-                if improved {
+            None => match at.search_child::<P, T, R>(cx, tree, index, child) {
+                Ok(score) => fold.add(score),
+                Err(halt) => {
+                    cx.count_leaves(leaves);
+                    return Err(halt);
+                }
+            },
+        };
+        if improved {
+            match leaf_value {
+                Some(_) => best_leaf = Some(child),
+                None => {
                     best_leaf = None;
                     cx.best_child(at.ply, child);
                 }
-                improved
             }
-        };
+        }
         // A cut needs a child left to skip.
         if children.is_done() {
             break;

@@ -103,7 +103,9 @@ fn search<T: GameTree, R: Recorder<T::Node>>(
 /// Searches `child`, at `ply`, of the `kind` node `node` with the window
 /// `[alpha, beta]` in the terms of the player at `node`, and returns its
 /// score in those terms: a child of the other player is searched with the
-/// window negated and swapped, and its score negated.
+/// window negated and swapped, and its score negated. Inlined: as a call
+/// of its own it cost the search a tenth more instructions.
+#[inline(always)]
 fn search_child<T: GameTree, R: Recorder<T::Node>>(
     cx: &mut Context<'_, T, R>,
     (node, kind): (T::Node, Kind),
