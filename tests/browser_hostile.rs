@@ -479,34 +479,7 @@ fn an_unanswered_quiz_scores_nothing_and_says_what_is_unanswered() {
         done({{ empty: empty, every: every, all: all, extra: extra }});"
     );
     let result = drive("quiz-empty", &page, "", &driver);
-    // The key's questions: 9 values, 9 windows, the 2 edges cuts skip.
-    let empty = &result["empty"];
-    assert_eq!(empty["score"], "0 of 20 answers right.", "{empty}");
-    assert_eq!(empty["detail"], "0 right; 18 unanswered.", "{empty}");
-    let mistakes = empty["mistakes"].as_array().unwrap();
-    assert_eq!(mistakes.len(), 20, "{mistakes:?}");
-    assert!(
-        mistakes.contains(&json!("A, value: unanswered.")),
-        "{mistakes:?}"
-    );
-    assert!(
-        mistakes.contains(&json!("M, window: unanswered.")),
-        "{mistakes:?}"
-    );
-    let marks = &empty["marks"];
-    for node in ["A", "B", "C", "F", "I", "J", "M", "P", "Q"] {
-        assert_eq!(
-            marks[node],
-            json!(["q-unanswered", "✗ unanswered"]),
-            "{node}"
-        );
-    }
-    for node in ["H", "T"] {
-        assert_eq!(marks[node], json!(["q-wrong", "✗ wrong"]), "{node}");
-    }
-    for node in ["D", "E", "G", "U", "V"] {
-        assert_eq!(marks[node], json!(["", ""]), "{node}: nothing asked");
-    }
+    assert_nothing_answered(&result["empty"]);
     // Ticking every edge earns H and T, and loses them to the 17 others.
     let every = &result["every"];
     assert_eq!(every["score"], "0 of 20 answers right.", "{every}");
@@ -537,4 +510,36 @@ fn an_unanswered_quiz_scores_nothing_and_says_what_is_unanswered() {
             .starts_with("too much pruning: you marked the edge into G")),
         "{mistakes:?}"
     );
+}
+
+/// Asserts what the lecture tree's quiz says when Check is pressed with
+/// nothing filled in: nothing right, every question unanswered.
+fn assert_nothing_answered(empty: &serde_json::Value) {
+    // The key's questions: 9 values, 9 windows, the 2 edges cuts skip.
+    assert_eq!(empty["score"], "0 of 20 answers right.", "{empty}");
+    assert_eq!(empty["detail"], "0 right; 18 unanswered.", "{empty}");
+    let mistakes = empty["mistakes"].as_array().unwrap();
+    assert_eq!(mistakes.len(), 20, "{mistakes:?}");
+    assert!(
+        mistakes.contains(&json!("A, value: unanswered.")),
+        "{mistakes:?}"
+    );
+    assert!(
+        mistakes.contains(&json!("M, window: unanswered.")),
+        "{mistakes:?}"
+    );
+    let marks = &empty["marks"];
+    for node in ["A", "B", "C", "F", "I", "J", "M", "P", "Q"] {
+        assert_eq!(
+            marks[node],
+            json!(["q-unanswered", "✗ unanswered"]),
+            "{node}"
+        );
+    }
+    for node in ["H", "T"] {
+        assert_eq!(marks[node], json!(["q-wrong", "✗ wrong"]), "{node}");
+    }
+    for node in ["D", "E", "G", "U", "V"] {
+        assert_eq!(marks[node], json!(["", ""]), "{node}: nothing asked");
+    }
 }

@@ -7,7 +7,8 @@ use std::path::PathBuf;
 mod common;
 
 use gametree::formats::{self, ReadOptions, TreeFormat};
-use gametree::syntax::{self, MAX_DEPTH};
+use gametree::syntax;
+use gametree::tree::MAX_DEPTH;
 use gametree::tree::{GameTree, Tree};
 
 /// `[[...[1]...]]`, `depth` lists deep: a chain whose leaf lies `depth`

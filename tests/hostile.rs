@@ -10,7 +10,7 @@
 mod common;
 
 use common::{ALGORITHMS, assert_refused, chain, gametree, solve_stdin};
-use gametree::syntax::MAX_DEPTH;
+use gametree::tree::MAX_DEPTH;
 
 #[test]
 fn nesting_a_million_levels_deep_is_refused_at_the_level_past_the_limit() {

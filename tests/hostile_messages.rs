@@ -5,7 +5,7 @@
 mod common;
 
 use common::{assert_refused, chain, gametree, solve_stdin};
-use gametree::syntax::MAX_DEPTH;
+use gametree::tree::MAX_DEPTH;
 
 #[test]
 fn long_names_numbers_and_ids_are_shortened_in_messages() {

@@ -18,7 +18,9 @@ fuzz_target!(|data: &[u8]| {
         (Err(a), Err(b)) => assert_eq!(a, b, "fast and general errors differ"),
         _ => panic!("one parser accepts, the other refuses: {general:?} / {chosen:?}"),
     }
-    if let Ok(Some(plain)) = syntax::parse_using(syntax::Reader::FastScanner, "fuzz", &text, &limits) {
+    if let Ok(Some(plain)) =
+        syntax::parse_using(syntax::Reader::FastScanner, "fuzz", &text, &limits)
+    {
         let general = general
             .as_ref()
             .expect("the general parser accepts a plain file");

@@ -72,7 +72,12 @@ fn check(tree: &Tree) {
 /// ends look like leaks to the leak checker.
 fn two_threads() -> &'static rayon::ThreadPool {
     static POOL: std::sync::OnceLock<rayon::ThreadPool> = std::sync::OnceLock::new();
-    POOL.get_or_init(|| rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap())
+    POOL.get_or_init(|| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap()
+    })
 }
 
 /// The parallel search on two threads, and static ordering, find the

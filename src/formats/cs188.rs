@@ -15,8 +15,9 @@
 use std::collections::{HashMap, HashSet};
 
 use super::{FormatError, Node, ReadOptions};
-use crate::syntax::{MAX_DEPTH, SourceText, names};
+use crate::syntax::{SourceText, names};
 use crate::text::quoted;
+use crate::tree::MAX_DEPTH;
 use crate::tree::{GameTree, Location, NodeId, Tree};
 use crate::value::{Kind, Value};
 

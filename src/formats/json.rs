@@ -33,8 +33,9 @@ use serde::{Deserialize, Serialize};
 
 use super::{FormatError, Node};
 use crate::syntax::names::{refuse_label, refuse_name};
-use crate::syntax::{Limits, MAX_DEPTH, SourceText, parse_number};
+use crate::syntax::{Limits, SourceText, parse_number};
 use crate::text::quoted;
+use crate::tree::MAX_DEPTH;
 use crate::tree::{Location, Tree};
 use crate::value::{Kind, MAX_FINITE, Value};
 

@@ -7,8 +7,8 @@
 //! that order; a leaf is an empty table, lost for the player to move there.
 
 use super::InvalidGame;
-use crate::syntax::MAX_DEPTH;
 use crate::tree::GameTree;
+use crate::tree::MAX_DEPTH;
 use crate::value::{Kind, Value};
 
 /// The largest tables accepted: every node's child path must fit in 64

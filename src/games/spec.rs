@@ -117,7 +117,7 @@ pub enum InvalidGame {
     /// A marble game deeper than the depth limit of every tree.
     #[error(
         "n={0} makes a game {0} moves deep: at most {max}, as for tree files",
-        max = crate::syntax::MAX_DEPTH
+        max = crate::tree::MAX_DEPTH
     )]
     TooDeep(usize),
     /// A marble game with no marbles or no move.

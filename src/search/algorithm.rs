@@ -2,7 +2,7 @@
 //! turns the one list of algorithms (in `search/mod.rs`) into the
 //! [`Algorithm`](super::Algorithm) enum: its names, its capabilities and
 //! its dispatch. Adding an algorithm is one file that implements
-//! [`Strategy`] and one line in that list.
+//! [`Strategy`], its `mod` line and one line in that list.
 
 use super::SearchError;
 use super::context::Context;
@@ -38,19 +38,18 @@ pub(super) trait Strategy {
         R: Recorder<T::Node>;
 }
 
-/// Declares each algorithm's module and builds [`Algorithm`](super::Algorithm)
-/// from the list: one line per algorithm, its doc comment, its variant, the
-/// name used on the command line and in JSON, and the type in its module
-/// that implements [`Strategy`]. Sequential algorithms come first; they are
-/// [`Algorithm::ALL`](super::Algorithm::ALL).
+/// Builds [`Algorithm`](super::Algorithm) from the list: one line per
+/// algorithm, its doc comment, its variant, the name used on the command
+/// line and in JSON, and the type in its module that implements
+/// [`Strategy`]. Sequential algorithms come first; they are
+/// [`Algorithm::ALL`](super::Algorithm::ALL). The modules themselves are
+/// declared in `search/mod.rs` with plain `mod` lines, where rustfmt sees
+/// them (it does not look inside a macro's arguments).
 macro_rules! algorithms {
     (
         sequential { $( $(#[doc = $doc:literal])* $variant:ident = $name:literal in $module:ident :: $strategy:ident, )* }
         parallel { $( $(#[doc = $pdoc:literal])* $pvariant:ident = $pname:literal in $pmodule:ident :: $pstrategy:ident, )* }
     ) => {
-        $( mod $module; )*
-        $( mod $pmodule; )*
-
         /// The algorithms `gametree` runs.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
         #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]

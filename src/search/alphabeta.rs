@@ -4,21 +4,33 @@
 //! The same function serves plain alpha-beta, alpha-beta with ordered
 //! children or a depth limit, each iteration of iterative deepening, and
 //! the subtrees the parallel search hands out below its split depth.
+//!
+//! How it searches a chance node is a [`ChancePolicy`], a type parameter:
+//! [`Star1`] for alpha-beta itself, Star2's probing for
+//! [`Star2`](super::star2::Star2), which is alpha-beta with its own policy.
 
+use super::SearchError;
+use super::algorithm::{Strategy, Support};
 use super::chance;
-use super::{Algorithm, SearchError};
-use super::context::{Context, Edge, Halt, NodeFold, clamp};
+use super::context::{Context, Halt};
+use super::fold::NodeFold;
 use super::ordering::{Children, Memo, order_children};
+use super::window::{WindowBound, clamp, cut_bound, full_window, tighten, window_of};
 use crate::trace::{Recorder, Window};
 use crate::tree::GameTree;
 use crate::value::{CutKind, Kind, Scored, Value};
-use super::algorithm::{Strategy, Support};
-/// Alpha-beta in the min/max form, with ordering, a depth limit and iterative deepening.
+
+/// Alpha-beta in the min/max form, with ordering, a depth limit and
+/// iterative deepening.
 pub(super) struct AlphaBeta;
 
 impl Strategy for AlphaBeta {
     const PRUNES: bool = true;
-    const SUPPORTS: Support = Support { order: true, depth: true, iterative: true };
+    const SUPPORTS: Support = Support {
+        order: true,
+        depth: true,
+        iterative: true,
+    };
 
     fn run<T, R>(cx: &mut Context<'_, T, R>, root: T::Node) -> Result<Scored, SearchError>
     where
@@ -28,23 +40,69 @@ impl Strategy for AlphaBeta {
     {
         match cx.options.iterative {
             true => iterative(cx, root),
-            false => alphabeta(cx, root),
+            false => alphabeta::<Star1, T, R>(cx, root),
         }
     }
 }
 
-/// Alpha-beta from `root` with the full window.
-pub(super) fn alphabeta<T: GameTree, R: Recorder<T::Node>>(
+/// How alpha-beta searches a chance node. An algorithm that extends
+/// alpha-beta at chance nodes (Star2) implements it and runs
+/// [`alphabeta`] with itself as the policy; being a type parameter, the
+/// choice costs the search nothing.
+pub(super) trait ChancePolicy {
+    /// Searches the chance node `node` (entered at `ply`, with children,
+    /// below `parent`) with the window `[alpha, beta]` in MAX's terms,
+    /// searching its MAX and MIN children by alpha-beta under this same
+    /// policy; reports every step, as [`chance::star1`] does.
+    fn chance<T: GameTree, R: Recorder<T::Node>>(
+        cx: &mut Context<'_, T, R>,
+        node: T::Node,
+        ply: usize,
+        parent: Option<T::Node>,
+        window: (WindowBound<T::Node>, WindowBound<T::Node>),
+    ) -> Result<Scored, Halt>;
+}
+
+/// Alpha-beta's own chance-node policy: Star1 with the search's leaf
+/// bounds, every child with the full window without them.
+pub(super) struct Star1;
+
+impl ChancePolicy for Star1 {
+    fn chance<T: GameTree, R: Recorder<T::Node>>(
+        cx: &mut Context<'_, T, R>,
+        node: T::Node,
+        ply: usize,
+        parent: Option<T::Node>,
+        window: (WindowBound<T::Node>, WindowBound<T::Node>),
+    ) -> Result<Scored, Halt> {
+        star1::<Self, T, R>(cx, node, ply, parent, window)
+    }
+}
+
+/// Star1 at the chance node `node` (see [`ChancePolicy::chance`]), its
+/// children searched by alpha-beta under the policy `P`.
+pub(super) fn star1<P: ChancePolicy, T: GameTree, R: Recorder<T::Node>>(
+    cx: &mut Context<'_, T, R>,
+    node: T::Node,
+    ply: usize,
+    parent: Option<T::Node>,
+    (alpha, beta): (WindowBound<T::Node>, WindowBound<T::Node>),
+) -> Result<Scored, Halt> {
+    chance::star1(cx, node, parent, alpha, beta, |cx, child, a, b| {
+        search::<P, T, R>(cx, child, ply + 1, Some(node), a, b, None, None)
+    })
+}
+
+/// Alpha-beta from `root` with the full window, chance nodes searched as
+/// `P` says.
+pub(super) fn alphabeta<P: ChancePolicy, T: GameTree, R: Recorder<T::Node>>(
     cx: &mut Context<'_, T, R>,
     root: T::Node,
 ) -> Result<Scored, SearchError> {
     let (alpha, beta) = full_window();
-    settle(search(cx, root, 0, None, alpha, beta, None, None))
-}
-
-/// The full window, set by no node.
-pub(super) fn full_window<N>() -> (Edge<N>, Edge<N>) {
-    (Edge::initial(Value::NEG_INF), Edge::initial(Value::POS_INF))
+    settle(search::<P, T, R>(
+        cx, root, 0, None, alpha, beta, None, None,
+    ))
 }
 
 /// The outcome of a search from the root, which nothing can cancel.
@@ -79,7 +137,7 @@ pub(super) fn enter<'t, T: GameTree, R: Recorder<T::Node>>(
     cx: &mut Context<'t, T, R>,
     node: T::Node,
     ply: usize,
-    (alpha, beta): (&mut Edge<T::Node>, &mut Edge<T::Node>),
+    (alpha, beta): (&mut WindowBound<T::Node>, &mut WindowBound<T::Node>),
     memo: Option<&Memo>,
 ) -> Result<Opened<'t, T>, Halt> {
     if let Some(score) = leaf_with_value(cx, node, ply, alpha, beta) {
@@ -103,8 +161,8 @@ fn leaf_with_value<T: GameTree, R: Recorder<T::Node>>(
     cx: &mut Context<'_, T, R>,
     node: T::Node,
     ply: usize,
-    alpha: &Edge<T::Node>,
-    beta: &Edge<T::Node>,
+    alpha: &WindowBound<T::Node>,
+    beta: &WindowBound<T::Node>,
 ) -> Option<Scored> {
     let value = cx.tree.value(node)?;
     cx.clear_line(ply);
@@ -121,8 +179,8 @@ fn arrive<T: GameTree, R: Recorder<T::Node>>(
     cx: &mut Context<'_, T, R>,
     node: T::Node,
     ply: usize,
-    alpha: &mut Edge<T::Node>,
-    beta: &mut Edge<T::Node>,
+    alpha: &mut WindowBound<T::Node>,
+    beta: &mut WindowBound<T::Node>,
 ) -> Result<Window, Halt> {
     let cancelled = cx.narrow_or_cancelled(ply, alpha, beta);
     let window = window_of(alpha, beta);
@@ -157,15 +215,6 @@ fn open<'t, T: GameTree, R: Recorder<T::Node>>(
     Ok(None)
 }
 
-/// The window of the bounds `alpha` and `beta`.
-#[inline]
-fn window_of<N>(alpha: &Edge<N>, beta: &Edge<N>) -> Window {
-    Window {
-        alpha: alpha.value,
-        beta: beta.value,
-    }
-}
-
 /// Enters the leaf `node`, whose value is `value`, with `window`: counts
 /// and reports it. Its line of play is left as it is.
 #[inline(always)]
@@ -176,24 +225,6 @@ fn leaf<T: GameTree, R: Recorder<T::Node>>(
     value: Value,
 ) -> Scored {
     Scored::exact(cx.visit_leaf(node, Some(window), value))
-}
-
-/// The bound a `kind` node cuts against: beta at MAX, alpha at MIN.
-pub(super) fn cut_bound<N>(kind: Kind, alpha: Edge<N>, beta: Edge<N>) -> Edge<N> {
-    match kind {
-        Kind::Max | Kind::Chance => beta,
-        Kind::Min => alpha,
-    }
-}
-
-/// Raises alpha (at MAX) or lowers beta (at MIN) to `v`, the value of
-/// `node` so far, when that tightens the window.
-pub(super) fn tighten<N>(kind: Kind, v: Value, node: N, alpha: &mut Edge<N>, beta: &mut Edge<N>) {
-    match kind {
-        Kind::Max if v > alpha.value => *alpha = Edge::new(v, node),
-        Kind::Min if v < beta.value => *beta = Edge::new(v, node),
-        _ => {}
-    }
 }
 
 /// Finishes a node: its score from the fold, clamped to `window` under
@@ -213,17 +244,17 @@ pub(super) fn finish<T: GameTree, R: Recorder<T::Node>>(
     score
 }
 
-/// Alpha-beta below `node`. `prev` holds the previous iteration's values
-/// below it (iterative deepening), and `next`, when given, receives this
-/// search's.
+/// Alpha-beta below `node`, chance nodes searched as `P` says. `prev`
+/// holds the previous iteration's values below it (iterative deepening),
+/// and `next`, when given, receives this search's.
 #[expect(clippy::too_many_arguments)]
-pub(super) fn search<T: GameTree, R: Recorder<T::Node>>(
+pub(super) fn search<P: ChancePolicy, T: GameTree, R: Recorder<T::Node>>(
     cx: &mut Context<'_, T, R>,
     node: T::Node,
     ply: usize,
     parent: Option<T::Node>,
-    alpha: Edge<T::Node>,
-    beta: Edge<T::Node>,
+    alpha: WindowBound<T::Node>,
+    beta: WindowBound<T::Node>,
     prev: Option<&Memo>,
     next: Option<&mut Memo>,
 ) -> Result<Scored, Halt> {
@@ -231,7 +262,7 @@ pub(super) fn search<T: GameTree, R: Recorder<T::Node>>(
         return Ok(score);
     }
     let tree = cx.tree;
-    search_valueless(cx, tree, node, ply, parent, alpha, beta, prev, next)
+    search_valueless::<P, T, R>(cx, tree, node, ply, parent, alpha, beta, prev, next)
 }
 
 /// [`search`] below a node that has no value: an interior node, or a leaf
@@ -242,16 +273,16 @@ pub(super) fn search<T: GameTree, R: Recorder<T::Node>>(
 /// it is read once, not reloaded at every child (which also made the speed
 /// depend on where the tree and the stack happened to lie in memory).
 #[expect(clippy::too_many_arguments)]
-fn search_valueless<'t, T: GameTree, R: Recorder<T::Node>>(
+fn search_valueless<'t, P: ChancePolicy, T: GameTree, R: Recorder<T::Node>>(
     cx: &mut Context<'t, T, R>,
     tree: &'t T,
     node: T::Node,
     ply: usize,
     parent: Option<T::Node>,
-    mut alpha: Edge<T::Node>,
-    mut beta: Edge<T::Node>,
+    mut alpha: WindowBound<T::Node>,
+    mut beta: WindowBound<T::Node>,
     prev: Option<&Memo>,
-    mut next: Option<&mut Memo>,
+    next: Option<&mut Memo>,
 ) -> Result<Scored, Halt> {
     let window = arrive(cx, node, ply, &mut alpha, &mut beta)?;
     let kind = tree.kind(node);
@@ -260,18 +291,37 @@ fn search_valueless<'t, T: GameTree, R: Recorder<T::Node>>(
         return Ok(score);
     }
     if kind.is_chance() {
-        if let Some(bounds) = cx.leaf_bounds().filter(|_| cx.algorithm == Algorithm::Star2) {
-            return super::star2::chance(cx, node, ply, parent, (alpha, beta), bounds);
-        }
-        return chance::star1(cx, node, parent, alpha, beta, |cx, child, a, b| {
-            search(cx, child, ply + 1, Some(node), a, b, None, None)
-        });
+        return P::chance(cx, node, ply, parent, (alpha, beta));
     }
-    let mut fold = NodeFold::new(kind);
+    let mut at = Interior {
+        node,
+        ply,
+        parent,
+        kind,
+        window,
+        alpha,
+        beta,
+        prev,
+        next,
+    };
+    search_children::<P, T, R>(cx, tree, &mut at, &mut children)
+}
+
+/// The loop of [`search_valueless`] over the children of the MAX or MIN
+/// node `at`, in search order.
+///
+/// Leaves, most of the nodes, are valued and counted here rather than by
+/// a call (every helper is inlined); a leaf that is the best child so far
+/// is written into the line of play only once the node is done.
+#[inline(always)]
+fn search_children<'t, P: ChancePolicy, T: GameTree, R: Recorder<T::Node>>(
+    cx: &mut Context<'t, T, R>,
+    tree: &'t T,
+    at: &mut Interior<'_, T::Node>,
+    children: &mut Children<T::Children<'t>, T::Node>,
+) -> Result<Scored, Halt> {
+    let mut fold = NodeFold::new(at.kind);
     let mut cut = false;
-    // Leaves, most of the nodes, are valued and counted here rather than by
-    // a call; a leaf that is the best child so far is written into the
-    // line of play only once the node is done.
     let mut leaves = 0;
     let mut best_leaf = None;
     while let Some((index, child)) = children.next() {
@@ -279,45 +329,22 @@ fn search_valueless<'t, T: GameTree, R: Recorder<T::Node>>(
         let improved = match leaf_value {
             Some(value) => {
                 leaves += 1;
-                cx.report_leaf(child, Some(window_of(&alpha, &beta)), value);
-                if let Some(next) = next.as_deref_mut() {
-                    next.push(index, value, Memo::default());
-                }
-                fold.add(Scored::exact(value))
+                fold.add(at.leaf(cx, index, child, value))
             }
-            None => {
-                let below = prev.and_then(|m| m.child(index));
-                let mut memo = next.as_ref().map(|_| Memo::default());
-                let outcome = search_valueless(
-                    cx,
-                    tree,
-                    child,
-                    ply + 1,
-                    Some(node),
-                    alpha,
-                    beta,
-                    below,
-                    memo.as_mut(),
-                );
-                let score = match outcome {
-                    Ok(score) => score,
-                    Err(halt) => {
-                        cx.count_leaves(leaves);
-                        return Err(halt);
-                    }
-                };
-                if let (Some(next), Some(memo)) = (next.as_deref_mut(), memo) {
-                    next.push(index, score.value, memo);
+            None => match at.search_child::<P, T, R>(cx, tree, index, child) {
+                Ok(score) => fold.add(score),
+                Err(halt) => {
+                    cx.count_leaves(leaves);
+                    return Err(halt);
                 }
-                fold.add(score)
-            }
+            },
         };
         if improved {
             match leaf_value {
                 Some(_) => best_leaf = Some(child),
                 None => {
                     best_leaf = None;
-                    cx.best_child(ply, child);
+                    cx.best_child(at.ply, child);
                 }
             }
         }
@@ -327,22 +354,147 @@ fn search_valueless<'t, T: GameTree, R: Recorder<T::Node>>(
         }
         let v = fold.value();
         if improved {
-            cx.provisional(node, v);
+            cx.provisional(at.node, v);
         }
-        let bound = cut_bound(kind, alpha, beta);
-        if cx.reaches(kind, v, bound.value) {
-            let rest = children.by_ref().map(|(_, c)| c);
-            cx.cut(node, parent, CutKind::at(kind), v, bound, rest);
+        if at.cuts_or_tightens(cx, v, children) {
             cut = true;
             break;
         }
-        tighten(kind, v, node, &mut alpha, &mut beta);
     }
     cx.count_leaves(leaves);
     if let Some(leaf) = best_leaf {
-        cx.best_leaf(ply, leaf);
+        cx.best_leaf(at.ply, leaf);
     }
-    Ok(finish(cx, node, &fold, cut, window))
+    Ok(finish(cx, at.node, &fold, cut, at.window))
+}
+
+/// A MAX or MIN node that alpha-beta searches child by child: where it
+/// is, its window, and the values of iterative deepening.
+struct Interior<'m, N> {
+    /// The node.
+    node: N,
+    /// How far below the root it lies.
+    ply: usize,
+    /// Its parent, which a cut's `deep` flag compares with the bound's
+    /// source.
+    parent: Option<N>,
+    /// MAX or MIN.
+    kind: Kind,
+    /// The window it was entered with.
+    window: Window,
+    /// Its window now, in MAX's terms.
+    alpha: WindowBound<N>,
+    beta: WindowBound<N>,
+    /// The previous iteration's values below it.
+    prev: Option<&'m Memo>,
+    /// Receives this search's values below it, when given.
+    next: Option<&'m mut Memo>,
+}
+
+impl<N: Copy> Interior<'_, N> {
+    /// The leaf `child`, child `index`, whose value is `value`: reports it
+    /// with the window now (the loop counts it, see
+    /// [`Context::report_leaf`]), keeps its value for the next iteration,
+    /// and returns its score.
+    #[inline(always)]
+    fn leaf<T, R>(
+        &mut self,
+        cx: &mut Context<'_, T, R>,
+        index: usize,
+        child: N,
+        value: Value,
+    ) -> Scored
+    where
+        T: GameTree<Node = N>,
+        R: Recorder<N>,
+    {
+        cx.report_leaf(child, Some(window_of(&self.alpha, &self.beta)), value);
+        if let Some(next) = self.next.as_deref_mut() {
+            next.push(index, value, Memo::default());
+        }
+        Scored::exact(value)
+    }
+
+    /// Searches `child`, child `index`, which has no value, with the
+    /// window now, and keeps its value for the next iteration.
+    #[inline(always)]
+    fn search_child<'t, P, T, R>(
+        &mut self,
+        cx: &mut Context<'t, T, R>,
+        tree: &'t T,
+        index: usize,
+        child: N,
+    ) -> Result<Scored, Halt>
+    where
+        P: ChancePolicy,
+        T: GameTree<Node = N>,
+        R: Recorder<N>,
+    {
+        let below = self.prev.and_then(|m| m.child(index));
+        let mut memo = self.next.as_ref().map(|_| Memo::default());
+        let (ply, parent) = (self.ply + 1, Some(self.node));
+        let (alpha, beta) = (self.alpha, self.beta);
+        let score = search_valueless::<P, T, R>(
+            cx,
+            tree,
+            child,
+            ply,
+            parent,
+            alpha,
+            beta,
+            below,
+            memo.as_mut(),
+        )?;
+        if let (Some(next), Some(memo)) = (self.next.as_deref_mut(), memo) {
+            next.push(index, score.value, memo);
+        }
+        Ok(score)
+    }
+
+    /// After a child, the node's value being now `v`: see
+    /// [`cuts_or_tightens`].
+    #[inline(always)]
+    fn cuts_or_tightens<T, R, I>(
+        &mut self,
+        cx: &mut Context<'_, T, R>,
+        v: Value,
+        children: &mut Children<I, N>,
+    ) -> bool
+    where
+        T: GameTree<Node = N>,
+        R: Recorder<N>,
+        I: Iterator<Item = N>,
+    {
+        let at = (self.node, self.parent, self.kind);
+        cuts_or_tightens(cx, at, v, (&mut self.alpha, &mut self.beta), children)
+    }
+}
+
+/// After a child of the `kind` node `node` (below `parent`), whose value
+/// is now `v`: cuts, reporting the `children` left as skipped, when `v`
+/// reaches the bound the node cuts against; otherwise tightens the window
+/// `[alpha, beta]` with it. Whether it cut.
+#[inline(always)]
+pub(super) fn cuts_or_tightens<T, R, I>(
+    cx: &mut Context<'_, T, R>,
+    (node, parent, kind): (T::Node, Option<T::Node>, Kind),
+    v: Value,
+    (alpha, beta): (&mut WindowBound<T::Node>, &mut WindowBound<T::Node>),
+    children: &mut Children<I, T::Node>,
+) -> bool
+where
+    T: GameTree,
+    R: Recorder<T::Node>,
+    I: Iterator<Item = T::Node>,
+{
+    let bound = cut_bound(kind, *alpha, *beta);
+    if cx.reaches(kind, v, bound.value) {
+        let rest = children.by_ref().map(|(_, c)| c);
+        cx.cut(node, parent, CutKind::at(kind), v, bound, rest);
+        return true;
+    }
+    tighten(kind, v, node, alpha, beta);
+    false
 }
 
 /// Iterative deepening: alpha-beta to depth 1, 2, ... (up to the depth
@@ -360,7 +512,7 @@ pub(super) fn iterative<T: GameTree, R: Recorder<T::Node>>(
         let horizon_before = cx.stats().horizon_nodes;
         let mut next = Memo::default();
         let (alpha, beta) = full_window();
-        let outcome = search(
+        let outcome = search::<Star1, T, R>(
             cx,
             root,
             0,

@@ -19,41 +19,19 @@
 //!   search splits its top [`RESEARCH_SPLIT_PLIES`] levels whatever the
 //!   split depth, so that the other workers (if any) can help with it.
 
-use std::fmt;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use rayon::prelude::*;
 
-use super::alphabeta::cut_bound;
 use super::board::Board;
-use super::context::{Context, Edge, Halt, reaches};
-use super::parallel;
+use super::context::{Context, Halt};
 use super::split::Split;
+use super::window::{WindowBound, cut_bound, reaches};
+use super::young_brothers::YoungBrothers;
 use super::{Algorithm, Options, Stats};
 use crate::trace::NoRecorder;
 use crate::tree::GameTree;
 use crate::value::{Kind, Scored, Value};
-
-/// How the parallel search searches the younger brothers of a split node.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
-pub enum YoungBrothers {
-    /// Each with the full window, narrowed as the brothers improve it.
-    #[default]
-    Full,
-    /// Each first tested with a null window; those that pass are searched
-    /// again with the full window, in child order.
-    Scout,
-}
-
-impl fmt::Display for YoungBrothers {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            YoungBrothers::Full => "full",
-            YoungBrothers::Scout => "scout",
-        })
-    }
-}
 
 /// What searching one younger brother gave: its score (or why it has
 /// none), the nodes it took and its best line.
@@ -80,18 +58,35 @@ impl<N> Outcome<N> {
     }
 }
 
+/// How a brother is searched on a worker's thread, from its `ply` below
+/// `parent` with a window in MAX's terms: the parallel search's own node
+/// search (Young Brothers Wait within the split depth, alpha-beta below),
+/// which the parallel search hands in.
+pub(super) type NodeSearch<T> = fn(
+    &mut Context<'_, T, NoRecorder>,
+    <T as GameTree>::Node,
+    usize,
+    Option<<T as GameTree>::Node>,
+    WindowBound<<T as GameTree>::Node>,
+    WindowBound<<T as GameTree>::Node>,
+) -> Result<Scored, Halt>;
+
 /// The split node whose younger brothers are searched, and everything
 /// their searches share.
 pub(super) struct Brothers<'a, T: GameTree> {
     pub tree: &'a T,
     pub algorithm: Algorithm,
     pub options: Options,
+    /// How each brother is searched.
+    pub search: NodeSearch<T>,
+    /// The search's split depth (see [`Options::split_depth`]).
+    pub split_depth: usize,
     pub node: T::Node,
     pub ply: usize,
     pub kind: Kind,
     /// The window after the eldest, in MAX's terms.
-    pub alpha: Edge<T::Node>,
-    pub beta: Edge<T::Node>,
+    pub alpha: WindowBound<T::Node>,
+    pub beta: WindowBound<T::Node>,
 }
 
 impl<'a, T> Brothers<'a, T>
@@ -164,8 +159,8 @@ where
         &self,
         child: T::Node,
         split: &Split<'_, T::Node>,
-        alpha: Edge<T::Node>,
-        beta: Edge<T::Node>,
+        alpha: WindowBound<T::Node>,
+        beta: WindowBound<T::Node>,
     ) -> Outcome<T::Node> {
         self.run_with(self.options, child, split, alpha, beta)
     }
@@ -176,15 +171,15 @@ where
         options: Options,
         child: T::Node,
         split: &Split<'_, T::Node>,
-        alpha: Edge<T::Node>,
-        beta: Edge<T::Node>,
+        alpha: WindowBound<T::Node>,
+        beta: WindowBound<T::Node>,
     ) -> Outcome<T::Node> {
         if split.stopped() {
             return Outcome::cancelled();
         }
         let mut recorder = NoRecorder;
         let mut bx = Context::forked(self.tree, self.algorithm, options, &mut recorder, split);
-        let result = parallel::split(&mut bx, child, self.ply + 1, Some(self.node), alpha, beta);
+        let result = (self.search)(&mut bx, child, self.ply + 1, Some(self.node), alpha, beta);
         Outcome {
             result,
             stats: bx.stats(),
@@ -201,11 +196,7 @@ where
     /// test, splitting its top [`RESEARCH_SPLIT_PLIES`] levels even below
     /// the split depth.
     fn research(&self, child: T::Node, split: &Split<'_, T::Node>) -> Outcome<T::Node> {
-        let own = self
-            .options
-            .split_depth
-            .unwrap_or(super::DEFAULT_SPLIT_DEPTH);
-        let depth = research_split_depth(own, self.ply + 1, self.workers());
+        let depth = research_split_depth(self.split_depth, self.ply + 1, self.workers());
         let options = Options {
             split_depth: Some(depth),
             ..self.options
@@ -329,7 +320,7 @@ pub(super) fn research_split_depth(split_depth: usize, ply: usize, workers: usiz
 
 /// The bound a `kind` node improves: alpha at MAX, beta at MIN (the one
 /// it does not cut against).
-pub(super) fn own_bound<N>(kind: Kind, alpha: Edge<N>, beta: Edge<N>) -> Value {
+pub(super) fn own_bound<N>(kind: Kind, alpha: WindowBound<N>, beta: WindowBound<N>) -> Value {
     cut_bound(kind.opponent(), alpha, beta).value
 }
 
@@ -337,15 +328,19 @@ pub(super) fn own_bound<N>(kind: Kind, alpha: Edge<N>, beta: Edge<N>) -> Value {
 /// `kind` node does better than `now`: `[now, next]` at MAX, `[previous,
 /// now]` at MIN, where next and previous are the neighbouring floats.
 /// None when `now` is infinite.
-pub(super) fn null_window<N: Copy>(kind: Kind, now: Value, node: N) -> Option<(Edge<N>, Edge<N>)> {
+pub(super) fn null_window<N: Copy>(
+    kind: Kind,
+    now: Value,
+    node: N,
+) -> Option<(WindowBound<N>, WindowBound<N>)> {
     if now.is_infinite() {
         return None;
     }
     let x = now.get();
-    let edge = |x: f64| Value::new(x).map(|v| Edge::new(v, node));
+    let bound = |x: f64| Value::new(x).map(|v| WindowBound::new(v, node));
     match kind {
-        Kind::Max | Kind::Chance => Some((edge(x)?, edge(x.next_up())?)),
-        Kind::Min => Some((edge(x.next_down())?, edge(x)?)),
+        Kind::Max | Kind::Chance => Some((bound(x)?, bound(x.next_up())?)),
+        Kind::Min => Some((bound(x.next_down())?, bound(x)?)),
     }
 }
 

@@ -11,7 +11,8 @@
 //! cannot exceed alpha (or fall below beta), and the rest is skipped.
 
 use super::SearchError;
-use super::context::{ChanceStep, Context, Edge, clamp};
+use super::context::{ChanceStep, Context};
+use super::window::{WindowBound, clamp};
 use crate::trace::{ChanceCut, Recorder, StarMethod};
 use crate::tree::GameTree;
 use crate::value::{Bound, CutKind, LeafBounds, Scored, Value};
@@ -116,15 +117,20 @@ pub(super) fn star1<'a, T, R, E, F>(
     cx: &mut Context<'a, T, R>,
     node: T::Node,
     parent: Option<T::Node>,
-    alpha: Edge<T::Node>,
-    beta: Edge<T::Node>,
+    alpha: WindowBound<T::Node>,
+    beta: WindowBound<T::Node>,
     mut search_child: F,
 ) -> Result<Scored, E>
 where
     T: GameTree,
     R: Recorder<T::Node>,
     E: From<SearchError>,
-    F: FnMut(&mut Context<'a, T, R>, T::Node, Edge<T::Node>, Edge<T::Node>) -> Result<Scored, E>,
+    F: FnMut(
+        &mut Context<'a, T, R>,
+        T::Node,
+        WindowBound<T::Node>,
+        WindowBound<T::Node>,
+    ) -> Result<Scored, E>,
 {
     // Below a chance node a parallel search goes on sequentially, apart
     // from the bounds its split nodes share.
@@ -145,8 +151,8 @@ where
 pub(super) struct ChanceSearch<N> {
     pub node: N,
     parent: Option<N>,
-    alpha: Edge<N>,
-    beta: Edge<N>,
+    alpha: WindowBound<N>,
+    beta: WindowBound<N>,
     pub children: Vec<N>,
     pub probabilities: Vec<f64>,
     /// What each child's value is known to lie within; `None` without leaf
@@ -160,8 +166,8 @@ pub(super) type ChildSearch<'s, 'a, T, R, E> = dyn FnMut(
         &mut Context<'a, T, R>,
         usize,
         <T as GameTree>::Node,
-        Edge<<T as GameTree>::Node>,
-        Edge<<T as GameTree>::Node>,
+        WindowBound<<T as GameTree>::Node>,
+        WindowBound<<T as GameTree>::Node>,
     ) -> Result<Scored, E>
     + 's;
 
@@ -172,8 +178,8 @@ impl<N: Copy + Eq + std::fmt::Debug> ChanceSearch<N> {
         cx: &Context<'_, T, R>,
         node: N,
         parent: Option<N>,
-        alpha: Edge<N>,
-        beta: Edge<N>,
+        alpha: WindowBound<N>,
+        beta: WindowBound<N>,
         bounds: Option<LeafBounds>,
     ) -> Self {
         let tree = cx.tree;
@@ -265,7 +271,10 @@ impl<N: Copy + Eq + std::fmt::Debug> ChanceSearch<N> {
         for i in 0..self.children.len() {
             let (child, p) = (self.children[i], self.probabilities[i]);
             let Some(known) = self.known.as_ref().filter(|_| p > 0.0) else {
-                let full = (Edge::initial(Value::NEG_INF), Edge::initial(Value::POS_INF));
+                let full = (
+                    WindowBound::initial(Value::NEG_INF),
+                    WindowBound::initial(Value::POS_INF),
+                );
                 let value = search_child(cx, i, child, full.0, full.1)?.value;
                 mean.add(cx, node, child, p, value)?;
                 continue;
@@ -283,7 +292,7 @@ impl<N: Copy + Eq + std::fmt::Debug> ChanceSearch<N> {
                 high: f64::NAN,
             }
             .with_thresholds(alpha, beta);
-            let (child_alpha, child_beta) = window.edges(node);
+            let (child_alpha, child_beta) = window.alpha_beta(node);
             let score = search_child(cx, i, child, child_alpha, child_beta)?;
             if let Some(side) = window.cut(score, cx.options.strict) {
                 let value = window.node_bound(side, score.value);
@@ -292,7 +301,10 @@ impl<N: Copy + Eq + std::fmt::Debug> ChanceSearch<N> {
             let value = match window.exact(score) {
                 Some(value) => value,
                 None => {
-                    let full = (Edge::initial(Value::NEG_INF), Edge::initial(Value::POS_INF));
+                    let full = (
+                        WindowBound::initial(Value::NEG_INF),
+                        WindowBound::initial(Value::POS_INF),
+                    );
                     search_child(cx, i, child, full.0, full.1)?.value
                 }
             };
@@ -357,11 +369,11 @@ impl ChildWindow {
     }
 
     /// The child's window: the thresholds, kept within what is known.
-    pub(super) fn edges<N: Copy>(&self, node: N) -> (Edge<N>, Edge<N>) {
+    pub(super) fn alpha_beta<N: Copy>(&self, node: N) -> (WindowBound<N>, WindowBound<N>) {
         let within = |x: f64| Value::new(x.clamp(self.lo, self.hi)).expect("within finite bounds");
         (
-            Edge::new(within(self.low), node),
-            Edge::new(within(self.high), node),
+            WindowBound::new(within(self.low), node),
+            WindowBound::new(within(self.high), node),
         )
     }
 

@@ -2,10 +2,11 @@
 //! the principal-variation table, with one method per kind of step.
 
 use super::split::Split;
+use super::window::{WindowBound, reaches};
 use super::{Algorithm, Options, SearchError, SearchResult, Stats};
 use crate::trace::{ChanceCut, Cut, Event, NoRecorder, Recorder, Window};
 use crate::tree::GameTree;
-use crate::value::{Bound, CutKind, Kind, LeafBounds, Scored, Value};
+use crate::value::{CutKind, Kind, LeafBounds, Scored, Value};
 
 /// One step of a chance node's weighted sum, as reported.
 pub(super) struct ChanceStep<N> {
@@ -16,36 +17,6 @@ pub(super) struct ChanceStep<N> {
     pub sum: Value,
     pub seen: usize,
     pub of: usize,
-}
-
-/// A bound on the window and the ancestor whose value set it.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Edge<N> {
-    pub value: Value,
-    pub from: Option<N>,
-}
-
-impl<N> Edge<N> {
-    /// The bound of the initial window.
-    pub(super) fn initial(value: Value) -> Edge<N> {
-        Edge { value, from: None }
-    }
-
-    /// A bound set by `node`'s value.
-    pub(super) fn new(value: Value, from: N) -> Edge<N> {
-        Edge {
-            value,
-            from: Some(from),
-        }
-    }
-
-    /// The same bound seen from the other player.
-    pub(super) fn negate(self) -> Edge<N> {
-        Edge {
-            value: self.value.negate(),
-            from: self.from,
-        }
-    }
 }
 
 /// Why a search stopped before returning a value.
@@ -159,8 +130,8 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
     pub(super) fn narrow_or_cancelled(
         &self,
         ply: usize,
-        alpha: &mut Edge<T::Node>,
-        beta: &mut Edge<T::Node>,
+        alpha: &mut WindowBound<T::Node>,
+        beta: &mut WindowBound<T::Node>,
     ) -> bool {
         ply < self.narrow_before
             && self
@@ -374,7 +345,7 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
         parent: Option<T::Node>,
         kind: CutKind,
         value: Value,
-        bound: Edge<T::Node>,
+        bound: WindowBound<T::Node>,
         rest: impl Iterator<Item = T::Node>,
     ) {
         self.report_cut(node, parent, kind, value, bound, None, rest);
@@ -391,7 +362,7 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
         parent: Option<T::Node>,
         kind: CutKind,
         value: Value,
-        bound: Edge<T::Node>,
+        bound: WindowBound<T::Node>,
         chance: ChanceCut,
         rest: &[T::Node],
     ) {
@@ -408,7 +379,7 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
         parent: Option<T::Node>,
         kind: CutKind,
         value: Value,
-        bound: Edge<T::Node>,
+        bound: WindowBound<T::Node>,
         chance: Option<ChanceCut>,
         rest: impl Iterator<Item = T::Node>,
     ) {
@@ -451,148 +422,5 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
     /// Counts a chance node searched without bounds to prune it with.
     pub(super) fn count_unbounded_chance(&mut self) {
         self.stats.unbounded_chance_nodes += 1;
-    }
-}
-
-/// Whether a `kind` node whose value is `value` cuts against `bound`
-/// (both in MAX's terms): MAX at `value >= bound`, MIN at `value <= bound`;
-/// when `strict`, only when strictly past it.
-#[inline]
-pub(super) fn reaches(kind: Kind, value: Value, bound: Value, strict: bool) -> bool {
-    let (ahead, at) = match kind {
-        Kind::Max => (value > bound, value == bound),
-        Kind::Min => (value < bound, value == bound),
-        Kind::Chance => return false,
-    };
-    ahead || (at && !strict)
-}
-
-/// Clamps a fail-soft score into `[alpha, beta]` (fail-hard), keeping what
-/// it says about the true value.
-pub(super) fn clamp(score: Scored, alpha: Value, beta: Value) -> Scored {
-    let keep_if = |holds: bool, bound| if holds { bound } else { Bound::Unknown };
-    if score.value < alpha {
-        let upper = matches!(score.bound, Bound::Exact | Bound::Upper);
-        Scored {
-            value: alpha,
-            bound: keep_if(upper, Bound::Upper),
-        }
-    } else if score.value > beta {
-        let lower = matches!(score.bound, Bound::Exact | Bound::Lower);
-        Scored {
-            value: beta,
-            bound: keep_if(lower, Bound::Lower),
-        }
-    } else {
-        score
-    }
-}
-
-/// A MAX or MIN node's running value over the children examined so far,
-/// in MAX's terms, tracking what is certain.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct NodeFold {
-    kind: Kind,
-    /// The value so far: the best child's.
-    best: Value,
-    /// Whether the best child's score is sure from the node's side: a lower
-    /// bound at MAX, an upper bound at MIN.
-    best_sure: bool,
-    /// Whether every child's score bounds the node from the other side: an
-    /// upper bound at MAX, a lower bound at MIN.
-    all_bound: bool,
-}
-
-impl NodeFold {
-    #[inline]
-    pub(super) fn new(kind: Kind) -> NodeFold {
-        NodeFold {
-            kind,
-            best: kind.worst(),
-            best_sure: true,
-            all_bound: true,
-        }
-    }
-
-    /// Adds a child's score (MAX's terms); whether it improved the value.
-    #[inline(always)]
-    pub(super) fn add(&mut self, child: Scored) -> bool {
-        let (sure, bound) = match self.kind {
-            Kind::Max | Kind::Chance => (child.bound.is_lower(), child.bound.is_upper()),
-            Kind::Min => (child.bound.is_upper(), child.bound.is_lower()),
-        };
-        self.all_bound &= bound;
-        if self.kind.prefers(child.value, self.best) {
-            self.best = child.value;
-            self.best_sure = sure;
-            true
-        } else {
-            if child.value == self.best {
-                self.best_sure |= sure;
-            }
-            false
-        }
-    }
-
-    /// The value so far, in MAX's terms.
-    #[inline]
-    pub(super) fn value(&self) -> Value {
-        self.best
-    }
-
-    /// The node's score, given whether a cut skipped children.
-    pub(super) fn finish(&self, cut: bool) -> Scored {
-        let complete = self.all_bound && !cut;
-        let bound = match self.kind {
-            Kind::Max | Kind::Chance => Bound::meet(self.best_sure, complete),
-            Kind::Min => Bound::meet(complete, self.best_sure),
-        };
-        Scored {
-            value: self.best,
-            bound,
-        }
-        .settled()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_bound_at_an_infinity_is_exact() {
-        let mut fold = NodeFold::new(Kind::Max);
-        fold.add(Scored::exact(Value::POS_INF));
-        assert_eq!(fold.finish(true), Scored::exact(Value::POS_INF));
-        let mut fold = NodeFold::new(Kind::Max);
-        fold.add(Scored {
-            value: Value::NEG_INF,
-            bound: Bound::Upper,
-        });
-        assert_eq!(fold.finish(false), Scored::exact(Value::NEG_INF));
-        let unknown = Scored {
-            value: Value::POS_INF,
-            bound: Bound::Upper,
-        };
-        assert_eq!(unknown.settled(), unknown, "<= +inf says nothing");
-    }
-
-    #[test]
-    fn a_cut_max_node_is_a_lower_bound() {
-        let mut fold = NodeFold::new(Kind::Max);
-        fold.add(Scored::exact(Value::new(6.0).unwrap()));
-        assert_eq!(fold.finish(true).to_string(), ">=6");
-        assert_eq!(fold.finish(false).to_string(), "6");
-    }
-
-    #[test]
-    fn an_upper_bound_child_below_the_best_keeps_the_value_exact() {
-        let mut fold = NodeFold::new(Kind::Max);
-        fold.add(Scored::exact(Value::new(5.0).unwrap()));
-        fold.add(Scored {
-            value: Value::new(4.0).unwrap(),
-            bound: Bound::Upper,
-        });
-        assert_eq!(fold.finish(false).bound, Bound::Exact);
     }
 }

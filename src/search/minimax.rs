@@ -2,18 +2,23 @@
 //! call each other, as the lectures write it.
 
 use super::SearchError;
+use super::algorithm::{Strategy, Support};
 use super::chance;
 use super::context::Context;
 use crate::trace::Recorder;
 use crate::tree::{GameTree, is_leaf};
 use crate::value::{Kind, Scored, Value};
-use super::algorithm::{Strategy, Support};
+
 /// Minimax in the two-function form.
 pub(super) struct Minimax;
 
 impl Strategy for Minimax {
     const PRUNES: bool = false;
-    const SUPPORTS: Support = Support { order: false, depth: true, iterative: false };
+    const SUPPORTS: Support = Support {
+        order: false,
+        depth: true,
+        iterative: false,
+    };
 
     fn run<T, R>(cx: &mut Context<'_, T, R>, root: T::Node) -> Result<Scored, SearchError>
     where

@@ -8,16 +8,26 @@ mod board;
 mod brothers;
 mod chance;
 mod context;
+mod fold;
 mod ordering;
 mod result;
 mod simulate;
 mod split;
+mod window;
+mod young_brothers;
+
+// The algorithms' own files, each registered in `algorithms!` below.
+mod alphabeta;
+mod minimax;
+mod negamax;
+mod negamax_alphabeta;
+mod parallel;
+mod star2;
 #[cfg(feature = "worker-log")]
 pub mod worker_log;
 
 use std::fmt;
 
-pub use brothers::YoungBrothers;
 pub use ordering::Order;
 pub use parallel::{
     DEEP_SPLIT_DEPTH, DEEP_SPLIT_THREADS, DEFAULT_SPLIT_DEPTH, default_split_depth,
@@ -25,6 +35,7 @@ pub use parallel::{
 };
 pub use result::{Comparison, SearchError, SearchOption, SearchResult, Stats};
 pub use simulate::{Simulation, SimulationSummary, simulate};
+pub use young_brothers::YoungBrothers;
 
 use crate::stack::{stack_bytes_for_depth, with_stack_for_depth};
 use crate::trace::{NoRecorder, Recorder};
@@ -135,11 +146,12 @@ impl Options {
 
 /// Runs `algorithm` on `tree`, reporting every step to `recorder`.
 ///
-/// Ordering, the depth limit and iterative deepening apply to
-/// [`Algorithm::AlphaBeta`] (all three) and [`Algorithm::Parallel`] (the
-/// first two); asking another algorithm for them is an error. The parallel
-/// search refuses a recorder that keeps events unless it runs on one
-/// thread with [`YoungBrothers::Full`], where it is sequential alpha-beta.
+/// Every algorithm takes a depth limit; ordering children applies to
+/// [`Algorithm::AlphaBeta`] and [`Algorithm::Parallel`], and iterative
+/// deepening to [`Algorithm::AlphaBeta`] alone: asking another algorithm
+/// for them is [`SearchError::Unsupported`]. The parallel search refuses
+/// a recorder that keeps events unless it runs on one thread with
+/// [`YoungBrothers::Full`], where it is sequential alpha-beta.
 pub fn search<T, R>(
     tree: &T,
     algorithm: Algorithm,

@@ -2,18 +2,23 @@
 //! is negated when the child's player is the opponent.
 
 use super::SearchError;
+use super::algorithm::{Strategy, Support};
 use super::chance;
 use super::context::Context;
 use crate::trace::Recorder;
 use crate::tree::GameTree;
 use crate::value::{Scored, Value};
-use super::algorithm::{Strategy, Support};
+
 /// Negamax.
 pub(super) struct Negamax;
 
 impl Strategy for Negamax {
     const PRUNES: bool = false;
-    const SUPPORTS: Support = Support { order: false, depth: true, iterative: false };
+    const SUPPORTS: Support = Support {
+        order: false,
+        depth: true,
+        iterative: false,
+    };
 
     fn run<T, R>(cx: &mut Context<'_, T, R>, root: T::Node) -> Result<Scored, SearchError>
     where

@@ -14,19 +14,27 @@
 //! chosen move among equal ones may differ from run to run.
 
 use super::SearchError;
-use super::alphabeta::{self, Entered, cut_bound, enter, finish, full_window, settle, tighten};
-use super::brothers::{Brothers, YoungBrothers};
-use super::context::{Context, Edge, Halt, NodeFold};
+use super::algorithm::{Strategy, Support};
+use super::alphabeta::{self, Entered, Star1, cuts_or_tightens, enter, finish, settle};
+use super::brothers::Brothers;
+use super::context::{Context, Halt};
+use super::fold::NodeFold;
+use super::window::{WindowBound, cut_bound, full_window};
+use super::young_brothers::YoungBrothers;
 use crate::trace::Recorder;
 use crate::tree::GameTree;
 use crate::value::{Bound, CutKind, Kind, Scored, Value};
-use super::algorithm::{Strategy, Support};
+
 /// Parallel alpha-beta: Young Brothers Wait on rayon.
 pub(super) struct Parallel;
 
 impl Strategy for Parallel {
     const PRUNES: bool = true;
-    const SUPPORTS: Support = Support { order: true, depth: true, iterative: false };
+    const SUPPORTS: Support = Support {
+        order: true,
+        depth: true,
+        iterative: false,
+    };
 
     fn run<T, R>(cx: &mut Context<'_, T, R>, root: T::Node) -> Result<Scored, SearchError>
     where
@@ -46,10 +54,10 @@ pub const DEFAULT_SPLIT_DEPTH: usize = 4;
 /// How younger brothers are searched when the options do not say, on
 /// `threads` threads: scout on two, where it was measured to be faster on
 /// unordered trees (fewer nodes, and the waiting it adds kept short by
-/// [`super::brothers`]'s split second searches); full on one (sequential
-/// alpha-beta, which records a trace) and on more than two, where scout's
-/// one-at-a-time second searches leave threads idle (see docs/parallel.md
-/// for the figures on 2 and 16 cores).
+/// the split second searches of `search/brothers.rs`); full on one
+/// (sequential alpha-beta, which records a trace) and on more than two,
+/// where scout's one-at-a-time second searches leave threads idle (see
+/// docs/parallel.md for the figures on 2 and 16 cores).
 pub fn default_young_brothers(threads: usize) -> YoungBrothers {
     match threads {
         2 => YoungBrothers::Scout,
@@ -95,7 +103,7 @@ where
     R: Recorder<T::Node>,
 {
     if R::RECORDS {
-        return alphabeta::alphabeta(cx, root);
+        return alphabeta::alphabeta::<Star1, T, R>(cx, root);
     }
     let threads = rayon::current_num_threads();
     let (split_depth, given_brothers) = (cx.options.split_depth, cx.options.young_brothers);
@@ -121,8 +129,8 @@ pub(super) fn split<T, R>(
     node: T::Node,
     ply: usize,
     parent: Option<T::Node>,
-    mut alpha: Edge<T::Node>,
-    mut beta: Edge<T::Node>,
+    mut alpha: WindowBound<T::Node>,
+    mut beta: WindowBound<T::Node>,
 ) -> Result<Scored, Halt>
 where
     T: GameTree + Sync,
@@ -143,7 +151,6 @@ where
     let mut fold = NodeFold::new(kind);
     let (_, eldest) = children.next().expect("an interior node has a child");
     let score = split(cx, eldest, ply + 1, Some(node), alpha, beta)?;
-    let mut best = Best::new(kind, score);
     fold.add(score);
     cx.best_child(ply, eldest);
     if children.peek().is_none() {
@@ -151,33 +158,56 @@ where
     }
     let v = fold.value();
     cx.provisional(node, v);
-    let bound = cut_bound(kind, alpha, beta);
-    if cx.reaches(kind, v, bound.value) {
-        let rest = children.by_ref().map(|(_, c)| c);
-        cx.cut(node, parent, CutKind::at(kind), v, bound, rest);
+    let at = (node, parent, kind);
+    if cuts_or_tightens(cx, at, v, (&mut alpha, &mut beta), &mut children) {
         return Ok(finish(cx, node, &fold, true, window));
     }
-    tighten(kind, v, node, &mut alpha, &mut beta);
     let younger: Vec<T::Node> = children.map(|(_, c)| c).collect();
     let brothers = Brothers {
         tree: cx.tree,
         algorithm: cx.algorithm,
         options: cx.options,
+        search: split,
+        split_depth,
         node,
         ply,
         kind,
         alpha,
         beta,
     };
-    let outcomes = brothers.search(&younger, cx.split());
+    let best = Best::new(kind, score);
+    let cut_short = search_brothers(cx, &brothers, &younger, parent, &mut fold, best)?;
+    Ok(finish(cx, node, &fold, cut_short, window))
+}
+
+/// Searches the `younger` brothers in parallel, then folds their values
+/// into the split node's `fold` in child order (`best` tracking its best
+/// child), cutting as sequential alpha-beta would when one reaches the
+/// bound. Whether the node's search was cut short: by a cut, or by a
+/// brother whose search a cut cancelled.
+fn search_brothers<T, R>(
+    cx: &mut Context<'_, T, R>,
+    brothers: &Brothers<'_, T>,
+    younger: &[T::Node],
+    parent: Option<T::Node>,
+    fold: &mut NodeFold,
+    mut best: Best,
+) -> Result<bool, Halt>
+where
+    T: GameTree + Sync,
+    T::Node: Send + Sync,
+    R: Recorder<T::Node>,
+{
+    let outcomes = brothers.search(younger, cx.split());
     for outcome in &outcomes {
         cx.absorb(&outcome.stats);
     }
     if cx.cancelled() {
         return Err(Halt::Cancelled);
     }
+    let (node, ply, kind) = (brothers.node, brothers.ply, brothers.kind);
+    let bound = cut_bound(kind, brothers.alpha, brothers.beta);
     let mut skipped = false;
-    let mut cut = false;
     for (i, outcome) in outcomes.iter().enumerate() {
         let score = match &outcome.result {
             Ok(score) => *score,
@@ -193,22 +223,15 @@ where
         }
         let v = fold.value();
         if cx.reaches(kind, v, bound.value) {
-            let rest = &younger[i + 1..];
-            if !rest.is_empty() {
-                cx.cut(
-                    node,
-                    parent,
-                    CutKind::at(kind),
-                    v,
-                    bound,
-                    rest.iter().copied(),
-                );
-                cut = true;
+            let rest = younger[i + 1..].iter().copied();
+            if rest.len() == 0 {
+                break;
             }
-            break;
+            cx.cut(node, parent, CutKind::at(kind), v, bound, rest);
+            return Ok(true);
         }
     }
-    Ok(finish(cx, node, &fold, cut || skipped, window))
+    Ok(skipped)
 }
 
 /// Searches `node`, below the split depth, by sequential alpha-beta.
@@ -218,12 +241,12 @@ fn below_split<T: GameTree, R: Recorder<T::Node>>(
     node: T::Node,
     ply: usize,
     parent: Option<T::Node>,
-    alpha: Edge<T::Node>,
-    beta: Edge<T::Node>,
+    alpha: WindowBound<T::Node>,
+    beta: WindowBound<T::Node>,
 ) -> Result<Scored, Halt> {
     #[cfg(feature = "worker-log")]
     let subtree = super::worker_log::Subtree::start();
-    let outcome = alphabeta::search(cx, node, ply, parent, alpha, beta, None, None);
+    let outcome = alphabeta::search::<Star1, T, R>(cx, node, ply, parent, alpha, beta, None, None);
     #[cfg(feature = "worker-log")]
     subtree.finish(matches!(outcome, Err(Halt::Cancelled)));
     outcome

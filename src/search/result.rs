@@ -172,7 +172,7 @@ pub enum SearchError {
         /// The threads it would have used.
         threads: usize,
         /// How it would have searched younger brothers.
-        young_brothers: crate::search::YoungBrothers,
+        young_brothers: super::young_brothers::YoungBrothers,
     },
     /// The options ask for what the algorithm does not do.
     #[error("{algorithm} does not support {option}")]

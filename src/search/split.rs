@@ -3,7 +3,7 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use super::context::Edge;
+use super::window::WindowBound;
 use crate::value::{Kind, Value};
 
 /// A split node of a parallel search, as its younger brothers (searched on
@@ -67,7 +67,11 @@ impl<'s, N: Copy> Split<'s, N> {
     /// same walk up the split nodes that says whether one of them has
     /// stopped (then the window is left half narrowed: it is not used).
     #[inline]
-    pub(super) fn narrow_unless_stopped(&self, alpha: &mut Edge<N>, beta: &mut Edge<N>) -> bool {
+    pub(super) fn narrow_unless_stopped(
+        &self,
+        alpha: &mut WindowBound<N>,
+        beta: &mut WindowBound<N>,
+    ) -> bool {
         let mut split = Some(self);
         while let Some(s) = split {
             if s.flag.load(Ordering::Acquire) {
@@ -75,8 +79,8 @@ impl<'s, N: Copy> Split<'s, N> {
             }
             let bound = s.bound();
             match s.kind {
-                Kind::Max if bound > alpha.value => *alpha = Edge::new(bound, s.node),
-                Kind::Min if bound < beta.value => *beta = Edge::new(bound, s.node),
+                Kind::Max if bound > alpha.value => *alpha = WindowBound::new(bound, s.node),
+                Kind::Min if bound < beta.value => *beta = WindowBound::new(bound, s.node),
                 _ => {}
             }
             split = s.up;
@@ -87,13 +91,17 @@ impl<'s, N: Copy> Split<'s, N> {
     /// The window `[alpha, beta]` narrowed by the bounds of this split node
     /// and those above: every node below them may use them, as sequential
     /// alpha-beta hands its bounds down.
-    pub(super) fn narrow(&self, mut alpha: Edge<N>, mut beta: Edge<N>) -> (Edge<N>, Edge<N>) {
+    pub(super) fn narrow(
+        &self,
+        mut alpha: WindowBound<N>,
+        mut beta: WindowBound<N>,
+    ) -> (WindowBound<N>, WindowBound<N>) {
         let mut split = Some(self);
         while let Some(s) = split {
             let bound = s.bound();
             match s.kind {
-                Kind::Max if bound > alpha.value => alpha = Edge::new(bound, s.node),
-                Kind::Min if bound < beta.value => beta = Edge::new(bound, s.node),
+                Kind::Max if bound > alpha.value => alpha = WindowBound::new(bound, s.node),
+                Kind::Min if bound < beta.value => beta = WindowBound::new(bound, s.node),
                 _ => {}
             }
             split = s.up;

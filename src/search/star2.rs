@@ -11,13 +11,18 @@
 //! searching its first child again, so Star2 never evaluates a leaf twice.
 //!
 //! Without leaf bounds, chance nodes are searched as alpha-beta does.
+//!
+//! Star2 is alpha-beta with its own [`ChancePolicy`]: everything but the
+//! chance nodes is alpha-beta's.
 
 use super::SearchError;
 use super::algorithm::{Strategy, Support};
-use super::alphabeta::{self, cut_bound, tighten};
+use super::alphabeta::{self, ChancePolicy};
 use super::chance::{ChanceSearch, ChildWindow, Side};
-use super::context::{Context, Edge, Halt, NodeFold};
-use crate::trace::{Recorder, Window};
+use super::context::{Context, Halt};
+use super::fold::NodeFold;
+use super::window::{WindowBound, cut_bound, tighten, window_of};
+use crate::trace::Recorder;
 use crate::tree::GameTree;
 use crate::value::{CutKind, Kind, LeafBounds, Scored, StarMethod, Value};
 
@@ -38,7 +43,24 @@ impl Strategy for Star2 {
         T::Node: Send + Sync,
         R: Recorder<T::Node>,
     {
-        alphabeta::alphabeta(cx, root)
+        alphabeta::alphabeta::<Self, T, R>(cx, root)
+    }
+}
+
+impl ChancePolicy for Star2 {
+    /// Star2 with the search's leaf bounds; without them, alpha-beta's
+    /// own policy (every child with the full window).
+    fn chance<T: GameTree, R: Recorder<T::Node>>(
+        cx: &mut Context<'_, T, R>,
+        node: T::Node,
+        ply: usize,
+        parent: Option<T::Node>,
+        window: (WindowBound<T::Node>, WindowBound<T::Node>),
+    ) -> Result<Scored, Halt> {
+        match cx.leaf_bounds() {
+            Some(bounds) => chance(cx, node, ply, parent, window, bounds),
+            None => alphabeta::star1::<Self, T, R>(cx, node, ply, parent, window),
+        }
     }
 }
 
@@ -47,12 +69,12 @@ type Probe<N> = Option<(N, Scored)>;
 
 /// Star2 at the chance node `node` (entered, with children, at `ply`) with
 /// the window `[alpha, beta]` in MAX's terms and the leaf `bounds`.
-pub(super) fn chance<T: GameTree, R: Recorder<T::Node>>(
+fn chance<T: GameTree, R: Recorder<T::Node>>(
     cx: &mut Context<'_, T, R>,
     node: T::Node,
     ply: usize,
     parent: Option<T::Node>,
-    (alpha, beta): (Edge<T::Node>, Edge<T::Node>),
+    (alpha, beta): (WindowBound<T::Node>, WindowBound<T::Node>),
     bounds: LeafBounds,
 ) -> Result<Scored, Halt> {
     let split = cx.take_split();
@@ -77,7 +99,7 @@ fn probe_then_search<T: GameTree, R: Recorder<T::Node>>(
     let node = search.node;
     search.run(cx, &mut |cx, i, child, a, b| match probes[i] {
         Some(probed) => resume(cx, child, ply + 1, node, (a, b), probed),
-        None => alphabeta::search(cx, child, ply + 1, Some(node), a, b, None, None),
+        None => alphabeta::search::<Star2, T, R>(cx, child, ply + 1, Some(node), a, b, None, None),
     })
 }
 
@@ -100,9 +122,7 @@ fn probe<T: GameTree, R: Recorder<T::Node>>(
     let (alpha, beta) = search.window();
     let known = search.known.as_deref().expect("Star2 has leaf bounds");
     let (lo, hi) = known[i];
-    let others = |low: bool| {
-        search.rest(0, low) - p * if low { lo } else { hi }
-    };
+    let others = |low: bool| search.rest(0, low) - p * if low { lo } else { hi };
     let window = ChildWindow {
         lo,
         hi,
@@ -115,12 +135,13 @@ fn probe<T: GameTree, R: Recorder<T::Node>>(
     }
     .with_thresholds(alpha, beta);
     // Only the side the probe bounds can fail: high below MAX, low below MIN.
-    let (mut a, mut b) = window.edges(search.node);
+    let (mut a, mut b) = window.alpha_beta(search.node);
     match kind {
-        Kind::Max => a = Edge::new(Value::new(lo).expect("finite"), search.node),
-        _ => b = Edge::new(Value::new(hi).expect("finite"), search.node),
+        Kind::Max => a = WindowBound::new(Value::new(lo).expect("finite"), search.node),
+        _ => b = WindowBound::new(Value::new(hi).expect("finite"), search.node),
     }
-    let score = alphabeta::search(cx, first, ply + 2, Some(child), a, b, None, None)?;
+    let score =
+        alphabeta::search::<Star2, T, R>(cx, first, ply + 2, Some(child), a, b, None, None)?;
     let side = window.cut(score, cx.options.strict);
     let fails = matches!(
         (kind, side),
@@ -152,14 +173,11 @@ fn resume<T: GameTree, R: Recorder<T::Node>>(
     node: T::Node,
     ply: usize,
     parent: T::Node,
-    (mut alpha, mut beta): (Edge<T::Node>, Edge<T::Node>),
+    (mut alpha, mut beta): (WindowBound<T::Node>, WindowBound<T::Node>),
     (first, probed): (T::Node, Scored),
 ) -> Result<Scored, Halt> {
     let tree = cx.tree;
-    let window = Window {
-        alpha: alpha.value,
-        beta: beta.value,
-    };
+    let window = window_of(&alpha, &beta);
     cx.enter(node, ply, Some(window));
     let kind = tree.kind(node);
     let mut fold = NodeFold::new(kind);
@@ -180,7 +198,16 @@ fn resume<T: GameTree, R: Recorder<T::Node>>(
             break;
         }
         tighten(kind, v, node, &mut alpha, &mut beta);
-        let score = alphabeta::search(cx, child, ply + 1, Some(node), alpha, beta, None, None)?;
+        let score = alphabeta::search::<Star2, T, R>(
+            cx,
+            child,
+            ply + 1,
+            Some(node),
+            alpha,
+            beta,
+            None,
+            None,
+        )?;
         if fold.add(score) {
             cx.best_child(ply, child);
             if rest.peek().is_some() {

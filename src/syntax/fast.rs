@@ -16,7 +16,8 @@
 
 use super::number::parse_number;
 use super::source::is_line_end;
-use super::{Limits, MAX_DEPTH, ParseError, SourceText};
+use super::{Limits, ParseError, SourceText};
+use crate::tree::MAX_DEPTH;
 use crate::tree::{Location, TreeBuilder};
 use crate::value::{Kind, Value};
 

@@ -20,7 +20,7 @@ use crate::claim::Expectation;
 use crate::tree::{Tree, TreeBuilder};
 use grammar::{Rule, TreeParser, describe};
 
-pub use crate::tree::MAX_DEPTH;
+use crate::tree::MAX_DEPTH;
 
 /// Limits on what a file may ask of the reader.
 #[derive(Clone, Debug)]

@@ -1,0 +1,113 @@
+//! A MAX or MIN node's running value over its children, and what it is
+//! sure of, as every search folds it.
+
+use crate::value::{Bound, Kind, Scored, Value};
+
+/// A MAX or MIN node's running value over the children examined so far,
+/// in MAX's terms, tracking what is certain.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct NodeFold {
+    kind: Kind,
+    /// The value so far: the best child's.
+    best: Value,
+    /// Whether the best child's score is sure from the node's side: a lower
+    /// bound at MAX, an upper bound at MIN.
+    best_sure: bool,
+    /// Whether every child's score bounds the node from the other side: an
+    /// upper bound at MAX, a lower bound at MIN.
+    all_bound: bool,
+}
+
+impl NodeFold {
+    #[inline]
+    pub(super) fn new(kind: Kind) -> NodeFold {
+        NodeFold {
+            kind,
+            best: kind.worst(),
+            best_sure: true,
+            all_bound: true,
+        }
+    }
+
+    /// Adds a child's score (MAX's terms); whether it improved the value.
+    #[inline(always)]
+    pub(super) fn add(&mut self, child: Scored) -> bool {
+        let (sure, bound) = match self.kind {
+            Kind::Max | Kind::Chance => (child.bound.is_lower(), child.bound.is_upper()),
+            Kind::Min => (child.bound.is_upper(), child.bound.is_lower()),
+        };
+        self.all_bound &= bound;
+        if self.kind.prefers(child.value, self.best) {
+            self.best = child.value;
+            self.best_sure = sure;
+            true
+        } else {
+            if child.value == self.best {
+                self.best_sure |= sure;
+            }
+            false
+        }
+    }
+
+    /// The value so far, in MAX's terms.
+    #[inline]
+    pub(super) fn value(&self) -> Value {
+        self.best
+    }
+
+    /// The node's score, given whether a cut skipped children.
+    pub(super) fn finish(&self, cut: bool) -> Scored {
+        let complete = self.all_bound && !cut;
+        let bound = match self.kind {
+            Kind::Max | Kind::Chance => Bound::meet(self.best_sure, complete),
+            Kind::Min => Bound::meet(complete, self.best_sure),
+        };
+        Scored {
+            value: self.best,
+            bound,
+        }
+        .settled()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bound_at_an_infinity_is_exact() {
+        let mut fold = NodeFold::new(Kind::Max);
+        fold.add(Scored::exact(Value::POS_INF));
+        assert_eq!(fold.finish(true), Scored::exact(Value::POS_INF));
+        let mut fold = NodeFold::new(Kind::Max);
+        fold.add(Scored {
+            value: Value::NEG_INF,
+            bound: Bound::Upper,
+        });
+        assert_eq!(fold.finish(false), Scored::exact(Value::NEG_INF));
+        let unknown = Scored {
+            value: Value::POS_INF,
+            bound: Bound::Upper,
+        };
+        assert_eq!(unknown.settled(), unknown, "<= +inf says nothing");
+    }
+
+    #[test]
+    fn a_cut_max_node_is_a_lower_bound() {
+        let mut fold = NodeFold::new(Kind::Max);
+        fold.add(Scored::exact(Value::new(6.0).unwrap()));
+        assert_eq!(fold.finish(true).to_string(), ">=6");
+        assert_eq!(fold.finish(false).to_string(), "6");
+    }
+
+    #[test]
+    fn an_upper_bound_child_below_the_best_keeps_the_value_exact() {
+        let mut fold = NodeFold::new(Kind::Max);
+        fold.add(Scored::exact(Value::new(5.0).unwrap()));
+        fold.add(Scored {
+            value: Value::new(4.0).unwrap(),
+            bound: Bound::Upper,
+        });
+        assert_eq!(fold.finish(false).bound, Bound::Exact);
+    }
+}

@@ -1,0 +1,270 @@
+//! The simulated machine's model of the tree being searched: a frame for
+//! every interior node entered, kept in an arena, each linked to its
+//! parent's, and the walks up that chain of links that decide a node's
+//! window, whether it still matters and where it lies.
+
+use std::ops::{Index, IndexMut};
+
+use crate::search::fold::NodeFold;
+use crate::search::window::WindowBound;
+use crate::trace::Window;
+use crate::value::{Kind, Scored, Value};
+
+/// A frame's index in the machine's arena.
+pub(super) type FrameId = usize;
+
+/// Where a node hangs: its parent's frame and its index among the
+/// parent's children in search order; `None` for the root.
+pub(super) type Link = Option<(FrameId, usize)>;
+
+/// What a node's value is for at its parent.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum Purpose {
+    /// An ordinary search.
+    Plain,
+    /// A scout test against this value (`None`: no null window around an
+    /// infinite value, so a search with the full window).
+    Test(Option<Value>),
+    /// A scout brother searched again after passing its test.
+    Again,
+}
+
+/// A node to enter at the next step.
+#[derive(Clone, Debug)]
+pub(super) struct Task<N> {
+    /// The node.
+    pub node: N,
+    /// Where it hangs.
+    pub link: Link,
+    /// How far below the root it lies.
+    pub ply: usize,
+    /// Its window when handed out, in MAX's terms.
+    pub alpha: WindowBound<N>,
+    pub beta: WindowBound<N>,
+    /// What its value is for.
+    pub purpose: Purpose,
+}
+
+/// A window's two bounds, alpha and beta.
+pub(super) type Bounds<N> = (WindowBound<N>, WindowBound<N>);
+
+/// A value going up to the parent.
+pub(super) struct Up<N> {
+    /// Where the node it comes from hangs.
+    pub link: Link,
+    /// The node's score.
+    pub score: Scored,
+    /// The node's best line.
+    pub line: Vec<N>,
+    /// What the value is for.
+    pub purpose: Purpose,
+}
+
+/// A scout brother's state at its split node.
+#[derive(Clone, Debug)]
+pub(super) enum Slot<N> {
+    /// Not tested yet.
+    Open,
+    /// Tested: its score, its line, and whether it passed its test.
+    Tested(Scored, Vec<N>, bool),
+    /// Folded into the split node's value.
+    Settled,
+}
+
+/// A split node's shared state, once its younger brothers are offered.
+#[derive(Debug)]
+pub(super) struct SplitState<N> {
+    /// The bound the brothers improve: alpha at MAX, beta at MIN.
+    pub bound: Value,
+    /// The path from the root to the node, in search order.
+    pub path: Vec<u32>,
+    /// Scout only: each brother's state.
+    pub slots: Vec<Slot<N>>,
+    /// Scout only: the first brother not settled.
+    pub frontier: usize,
+    /// Scout only: brothers that passed and are not settled.
+    pub passed: usize,
+    /// Scout only: a brother is being searched again.
+    pub settling: bool,
+}
+
+/// An interior node being searched.
+#[derive(Debug)]
+pub(super) struct Frame<N> {
+    /// The node.
+    pub node: N,
+    /// Where it hangs.
+    pub link: Link,
+    /// The nearest frame at or above this one no deeper than the split
+    /// depth (itself when it is): walks up the tree jump there, since no
+    /// frame below the split depth is ever split or stopped from outside.
+    pub upper: FrameId,
+    /// The frames less than this many plies below the root split: the
+    /// search's split depth, deeper under a scout brother's second search
+    /// (see [`research_split_depth`](crate::search::brothers::research_split_depth)).
+    pub split_depth: usize,
+    /// What its value is for.
+    pub purpose: Purpose,
+    /// How far below the root it lies.
+    pub ply: usize,
+    /// Its player.
+    pub kind: Kind,
+    /// The window it was entered with.
+    pub window: Window,
+    /// Its window now, in MAX's terms.
+    pub alpha: WindowBound<N>,
+    pub beta: WindowBound<N>,
+    /// Its children in search order.
+    pub children: Vec<N>,
+    /// The first child not handed out.
+    pub next: usize,
+    /// The children being searched.
+    pub running: Vec<usize>,
+    /// The children whose values are folded in.
+    pub settled: usize,
+    /// Its value so far.
+    pub fold: NodeFold,
+    /// Its best line so far.
+    pub line: Vec<N>,
+    /// What its younger brothers share, once they are offered.
+    pub split: Option<SplitState<N>>,
+    /// Finished, or cut short: nothing below it counts any more.
+    pub done: bool,
+}
+
+/// Every frame entered so far, by [`FrameId`]; a frame stays when its node
+/// is done, marked so.
+#[derive(Debug)]
+pub(super) struct Frames<N> {
+    frames: Vec<Frame<N>>,
+}
+
+impl<N> Index<FrameId> for Frames<N> {
+    type Output = Frame<N>;
+
+    fn index(&self, f: FrameId) -> &Frame<N> {
+        &self.frames[f]
+    }
+}
+
+impl<N> IndexMut<FrameId> for Frames<N> {
+    fn index_mut(&mut self, f: FrameId) -> &mut Frame<N> {
+        &mut self.frames[f]
+    }
+}
+
+impl<N: Copy> Frames<N> {
+    /// No frame yet.
+    pub(super) fn new() -> Self {
+        Frames { frames: Vec::new() }
+    }
+
+    /// The id the next frame added gets.
+    pub(super) fn next_id(&self) -> FrameId {
+        self.frames.len()
+    }
+
+    /// Adds `frame`, with the id [`Frames::next_id`] gave.
+    pub(super) fn push(&mut self, frame: Frame<N>) {
+        self.frames.push(frame);
+    }
+
+    /// Hands out the next child of frame `f` for `purpose`, with the
+    /// frame's window, or the window `null` for a scout test.
+    pub(super) fn child_task(
+        &mut self,
+        f: FrameId,
+        purpose: Purpose,
+        null: Option<Bounds<N>>,
+    ) -> Task<N> {
+        let index = self.frames[f].next;
+        self.frames[f].next += 1;
+        self.hand_out(f, index, purpose, null)
+    }
+
+    /// Hands out child `index` of frame `f` (see [`Frames::child_task`]).
+    pub(super) fn hand_out(
+        &mut self,
+        f: FrameId,
+        index: usize,
+        purpose: Purpose,
+        null: Option<Bounds<N>>,
+    ) -> Task<N> {
+        let frame = &mut self.frames[f];
+        frame.running.push(index);
+        let (alpha, beta) = null.unwrap_or((frame.alpha, frame.beta));
+        Task {
+            node: frame.children[index],
+            link: Some((f, index)),
+            ply: frame.ply + 1,
+            alpha,
+            beta,
+            purpose,
+        }
+    }
+
+    /// The window `[alpha, beta]` of a node hanging at `link`, narrowed by
+    /// the bounds of the split nodes above it.
+    pub(super) fn narrow(&self, link: Link, alpha: &mut WindowBound<N>, beta: &mut WindowBound<N>) {
+        let mut at = link;
+        while let Some((f, _)) = at {
+            let frame = &self.frames[f];
+            if let Some(split) = &frame.split {
+                match frame.kind {
+                    Kind::Max if split.bound > alpha.value => {
+                        *alpha = WindowBound::new(split.bound, frame.node)
+                    }
+                    Kind::Min if split.bound < beta.value => {
+                        *beta = WindowBound::new(split.bound, frame.node)
+                    }
+                    _ => {}
+                }
+            }
+            at = self.up(f);
+        }
+    }
+
+    /// The next link to look at above frame `f` on a walk up the tree:
+    /// `f`'s own, or, below the split depth, that of the frame where the
+    /// split depth is reached.
+    pub(super) fn up(&self, f: FrameId) -> Link {
+        self.frames[self.frames[f].upper].link
+    }
+
+    /// Whether a node hanging at `link` still matters: no frame above it
+    /// is done.
+    pub(super) fn alive(&self, link: Link) -> bool {
+        let mut at = link;
+        while let Some((f, _)) = at {
+            if self.frames[f].done {
+                return false;
+            }
+            at = self.up(f);
+        }
+        true
+    }
+
+    /// Whether a node hanging at `link` lies below child `index` of `f`.
+    pub(super) fn below(&self, link: Link, f: FrameId, index: usize) -> bool {
+        let mut at = link;
+        while let Some((g, i)) = at {
+            if (g, i) == (f, index) {
+                return true;
+            }
+            at = self.up(g);
+        }
+        false
+    }
+
+    /// The path from the root to frame `f`'s node, in search order.
+    pub(super) fn path(&self, f: FrameId) -> Vec<u32> {
+        let mut path = Vec::new();
+        let mut at = self.frames[f].link;
+        while let Some((g, index)) = at {
+            path.push(index as u32);
+            at = self.frames[g].link;
+        }
+        path.reverse();
+        path
+    }
+}

@@ -1,0 +1,565 @@
+//! The simulated machine: it runs the steps, enters nodes, carries values
+//! up to their parents, shares bounds between brothers, cuts, and settles
+//! scout brothers in child order (see the module's documentation above).
+
+use std::collections::HashSet;
+
+use super::frame::{Bounds, Frame, FrameId, Frames, Purpose, Slot, SplitState, Task, Up};
+use super::schedule::Schedule;
+use crate::search::brothers::{own_bound, research_split_depth};
+use crate::search::fold::NodeFold;
+use crate::search::ordering::search_order;
+use crate::search::window::{WindowBound, clamp, cut_bound, full_window, reaches, tighten};
+use crate::search::{
+    Algorithm, DEFAULT_SPLIT_DEPTH, Options, SearchError, SearchResult, Stats, YoungBrothers,
+};
+use crate::trace::{Act, Cut, Event, Happening, ScheduleRecorder, Window};
+use crate::tree::GameTree;
+use crate::value::{CutKind, Scored, Value};
+
+/// The simulated machine.
+pub(super) struct Machine<'a, T: GameTree, R> {
+    tree: &'a T,
+    options: Options,
+    recorder: &'a mut R,
+    /// The ids of the nodes sequential alpha-beta visits, when recording.
+    seen: Option<HashSet<String>>,
+    /// The search's split depth.
+    split_depth: usize,
+    /// The nodes being searched.
+    frames: Frames<T::Node>,
+    /// Who works on what.
+    schedule: Schedule<T::Node>,
+    /// The steps so far.
+    time: u64,
+    /// The processor-steps spent idle so far.
+    idle: u64,
+    /// The counts so far.
+    stats: Stats,
+    /// The root's score and line, once it has them.
+    root: Option<(Scored, Vec<T::Node>)>,
+}
+
+impl<'a, T, R> Machine<'a, T, R>
+where
+    T: GameTree,
+    R: ScheduleRecorder<T::Node>,
+{
+    /// The machine of `processors` processors about to search `tree`
+    /// under `options`, reporting to `recorder`; `seen` holds the ids of
+    /// the nodes sequential alpha-beta visits, when recording.
+    pub(super) fn new(
+        tree: &'a T,
+        options: Options,
+        processors: usize,
+        seen: Option<HashSet<String>>,
+        recorder: &'a mut R,
+    ) -> Self {
+        let (alpha, beta) = full_window();
+        let root = Task {
+            node: tree.root(),
+            link: None,
+            ply: 0,
+            alpha,
+            beta,
+            purpose: Purpose::Plain,
+        };
+        let width = options.width.unwrap_or(processors).max(1);
+        // Full brothers unless the options say otherwise, whatever the
+        // processors: the simulation shows Young Brothers Wait as the
+        // lecture gives it (the real search's default depends on the
+        // threads).
+        let young_brothers = options.young_brothers.unwrap_or(YoungBrothers::Full);
+        Machine {
+            tree,
+            options,
+            recorder,
+            seen,
+            split_depth: options.split_depth.unwrap_or(DEFAULT_SPLIT_DEPTH),
+            frames: Frames::new(),
+            schedule: Schedule::new(root, processors, width, young_brothers),
+            time: 0,
+            idle: 0,
+            stats: Stats::default(),
+            root: None,
+        }
+    }
+
+    /// Runs steps until the root has its value: the result, the steps
+    /// and the idle processor-steps.
+    pub(super) fn run(mut self) -> Result<(SearchResult<T::Node>, u64, u64), SearchError> {
+        loop {
+            self.time += 1;
+            let mut leaves = Vec::new();
+            let busy = self.schedule.take_tasks();
+            self.idle += (self.schedule.processors() - busy.len()) as u64;
+            for (p, task) in busy {
+                if let Some(up) = self.visit(p, task)? {
+                    self.schedule.valued(p, up.link);
+                    leaves.push((p, up));
+                }
+            }
+            for (p, up) in leaves {
+                self.schedule.combine_next();
+                self.deliver(p, up);
+            }
+            if let Some((score, line)) = self.root.take() {
+                return Ok((self.result(score, line), self.time, self.idle));
+            }
+            self.schedule.drop_dead_tasks(&self.frames);
+            self.schedule.assign(&mut self.frames);
+        }
+    }
+
+    /// The search's result, from the root's `score` and `line`.
+    fn result(&self, score: Scored, line: Vec<T::Node>) -> SearchResult<T::Node> {
+        SearchResult {
+            algorithm: Algorithm::Parallel,
+            score,
+            best_move: line.first().copied(),
+            principal_variation: line,
+            stats: self.stats,
+        }
+    }
+
+    /// Records what processor `p` did this step, when recording.
+    fn record(&mut self, processor: usize, what: impl FnOnce() -> Happening<T::Node>) {
+        if R::RECORDS {
+            let act = Act {
+                time: self.time,
+                processor,
+                what: what(),
+            };
+            self.recorder.act(act);
+        }
+    }
+
+    /// Records a search event of `processor`, marked speculative when
+    /// sequential alpha-beta never visits its node.
+    fn record_event(&mut self, processor: usize, event: Event<T::Node>) {
+        let speculative = match &event {
+            Event::Enter { node, .. } | Event::Leaf { node, .. } => self.speculative(*node),
+            _ => false,
+        };
+        self.record(processor, || Happening::Search { event, speculative });
+    }
+
+    /// Whether sequential alpha-beta never visits `node` (when recording).
+    fn speculative(&self, node: T::Node) -> bool {
+        self.seen
+            .as_ref()
+            .is_some_and(|seen| !seen.contains(&self.tree.id(node)))
+    }
+
+    /// Processor `p` enters the task's node: a value to carry up at once
+    /// (a leaf, or a node at the depth limit), or a new frame whose eldest
+    /// child becomes `p`'s next task.
+    fn visit(&mut self, p: usize, task: Task<T::Node>) -> Result<Option<Up<T::Node>>, SearchError> {
+        let (mut alpha, mut beta) = (task.alpha, task.beta);
+        self.frames.narrow(task.link, &mut alpha, &mut beta);
+        let window = Window {
+            alpha: alpha.value,
+            beta: beta.value,
+        };
+        self.stats.nodes_visited += 1;
+        if R::RECORDS {
+            let enter = Event::Enter {
+                node: task.node,
+                window: Some(window),
+            };
+            self.record_event(p, enter);
+        }
+        if let Some(value) = self.value(p, task.node, task.ply)? {
+            return Ok(Some(Up {
+                link: task.link,
+                score: Scored::exact(value),
+                line: Vec::new(),
+                purpose: task.purpose,
+            }));
+        }
+        self.open(p, task, window, (alpha, beta));
+        Ok(None)
+    }
+
+    /// The value of `node`, entered at `ply`, when it has one without a
+    /// search (a leaf, or a node at the depth limit), counted and reported
+    /// as evaluated by processor `p`; `None` for an interior node to
+    /// search.
+    fn value(&mut self, p: usize, node: T::Node, ply: usize) -> Result<Option<Value>, SearchError> {
+        let tree = self.tree;
+        let value = match tree.value(node) {
+            Some(value) => Some(value),
+            None => self.valueless(node, ply)?,
+        };
+        if let Some(value) = value {
+            self.stats.leaves_evaluated += 1;
+            if R::RECORDS {
+                let horizon = tree.value(node).is_none().then_some(ply);
+                self.record_event(
+                    p,
+                    Event::Leaf {
+                        node,
+                        value,
+                        horizon,
+                    },
+                );
+            }
+        }
+        Ok(value)
+    }
+
+    /// Opens a frame for the interior node of `task`, entered with
+    /// `window` (narrowed to `bounds`); its eldest child becomes `p`'s
+    /// next task.
+    fn open(&mut self, p: usize, task: Task<T::Node>, window: Window, bounds: Bounds<T::Node>) {
+        let (node, tree) = (task.node, self.tree);
+        let kind = tree.kind(node);
+        let id = self.frames.next_id();
+        let split_depth = self.split_depth_at(&task);
+        let upper = match task.link {
+            Some((parent, _)) if task.ply > split_depth => self.frames[parent].upper,
+            _ => id,
+        };
+        self.frames.push(Frame {
+            node,
+            link: task.link,
+            upper,
+            split_depth,
+            purpose: task.purpose,
+            ply: task.ply,
+            kind,
+            window,
+            alpha: bounds.0,
+            beta: bounds.1,
+            children: search_order(tree, self.options.order, node, kind),
+            next: 0,
+            running: Vec::new(),
+            settled: 0,
+            fold: NodeFold::new(kind),
+            line: Vec::new(),
+            split: None,
+            done: false,
+        });
+        let eldest = self.frames.child_task(id, Purpose::Plain, None);
+        self.schedule.give(p, eldest);
+    }
+
+    /// The split depth of the frame `task` enters: its parent's, or the
+    /// search's at the root; deeper for a scout brother's second search.
+    fn split_depth_at(&self, task: &Task<T::Node>) -> usize {
+        let inherited = match task.link {
+            Some((parent, _)) => self.frames[parent].split_depth,
+            None => self.split_depth,
+        };
+        match task.purpose {
+            Purpose::Again => research_split_depth(inherited, task.ply, self.schedule.workers()),
+            _ => inherited,
+        }
+    }
+
+    /// The value of a node that has none of its own: `None` for an
+    /// interior node to search, its static value at the depth limit, an
+    /// error for a leaf whose value is unknown or a node at the limit
+    /// without a static value.
+    fn valueless(&mut self, node: T::Node, ply: usize) -> Result<Option<Value>, SearchError> {
+        let tree = self.tree;
+        if tree.children(node).next().is_none() {
+            return Err(SearchError::UnknownValue {
+                node: tree.id(node),
+                location: tree.location(node),
+                algorithm: Algorithm::Parallel,
+            });
+        }
+        let Some(limit) = self.options.depth.filter(|&limit| ply >= limit) else {
+            return Ok(None);
+        };
+        match tree.static_value(node) {
+            Some(value) => {
+                self.stats.horizon_nodes += 1;
+                Ok(Some(value))
+            }
+            None => Err(SearchError::NoStaticValue {
+                node: tree.id(node),
+                location: tree.location(node),
+                depth: limit,
+            }),
+        }
+    }
+
+    /// Carries `up` to its parent and further up while nodes finish, with
+    /// processor `p` doing the combining.
+    fn deliver(&mut self, p: usize, up: Up<T::Node>) {
+        let mut next = Some(up);
+        while let Some(up) = next.take() {
+            let Some((f, index)) = up.link else {
+                self.root = Some((up.score, up.line));
+                return;
+            };
+            if !self.frames.alive(up.link) {
+                return;
+            }
+            self.frames[f].running.retain(|&i| i != index);
+            next = self.arrive(p, f, index, up);
+        }
+    }
+
+    /// A child's value reaches frame `f`: what goes further up, if the
+    /// frame finishes.
+    fn arrive(
+        &mut self,
+        p: usize,
+        f: FrameId,
+        index: usize,
+        up: Up<T::Node>,
+    ) -> Option<Up<T::Node>> {
+        match up.purpose {
+            Purpose::Test(against) if index > 0 => self.tested(p, f, index, up, against),
+            Purpose::Again => {
+                if let Some(split) = &mut self.frames[f].split {
+                    split.settling = false;
+                    split.passed -= 1;
+                }
+                self.settle(p, f, index, up.score, up.line)
+                    .or_else(|| self.settle_in_order(p, f))
+            }
+            _ => self.settle(p, f, index, up.score, up.line),
+        }
+    }
+
+    /// Folds child `index`'s value into frame `f`, shares it with the
+    /// brothers, and decides what comes next: the frame finishes (or is
+    /// cut), offers its younger brothers, or `p` goes on with the next
+    /// child.
+    fn settle(
+        &mut self,
+        p: usize,
+        f: FrameId,
+        index: usize,
+        score: Scored,
+        line: Vec<T::Node>,
+    ) -> Option<Up<T::Node>> {
+        let frame = &mut self.frames[f];
+        let (node, kind, child) = (frame.node, frame.kind, frame.children[index]);
+        frame.settled += 1;
+        let improved = frame.fold.add(score);
+        if improved {
+            frame.line.clear();
+            frame.line.push(child);
+            frame.line.extend(line);
+        }
+        let frame = &self.frames[f];
+        if frame.settled == frame.children.len() {
+            return self.finish(p, f, false);
+        }
+        let v = frame.fold.value();
+        if improved && R::RECORDS {
+            self.record_event(p, Event::Provisional { node, value: v });
+        }
+        let frame = &self.frames[f];
+        let bound = cut_bound(kind, frame.alpha, frame.beta);
+        if reaches(kind, v, bound.value, self.options.strict) {
+            self.cut(p, f, v, bound);
+            return self.finish(p, f, true);
+        }
+        // Shared only now: a node that finishes or cuts has nothing left
+        // to share it with.
+        self.share(p, f, score.value);
+        let frame = &mut self.frames[f];
+        tighten(kind, v, node, &mut frame.alpha, &mut frame.beta);
+        if frame.split.is_some() {
+            return None;
+        }
+        if frame.ply < frame.split_depth {
+            self.open_split(f);
+        } else {
+            let next = self.frames.child_task(f, Purpose::Plain, None);
+            self.schedule.give(p, next);
+        }
+        None
+    }
+
+    /// A split node's bound improves with a brother's value; the brothers
+    /// still running are told.
+    fn share(&mut self, p: usize, f: FrameId, value: Value) {
+        let frame = &mut self.frames[f];
+        let Some(split) = &mut frame.split else {
+            return;
+        };
+        if !frame.kind.prefers(value, split.bound) {
+            return;
+        }
+        split.bound = value;
+        let busy = |&&i: &&usize| !self.schedule.is_pending(Some((f, i)));
+        let running: Vec<T::Node> = match R::RECORDS {
+            true => frame
+                .running
+                .iter()
+                .filter(busy)
+                .map(|&i| frame.children[i])
+                .collect(),
+            false => Vec::new(),
+        };
+        if !running.is_empty() {
+            let node = frame.node;
+            self.record(p, || Happening::Bound {
+                node,
+                value,
+                running,
+            });
+        }
+    }
+
+    /// The eldest child of `f` did not cut: its younger brothers are
+    /// offered to every processor.
+    fn open_split(&mut self, f: FrameId) {
+        let path = self.frames.path(f);
+        let scout = self.schedule.scout();
+        let frame = &mut self.frames[f];
+        let slots = match scout {
+            true => vec![Slot::Open; frame.children.len()],
+            false => Vec::new(),
+        };
+        frame.split = Some(SplitState {
+            bound: own_bound(frame.kind, frame.alpha, frame.beta),
+            path,
+            slots,
+            frontier: 1,
+            passed: 0,
+            settling: false,
+        });
+        self.schedule.offer(f);
+    }
+
+    /// Frame `f` is cut at value `v` against `bound`: the brothers not
+    /// started are pruned, the running ones stopped.
+    fn cut(&mut self, p: usize, f: FrameId, v: Value, bound: WindowBound<T::Node>) {
+        self.stats.cutoffs += 1;
+        if !R::RECORDS {
+            return;
+        }
+        let frame = &self.frames[f];
+        let node = frame.node;
+        let parent = frame.link.map(|(g, _)| self.frames[g].node);
+        let cut = Cut {
+            node,
+            kind: CutKind::at(frame.kind),
+            pruned: frame.children[frame.next..].to_vec(),
+            value: v,
+            threshold: bound.value,
+            bound_from: bound.from,
+            chance: None,
+            deep: bound.from.is_some() && bound.from != parent,
+        };
+        let stopped: Vec<(T::Node, Vec<usize>)> = frame
+            .running
+            .iter()
+            .map(|&i| {
+                (
+                    frame.children[i],
+                    self.schedule.workers_below(&self.frames, f, i),
+                )
+            })
+            .collect();
+        self.record_event(p, Event::Cut(cut));
+        for (brother, processors) in stopped {
+            self.record(p, || Happening::Stop {
+                node: brother,
+                by: node,
+                processors,
+            });
+        }
+    }
+
+    /// Frame `f` is done; its value goes up.
+    fn finish(&mut self, p: usize, f: FrameId, cut: bool) -> Option<Up<T::Node>> {
+        let fail_hard = self.options.fail_hard;
+        let frame = &mut self.frames[f];
+        frame.done = true;
+        let mut score = frame.fold.finish(cut);
+        if fail_hard {
+            score = clamp(score, frame.window.alpha, frame.window.beta);
+        }
+        let up = Up {
+            link: frame.link,
+            score,
+            line: std::mem::take(&mut frame.line),
+            purpose: frame.purpose,
+        };
+        let node = frame.node;
+        frame.children = Vec::new();
+        frame.split = None;
+        if R::RECORDS {
+            self.record_event(p, Event::Final { node, score });
+        }
+        Some(up)
+    }
+
+    /// A scout test of brother `index` of `f` came back.
+    fn tested(
+        &mut self,
+        p: usize,
+        f: FrameId,
+        index: usize,
+        up: Up<T::Node>,
+        against: Option<Value>,
+    ) -> Option<Up<T::Node>> {
+        let frame = &self.frames[f];
+        let kind = frame.kind;
+        let cut_at = cut_bound(kind, frame.alpha, frame.beta).value;
+        let cuts = reaches(kind, up.score.value, cut_at, self.options.strict);
+        if cuts {
+            return self.settle(p, f, index, up.score, up.line);
+        }
+        let passed = against.is_some_and(|now| kind.prefers(up.score.value, now));
+        if let Some(against) = against
+            && R::RECORDS
+        {
+            let (child, score) = (self.frames[f].children[index], up.score);
+            self.record(p, || Happening::Tested {
+                node: child,
+                score,
+                against,
+                passed,
+            });
+        }
+        let split = self.frames[f].split.as_mut().expect("a scout split node");
+        split.slots[index] = Slot::Tested(up.score, up.line, passed);
+        split.passed += usize::from(passed);
+        if split.settling {
+            return None;
+        }
+        self.settle_in_order(p, f)
+    }
+
+    /// Settles the tested brothers of `f` from the first unsettled one on,
+    /// in child order, until one is not tested yet or has passed its test:
+    /// `p` then searches that one again.
+    fn settle_in_order(&mut self, p: usize, f: FrameId) -> Option<Up<T::Node>> {
+        loop {
+            let frame = &mut self.frames[f];
+            if frame.done {
+                return None;
+            }
+            let split = frame.split.as_mut()?;
+            let at = split.frontier;
+            let Some(Slot::Tested(..)) = split.slots.get(at) else {
+                return None;
+            };
+            let Slot::Tested(score, line, passed) =
+                std::mem::replace(&mut split.slots[at], Slot::Settled)
+            else {
+                unreachable!("checked above");
+            };
+            split.frontier += 1;
+            if passed {
+                split.settling = true;
+                let again = self.frames.hand_out(f, at, Purpose::Again, None);
+                self.schedule.give(p, again);
+                return None;
+            }
+            if let Some(up) = self.settle(p, f, at, score, line) {
+                return Some(up);
+            }
+        }
+    }
+}

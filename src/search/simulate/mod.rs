@@ -1,0 +1,127 @@
+//! Young Brothers Wait on P simulated processors, in discrete time: a
+//! schedule anyone can replay, for teaching what the real parallel search
+//! ([`super::Algorithm::Parallel`]) does on threads, where every run takes
+//! a different path.
+//!
+//! # The cost model
+//!
+//! Time runs in steps. In one step a busy processor enters one node: a
+//! leaf costs one step (entered and evaluated), an interior node one step
+//! to enter, a node at the depth limit one step (entered and valued
+//! statically). Everything else is free: a value going up to its parent,
+//! a provisional or final value, a cut, a bound shared between brothers.
+//! Sequential alpha-beta therefore takes as many steps as it visits nodes.
+//!
+//! Within a step the processors work at once, each on the window known
+//! when the step starts; at the end of the step their results are
+//! combined one processor after another, lowest-numbered first.
+//!
+//! # The search
+//!
+//! The same as the real one, with the same options: at a node less than
+//! the split depth below the root, the eldest child is searched alone
+//! (by the processor that entered the node); if it does not cut, the
+//! younger brothers are offered to every processor, at most `width` of
+//! one node at once. Below the split depth, and before the eldest
+//! returns, a processor goes on depth first like sequential alpha-beta,
+//! child after child. Whoever returns the last value a node waits for
+//! carries that node's value up to its parent and goes on there.
+//!
+//! A brother that finishes improves its split node's bound (alpha at
+//! MAX, beta at MIN); the brothers still running narrow their window with
+//! it at the next node they enter, as the real search's shared bound
+//! does. When a brother's value cuts the split node, the brothers not
+//! started are pruned and the running ones stop: their processors drop
+//! the work at once.
+//!
+//! With [`YoungBrothers::Scout`](super::YoungBrothers::Scout) (Jamboree), each younger brother is first
+//! tested with a null window at the split node's value so far; brothers
+//! are settled in child order, and one that passes its test is searched
+//! again with the full window by the processor that settles it, no new
+//! brother of that node being offered meanwhile; on more than one
+//! processor that second search splits its top two levels whatever the
+//! split depth, as the real one does.
+//!
+//! # The scheduling rule
+//!
+//! At the end of every step, each idle processor, lowest-numbered first,
+//! takes the eldest waiting brother: of all the brothers offered, the one
+//! sequential alpha-beta would reach first (leftmost in the tree, in
+//! search order). So the same tree and options always give the same
+//! schedule; with one processor it is sequential alpha-beta, step for
+//! step.
+
+//!
+//! # The files
+//!
+//! `frame.rs` holds the nodes being searched (the frames) and the walks up
+//! the tree between them; `schedule.rs` which processor enters which node
+//! at each step; `machine.rs` the machine that runs the steps; `report.rs`
+//! what the simulation returns.
+
+mod frame;
+mod machine;
+mod report;
+mod schedule;
+
+pub use report::{Simulation, SimulationSummary};
+
+use super::{Algorithm, Options, SearchError};
+use crate::trace::{NoRecorder, ScheduleRecorder, Trace};
+use crate::tree::GameTree;
+use machine::Machine;
+
+/// Simulates the parallel search (Young Brothers Wait, or Jamboree with
+/// [`YoungBrothers::Scout`](super::YoungBrothers::Scout)) of `tree` under `options` on `processors`
+/// processors (at least one: 0 counts as 1), reporting every step to
+/// `recorder`; see the module's documentation for the model and the rule.
+/// `options.threads` plays no part.
+///
+/// Sequential alpha-beta runs first with the same options, to count its
+/// steps and, when `recorder` keeps anything, to mark the nodes it never
+/// visits as speculative. Iterative deepening is refused, as the parallel
+/// search refuses it.
+pub fn simulate<T, R>(
+    tree: &T,
+    options: Options,
+    processors: usize,
+    recorder: &mut R,
+) -> Result<Simulation<T::Node>, SearchError>
+where
+    T: GameTree + Sync,
+    T::Node: Send + Sync,
+    R: ScheduleRecorder<T::Node>,
+{
+    super::check_options(Algorithm::Parallel, &options)?;
+    if super::has_chance(tree) {
+        return Err(SearchError::ChanceUnsupported {
+            algorithm: Algorithm::Parallel,
+        });
+    }
+    let sequential = Options {
+        threads: 0,
+        ..options
+    };
+    let (sequential_steps, seen) = match R::RECORDS {
+        true => {
+            let mut trace = Trace::new();
+            let result = super::search(tree, Algorithm::AlphaBeta, sequential, &mut trace)?;
+            let seen = trace.visited().map(|n| tree.id(n)).collect();
+            (result.stats.nodes_visited, Some(seen))
+        }
+        false => {
+            let result = super::search(tree, Algorithm::AlphaBeta, sequential, &mut NoRecorder)?;
+            (result.stats.nodes_visited, None)
+        }
+    };
+    let processors = processors.max(1);
+    let machine = Machine::new(tree, options, processors, seen, recorder);
+    let (result, steps, idle_steps) = machine.run()?;
+    Ok(Simulation {
+        result,
+        processors,
+        steps,
+        sequential_steps,
+        idle_steps,
+    })
+}

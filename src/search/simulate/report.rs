@@ -1,0 +1,58 @@
+//! What a simulation returns: the search's result, the steps it took, and
+//! the figures `solve` reports from them.
+
+use serde::Serialize;
+
+use crate::search::SearchResult;
+
+/// What a simulated parallel search found, and how long it took.
+#[derive(Clone, Debug)]
+pub struct Simulation<N> {
+    /// The value, best move, principal variation and counts of the
+    /// simulated search (its nodes include the speculative ones).
+    pub result: SearchResult<N>,
+    /// The processors simulated.
+    pub processors: usize,
+    /// The time steps the simulated search took.
+    pub steps: u64,
+    /// The time steps sequential alpha-beta takes with the same options:
+    /// the nodes it visits.
+    pub sequential_steps: u64,
+    /// Processor-steps spent with nothing to do.
+    pub idle_steps: u64,
+}
+
+/// The figures of a [`Simulation`], as `solve` reports them.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct SimulationSummary {
+    /// The processors simulated.
+    pub processors: usize,
+    /// The time steps the simulated search took.
+    pub steps: u64,
+    /// The time steps sequential alpha-beta takes.
+    pub sequential_steps: u64,
+    /// `sequential_steps / steps`.
+    pub speedup: f64,
+    /// The speed-up per processor.
+    pub efficiency: f64,
+    /// Nodes visited beyond sequential alpha-beta's (negative when fewer).
+    pub overhead_nodes: i64,
+    /// Processor-steps spent with nothing to do.
+    pub idle_steps: u64,
+}
+
+impl<N> Simulation<N> {
+    /// The figures.
+    pub fn summary(&self) -> SimulationSummary {
+        let speedup = self.sequential_steps as f64 / self.steps.max(1) as f64;
+        SimulationSummary {
+            processors: self.processors,
+            steps: self.steps,
+            sequential_steps: self.sequential_steps,
+            speedup,
+            efficiency: speedup / self.processors as f64,
+            overhead_nodes: self.result.stats.nodes_visited as i64 - self.sequential_steps as i64,
+            idle_steps: self.idle_steps,
+        }
+    }
+}
