@@ -1,164 +1,31 @@
 //! Values, players and bounds: the small vocabulary every other module shares.
 
-use std::cmp::Ordering;
 use std::fmt;
 
-use serde::{Serialize, Serializer};
+use serde::Serialize;
 
-/// The largest magnitude a finite value may have: every integer up to it is
-/// exact, so equal values in a file always compare equal.
-pub const MAX_FINITE: f64 = 9_007_199_254_740_992.0; // 2^53
+mod decimal;
+mod exact;
 
-/// A node value: a finite number or one of the two infinities.
-///
-/// It wraps an `f64` that is never NaN, so values are totally ordered, and
-/// negation (negamax) can never overflow.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Value(f64);
-
-impl Value {
-    /// Minus infinity: below every value.
-    pub const NEG_INF: Value = Value(f64::NEG_INFINITY);
-    /// Plus infinity: above every value.
-    pub const POS_INF: Value = Value(f64::INFINITY);
-
-    /// A value from a number; `None` for NaN or a finite number beyond
-    /// [`MAX_FINITE`]. Minus zero becomes zero.
-    pub fn new(x: f64) -> Option<Value> {
-        if x.is_nan() || (x.is_finite() && x.abs() > MAX_FINITE) {
-            return None;
-        }
-        Some(Value(if x == 0.0 { 0.0 } else { x }))
-    }
-
-    /// A value from an integer within [`MAX_FINITE`]; `None` otherwise.
-    pub fn from_int(x: i64) -> Option<Value> {
-        Value::new(x as f64).filter(|_| x.unsigned_abs() <= MAX_FINITE as u64)
-    }
-
-    /// The number behind the value.
-    pub fn get(self) -> f64 {
-        self.0
-    }
-
-    /// The value seen from the other player (negamax's `-v`).
-    #[inline]
-    pub fn negate(self) -> Value {
-        // Never NaN and within the finite range either way; zero stays
-        // plus zero.
-        Value(if self.0 == 0.0 { 0.0 } else { -self.0 })
-    }
-
-    /// Whether the two values agree within [`TOLERANCE`]: how a claimed
-    /// value is checked, since a chance node's mean is computed in floating
-    /// point (0.7 * 9 + 0.3 * 7 is not exactly 8.4).
-    pub fn agrees_with(self, other: Value) -> bool {
-        self == other || (self.0 - other.0).abs() <= TOLERANCE
-    }
-
-    /// Whether the value is an infinity.
-    pub fn is_infinite(self) -> bool {
-        self.0.is_infinite()
-    }
-}
-
-impl From<i32> for Value {
-    /// Every `i32` is well within [`MAX_FINITE`]; zero is plus zero.
-    #[inline]
-    fn from(x: i32) -> Value {
-        Value(f64::from(x))
-    }
-}
-
-impl Eq for Value {}
-
-impl Ord for Value {
-    fn cmp(&self, other: &Self) -> Ordering {
-        // Never NaN, and minus zero is stored as zero: the order is total.
-        self.0.partial_cmp(&other.0).unwrap_or(Ordering::Equal)
-    }
-}
-
-impl PartialOrd for Value {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-    // The comparisons the searches make, as plain float comparisons.
-    fn lt(&self, other: &Self) -> bool {
-        self.0 < other.0
-    }
-    fn le(&self, other: &Self) -> bool {
-        self.0 <= other.0
-    }
-    fn gt(&self, other: &Self) -> bool {
-        self.0 > other.0
-    }
-    fn ge(&self, other: &Self) -> bool {
-        self.0 >= other.0
-    }
-}
-
-impl std::hash::Hash for Value {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.0.to_bits().hash(state);
-    }
-}
-
-/// How far apart two values may be and still agree (see
-/// [`Value::agrees_with`]).
-pub const TOLERANCE: f64 = 1e-9;
+pub use exact::{MAX_FINITE, Value};
 
 /// The most decimal places a value is shown with: a chance node's mean
 /// such as 23/3 shows as `7.6667`.
 pub const SHOWN_DECIMALS: usize = 4;
 
-impl fmt::Display for Value {
-    /// Integers without a decimal point, infinities as `+inf` and `-inf`,
-    /// other numbers rounded to [`SHOWN_DECIMALS`] places without trailing
-    /// zeros (`2.5`, `7.6667`).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.0 {
-            x if x == f64::INFINITY => f.write_str("+inf"),
-            x if x == f64::NEG_INFINITY => f.write_str("-inf"),
-            x if x.fract() == 0.0 => write!(f, "{}", x as i64),
-            x => {
-                let rounded = format!("{x:.SHOWN_DECIMALS$}");
-                let shown = rounded.trim_end_matches('0').trim_end_matches('.');
-                f.write_str(if shown == "-0" { "0" } else { shown })
-            }
-        }
-    }
-}
-
 impl Value {
-    /// The value in full, as it reads back exactly (`1.3333333333333333`
-    /// where it prints `1.3333`): for answer keys and other text read by
-    /// a program.
-    pub fn exact(self) -> impl fmt::Display {
-        ExactValue(self)
-    }
-}
-
-/// A value shown in full: see [`Value::exact`].
-struct ExactValue(Value);
-
-impl fmt::Display for ExactValue {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.0.0 {
-            x if x.is_infinite() || x.fract() == 0.0 => write!(f, "{}", self.0),
-            x => write!(f, "{x}"),
+    /// Whether `claimed`, a value a person wrote, gives this value: it is
+    /// the value exactly (as a decimal or a fraction), or the value rounded
+    /// half away from zero to as many decimal places as `claimed` has,
+    /// at least [`SHOWN_DECIMALS`] (so `7.6667` and `7.66667` give 23/3,
+    /// as `gametree` prints it, but `7.67` does not).
+    pub fn is_given_by(self, claimed: Value) -> bool {
+        if claimed == self {
+            return true;
         }
-    }
-}
-
-impl Serialize for Value {
-    /// Finite values as JSON numbers (integers without `.0`), infinities as
-    /// the strings `"+inf"` and `"-inf"`, since JSON has no infinity.
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        match self.0 {
-            x if x.is_infinite() => serializer.serialize_str(&self.to_string()),
-            x if x.fract() == 0.0 => serializer.serialize_i64(x as i64),
-            x => serializer.serialize_f64(x),
+        match claimed.decimal_places() {
+            Some(places) if places >= SHOWN_DECIMALS as u32 => self.rounded(places) == Some(claimed),
+            _ => false,
         }
     }
 }
@@ -434,39 +301,4 @@ impl fmt::Display for Bound {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn values_print_as_written() {
-        let shown: Vec<String> = [3.0, -2.0, 2.5, f64::INFINITY, f64::NEG_INFINITY, -0.0]
-            .iter()
-            .map(|x| Value::new(*x).unwrap().to_string())
-            .collect();
-        assert_eq!(shown, ["3", "-2", "2.5", "+inf", "-inf", "0"]);
-    }
-
-    #[test]
-    fn other_values_print_to_four_places() {
-        let shown: Vec<String> = [23.0 / 3.0, 8.4, 0.1 + 0.2, -0.00001, 1.23456, -2.5e-3]
-            .iter()
-            .map(|x| Value::new(*x).unwrap().to_string())
-            .collect();
-        assert_eq!(shown, ["7.6667", "8.4", "0.3", "0", "1.2346", "-0.0025"]);
-    }
-
-    #[test]
-    fn values_beyond_two_to_the_53_are_refused() {
-        assert!(Value::new(MAX_FINITE).is_some());
-        assert!(Value::new(MAX_FINITE * 2.0).is_none());
-        assert!(Value::new(f64::NAN).is_none());
-        assert!(Value::from_int(i64::MIN).is_none());
-    }
-
-    #[test]
-    fn negation_never_overflows() {
-        assert_eq!(Value::NEG_INF.negate(), Value::POS_INF);
-        let lowest = Value::new(-MAX_FINITE).unwrap();
-        assert_eq!(lowest.negate().get(), MAX_FINITE);
-    }
-}
+mod tests;
