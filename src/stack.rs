@@ -6,7 +6,7 @@
 
 /// Stack bytes reserved per tree level: generous for the parser's nested
 /// rule calls and for a search frame with a recorder.
-const BYTES_PER_LEVEL: usize = 4 * 1024;
+const BYTES_PER_LEVEL: usize = 8 * 1024;
 
 /// Depths up to this run on the caller's own stack.
 const SHALLOW: usize = 64;

@@ -37,12 +37,12 @@ impl Window {
 
 impl fmt::Display for Window {
     /// `[alpha, beta]`, each as values print, unless that makes two
-    /// different bounds look the same (a null window `[6 - 1e-15, 6]`):
-    /// then in full.
+    /// different bounds look the same (a null window `[6, 6+ε]`, or two
+    /// fractions that round alike): then in full.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (alpha, beta) = (self.alpha.to_string(), self.beta.to_string());
         match alpha == beta && self.alpha != self.beta {
-            true => write!(f, "[{}, {}]", self.alpha.get(), self.beta.get()),
+            true => write!(f, "[{}, {}]", self.alpha.exact(), self.beta.exact()),
             false => write!(f, "[{alpha}, {beta}]"),
         }
     }

@@ -8,6 +8,12 @@ use petgraph::csr::Csr;
 
 use crate::value::{Kind, LeafBounds, Value};
 
+mod assemble;
+mod slots;
+
+use assemble::{Assembler, AssemblerThread, SHAPE_CHUNK};
+use slots::Slots;
+
 /// A game tree as the searches see it: a root, and for each node its player,
 /// its children in order, and its value.
 ///
@@ -52,14 +58,20 @@ pub trait GameTree {
     }
     /// The probability of `child` at the chance node `parent`; by default
     /// every child of a chance node is equally likely.
-    fn probability(&self, parent: Self::Node, _child: Self::Node) -> f64 {
-        1.0 / self.children(parent).count().max(1) as f64
+    fn probability(&self, parent: Self::Node, _child: Self::Node) -> Value {
+        equally_likely(self.children(parent).count())
     }
     /// Bounds that every leaf value lies within, when the tree states them
     /// (alpha-beta prunes below chance nodes with them).
     fn leaf_bounds(&self) -> Option<LeafBounds> {
         None
     }
+}
+
+/// The probability of each of `children` equally likely children, exactly
+/// (1/3 for three).
+pub fn equally_likely(children: usize) -> Value {
+    Value::ratio(1, children.max(1) as i128).expect("1/n fits for any count of children")
 }
 
 /// The deepest tree gametree reads or searches. The parser and the
@@ -178,7 +190,7 @@ impl KindBits {
 #[derive(Debug)]
 pub struct Tree {
     graph: Csr<(), (), Directed, u32>,
-    values: Vec<f64>,
+    values: Slots,
     kinds: KindBits,
     names: HashMap<u32, String>,
     by_name: HashMap<String, u32>,
@@ -187,9 +199,21 @@ pub struct Tree {
     depth: usize,
     /// The stated probabilities of chance nodes' children; a chance node
     /// whose children state none has them equally likely.
-    probabilities: HashMap<u32, f64>,
+    probabilities: HashMap<u32, Value>,
     /// The file's `bounds L U` line.
     bounds: Option<LeafBounds>,
+    /// What the reader did to the tree as written.
+    notes: Vec<TreeNote>,
+}
+
+/// Something a reader did to a tree as written, which a person should
+/// know: chance probabilities a little off 1, divided by their sum.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TreeNote {
+    /// Where, in the file.
+    pub at: Location,
+    /// What was done, in plain words.
+    pub message: String,
 }
 
 /// Reasons a [`TreeBuilder`] refuses a tree.
@@ -223,7 +247,7 @@ pub(crate) struct NameClaim {
 /// on a second thread, in chunks, while the reader goes on.
 #[derive(Debug, Default)]
 pub(crate) struct TreeBuilder {
-    values: Vec<f64>,
+    values: Slots,
     kinds: KindBits,
     /// How many children each finished node has, in postorder, not yet
     /// handed to the graph assembler.
@@ -239,8 +263,9 @@ pub(crate) struct TreeBuilder {
     labels: HashMap<u32, String>,
     locations: HashMap<u32, Location>,
     depth: usize,
-    probabilities: HashMap<u32, f64>,
+    probabilities: HashMap<u32, Value>,
     bounds: Option<LeafBounds>,
+    notes: Vec<TreeNote>,
 }
 
 impl TreeBuilder {
@@ -285,7 +310,7 @@ impl TreeBuilder {
     #[inline]
     fn add_node(&mut self, kind: Kind, value: Option<Value>, children: u32) -> NodeId {
         let node = self.values.len() as NodeId;
-        self.values.push(value.map_or(f64::NAN, Value::get));
+        self.values.push(value);
         self.kinds.push(node as usize, kind);
         if let Some(siblings) = self.open.last_mut() {
             *siblings += 1;
@@ -355,13 +380,18 @@ impl TreeBuilder {
     }
 
     /// Gives `node`, a child of a chance node, its stated probability.
-    pub(crate) fn set_probability(&mut self, node: NodeId, probability: f64) {
+    pub(crate) fn set_probability(&mut self, node: NodeId, probability: Value) {
         self.probabilities.insert(node, probability);
     }
 
     /// States bounds on every leaf value (the `bounds L U` line).
     pub(crate) fn set_bounds(&mut self, bounds: LeafBounds) {
         self.bounds = Some(bounds);
+    }
+
+    /// Notes something the reader did to the tree as written, at `at`.
+    pub(crate) fn note(&mut self, at: Location, message: String) {
+        self.notes.push(TreeNote { at, message });
     }
 
     /// The finished tree.
@@ -377,57 +407,8 @@ impl TreeBuilder {
             depth: self.depth,
             probabilities: self.probabilities,
             bounds: self.bounds,
+            notes: self.notes,
         }
-    }
-}
-
-/// How many nodes' shapes are handed to the assembler at a time; a tree of
-/// fewer nodes is assembled by the reader's own thread when it finishes.
-const SHAPE_CHUNK: usize = 1 << 16;
-
-/// Builds the CSR graph from the number of children of each node, given in
-/// postorder.
-#[derive(Debug, Default)]
-struct Assembler {
-    graph: Csr<(), (), Directed, u32>,
-    /// Finished nodes whose parent is not added yet, left to right.
-    waiting: Vec<NodeId>,
-}
-
-impl Assembler {
-    fn add(&mut self, shape: &[u32]) {
-        for &children in shape {
-            let node = self.graph.add_node(());
-            let first = self.waiting.len() - children as usize;
-            // In file order: each edge goes at the end of the row (a wide
-            // node of millions of children stays linear; petgraph finds the
-            // place by binary search once the row is long).
-            for child in self.waiting.drain(first..) {
-                self.graph.add_edge(node, child, ());
-            }
-            self.waiting.push(node);
-        }
-    }
-}
-
-/// An [`Assembler`] on its own thread, fed chunks of shape.
-#[derive(Debug)]
-struct AssemblerThread {
-    chunks: std::sync::mpsc::SyncSender<Vec<u32>>,
-    handle: std::thread::JoinHandle<Csr<(), (), Directed, u32>>,
-}
-
-impl AssemblerThread {
-    fn start() -> AssemblerThread {
-        let (chunks, received) = std::sync::mpsc::sync_channel::<Vec<u32>>(8);
-        let handle = std::thread::spawn(move || {
-            let mut assembler = Assembler::default();
-            for shape in received {
-                assembler.add(&shape);
-            }
-            assembler.graph
-        });
-        AssemblerThread { chunks, handle }
     }
 }
 
@@ -464,9 +445,14 @@ impl Tree {
         self.subtree(self.root()).into_iter()
     }
 
+    /// What the reader did to the tree as written (see [`TreeNote`]).
+    pub fn notes(&self) -> &[TreeNote] {
+        &self.notes
+    }
+
     /// The probability stated for `node`, a child of a chance node; `None`
     /// when its parent states none (its children are equally likely).
-    pub fn stated_probability(&self, node: NodeId) -> Option<f64> {
+    pub fn stated_probability(&self, node: NodeId) -> Option<Value> {
         self.probabilities.get(&node).copied()
     }
 
@@ -547,8 +533,9 @@ impl Tree {
         }
     }
 
+    #[inline(always)]
     fn slot(&self, node: NodeId) -> Option<Value> {
-        Value::new(self.values[node as usize])
+        self.values.get(node as usize)
     }
 }
 
@@ -556,13 +543,7 @@ impl PartialEq for Tree {
     /// The same nodes in the same order, with the same players, values,
     /// names, labels and places.
     fn eq(&self, other: &Tree) -> bool {
-        let same_values = self.values.len() == other.values.len()
-            && self
-                .values
-                .iter()
-                .zip(&other.values)
-                .all(|(a, b)| a.to_bits() == b.to_bits());
-        same_values
+        self.values.same_values(&other.values)
             && self.nodes().all(|n| {
                 self.kind(n) == other.kind(n) && self.children_slice(n) == other.children_slice(n)
             })
@@ -624,10 +605,10 @@ impl GameTree for Tree {
         Some(self.depth)
     }
 
-    fn probability(&self, parent: NodeId, child: NodeId) -> f64 {
+    fn probability(&self, parent: NodeId, child: NodeId) -> Value {
         match self.probabilities.get(&child) {
             Some(p) => *p,
-            None => 1.0 / self.children_slice(parent).len().max(1) as f64,
+            None => equally_likely(self.children_slice(parent).len()),
         }
     }
 
@@ -670,7 +651,7 @@ impl<T: GameTree + ?Sized> GameTree for &T {
     fn height(&self) -> Option<usize> {
         (**self).height()
     }
-    fn probability(&self, parent: Self::Node, child: Self::Node) -> f64 {
+    fn probability(&self, parent: Self::Node, child: Self::Node) -> Value {
         (**self).probability(parent, child)
     }
     fn leaf_bounds(&self) -> Option<LeafBounds> {

@@ -156,7 +156,7 @@ proptest! {
         let changed: Vec<Expectation> = claims
             .into_iter()
             .filter_map(|claim| match claim {
-                Claim::Value(v) => Some(Claim::Value(gametree::value::Value::new(v.get() + 1.0).unwrap())),
+                Claim::Value(v) => Some(Claim::Value(v.checked_add(gametree::value::Value::ONE).unwrap())),
                 Claim::Evaluated(n) => Some(Claim::Evaluated(n + 1)),
                 _ => None,
             })

@@ -74,9 +74,6 @@ fn bounds() -> impl Strategy<Value = LeafBounds> {
         .prop_map(|(low, high)| LeafBounds::new(Value::from(low), Value::from(high)).unwrap())
 }
 
-fn close(a: Value, b: Value) -> bool {
-    (a.get() - b.get()).abs() <= 1e-9
-}
 
 fn traced(tree: &Tree, algorithm: Algorithm, options: Options) -> (Value, u64, Trace<NodeId>) {
     let mut trace = Trace::new();
@@ -94,7 +91,7 @@ proptest! {
         for algorithm in Algorithm::ALL.into_iter().chain([Algorithm::Parallel]) {
             for options in all_options() {
                 let result = search(&tree, algorithm, options, &mut NoRecorder).unwrap();
-                prop_assert!(close(result.score.value, expected), "{} gives {} for {} on {}", algorithm, result.score.value, expected, shape.text());
+                prop_assert!(result.score.value == expected, "{} gives {} for {} on {}", algorithm, result.score.value, expected, shape.text());
             }
         }
     }
@@ -107,19 +104,19 @@ proptest! {
         for options in all_options() {
             let options = Options { bounds: Some(bounds), ..options };
             let (value, leaves, trace) = traced(&tree, Algorithm::AlphaBeta, options);
-            prop_assert!(close(value, expected), "alphabeta gives {} for {}", value, expected);
+            prop_assert!(value == expected, "alphabeta gives {} for {}", value, expected);
             prop_assert!(leaves <= unpruned);
             let (negamax_value, negamax_leaves, negamax_trace) =
                 traced(&tree, Algorithm::NegamaxAlphaBeta, options);
-            prop_assert!(close(negamax_value, expected));
+            prop_assert!(negamax_value == expected);
             prop_assert_eq!(negamax_leaves, leaves);
             prop_assert_eq!(negamax_trace.events.len(), trace.events.len());
             let (star2_value, star2_leaves, _) = traced(&tree, Algorithm::Star2, options);
-            prop_assert!(close(star2_value, expected), "star2 gives {} for {}", star2_value, expected);
+            prop_assert!(star2_value == expected, "star2 gives {} for {}", star2_value, expected);
             prop_assert!(star2_leaves <= unpruned);
             let parallel = Options { threads: 2, ..options };
             let result = search(&tree, Algorithm::Parallel, parallel, &mut NoRecorder).unwrap();
-            prop_assert!(close(result.score.value, expected));
+            prop_assert!(result.score.value == expected);
         }
     }
 
@@ -132,7 +129,7 @@ proptest! {
             for bounds in [None, Some(bounds)] {
                 let options = Options { depth: Some(depth), bounds, threads: 2, ..Options::default() };
                 let result = search(&tree, algorithm, options, &mut NoRecorder).unwrap();
-                prop_assert!(close(result.score.value, expected), "{} gives {} for {}", algorithm, result.score.value, expected);
+                prop_assert!(result.score.value == expected, "{} gives {} for {}", algorithm, result.score.value, expected);
             }
         }
     }
@@ -213,7 +210,7 @@ fn the_issue_s_star1_example() {
     let tree = parse("star1", text).unwrap();
     for algorithm in [Algorithm::AlphaBeta, Algorithm::NegamaxAlphaBeta] {
         let (value, leaves, trace) = value_of(text, algorithm, Options::default());
-        assert!(close(value, Value::new(8.4).unwrap()));
+        assert!(value == Value::new(8.4).unwrap());
         assert_eq!(leaves, 5, "{algorithm}");
         let cut = trace.cuts().find(|c| c.chance.is_some()).unwrap();
         assert_eq!(tree.id(cut.node), "C2");
@@ -229,7 +226,7 @@ fn the_issue_s_star1_example() {
     // 0.7 * 2 + 0.3 * 10 = 4.4 before any child is searched in full, and
     // the MIN node's 10 is never looked at either.
     let (value, leaves, trace) = value_of(text, Algorithm::Star2, Options::default());
-    assert!(close(value, Value::new(8.4).unwrap()));
+    assert!(value == Value::new(8.4).unwrap());
     assert_eq!(leaves, 5);
     let cut = trace.cuts().next().unwrap();
     assert_eq!(
@@ -239,7 +236,7 @@ fn the_issue_s_star1_example() {
     // Without bounds, the same tree is searched in full below chance nodes.
     let unbounded = text.replace("bounds 0 10\n", "");
     let (value, leaves, _) = value_of(&unbounded, Algorithm::AlphaBeta, Options::default());
-    assert!(close(value, Value::new(8.4).unwrap()));
+    assert!(value == Value::new(8.4).unwrap());
     assert_eq!(leaves, 8);
     let tree = parse("unbounded", &unbounded).unwrap();
     let result = common::solve(&tree, Algorithm::AlphaBeta).unwrap();

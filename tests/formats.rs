@@ -468,7 +468,7 @@ mod refusals {
             (
                 "{\"children\": [{\"value\": \"x\"}]}",
                 (1, 28),
-                "\"x\" is not a value: give a number, \"+inf\", \"-inf\" or \"?\" (unknown)",
+                "\"x\" is not a value: give a number, a fraction such as \"1/3\", \"+inf\", \"-inf\" or \"?\" (unknown)",
             ),
             (
                 "{\"children\": [\n{\"value\": 1}\n",

@@ -155,7 +155,7 @@ fn leaves(text: &str) -> Vec<f64> {
     let tree = gametree::syntax::parse("gen", text).unwrap();
     tree.nodes()
         .filter(|&n| tree.children_slice(n).is_empty())
-        .map(|n| tree.value(n).unwrap().get())
+        .map(|n| tree.value(n).unwrap().to_f64())
         .collect()
 }
 

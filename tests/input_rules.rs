@@ -368,7 +368,7 @@ fn numbers_beyond_the_exact_range_are_refused_in_every_format() {
     let json =
         "{\"children\": [{\"value\": 9007199254740992.0}, {\"value\": -9.007199254740992e15}]}";
     let tree = read(TreeFormat::Json, json);
-    assert_eq!(tree.value(0).unwrap().get(), 9_007_199_254_740_992.0);
+    assert_eq!(tree.value(0).unwrap().to_f64(), 9_007_199_254_740_992.0);
     let gambit = read(
         TreeFormat::Efg,
         &efg(
@@ -378,7 +378,7 @@ fn numbers_beyond_the_exact_range_are_refused_in_every_format() {
             ("9007199254740992, -9007199254740992", "1, -1"),
         ),
     );
-    assert_eq!(gambit.value(0).unwrap().get(), 9_007_199_254_740_992.0);
+    assert_eq!(gambit.value(0).unwrap().to_f64(), 9_007_199_254_740_992.0);
 }
 
 #[test]

@@ -93,7 +93,7 @@ impl Evaluator for TreeEval {
         counts.set(counts.get() + 1);
         let value = s.tree.value(s.node).or(s.tree.static_value(s.node));
         let value = value.expect("a value where the depth runs out");
-        let own = s.tree.kind(s.node).perspective(value).get();
+        let own = s.tree.kind(s.node).perspective(value).to_f64();
         assert!(own.fract() == 0.0 && own.abs() < 30_000.0, "{own}");
         own as Evaluation
     }
@@ -118,7 +118,7 @@ fn crate_negamax(tree: &Rc<Tree>, plies: usize) -> Outcome {
     // The value above the root is the root's, negated: the root's from its
     // player's side, turned into MAX's terms.
     let root_side = Value::from_int((-negamax.root_value()).into()).unwrap();
-    let value = tree.kind(tree.root()).perspective(root_side).get();
+    let value = tree.kind(tree.root()).perspective(root_side).to_f64();
     (value, counts.entered.get(), counts.evaluated.get())
 }
 
@@ -130,7 +130,7 @@ fn gametree_search(tree: &Tree, algorithm: Algorithm, depth: Option<usize>) -> O
     };
     let result = search(tree, algorithm, options, &mut NoRecorder).unwrap();
     let stats = result.stats;
-    let value = result.score.value.get();
+    let value = result.score.value.to_f64();
     (value, stats.nodes_visited, stats.leaves_evaluated)
 }
 
@@ -143,7 +143,7 @@ fn crate_can_search(tree: &Tree) -> Option<usize> {
     while let Some((node, depth)) = stack.pop() {
         let children: Vec<NodeId> = tree.children(node).collect();
         if children.is_empty() {
-            let value = tree.value(node)?.get();
+            let value = tree.value(node)?.to_f64();
             (value.fract() == 0.0 && value.abs() < 30_000.0).then_some(())?;
             depths.push(depth);
         }

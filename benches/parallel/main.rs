@@ -317,7 +317,7 @@ fn versus_negamax((b, d): (usize, usize)) {
     );
     assert_eq!(
         -f64::from(counted.root_value()),
-        nodes.score.value.get(),
+        nodes.score.value.to_f64(),
         "both find the same root value (Negamax's from above the root)"
     );
     let mut ours = Samples::default();

@@ -103,12 +103,12 @@ impl<const COUNT: bool> Evaluator for RandomEval<COUNT> {
         // A leaf's value is an integer: converted as it is, the cheapest
         // way, so that the crate's searches pay nothing for the adapter.
         if let Some(value) = tree.value(s.node) {
-            return kind.perspective(value).get() as Evaluation;
+            return kind.perspective(value).to_f64() as Evaluation;
         }
         let value = tree
             .static_value(s.node)
             .expect("random trees value every node");
-        kind.perspective(value).get().round() as Evaluation
+        kind.perspective(value).to_f64().round() as Evaluation
     }
 }
 

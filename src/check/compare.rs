@@ -112,7 +112,7 @@ where
         Outcome {
             expected: expected.to_string(),
             actual: actual.to_string(),
-            passed: expected.agrees_with(actual),
+            passed: actual.is_given_by(expected),
             explanation: self.root_words(),
             brief: String::new(),
             credit: 0.0,
@@ -158,7 +158,7 @@ where
             Bound::Upper => [Relation::AtMost, Relation::Equal].contains(&relation),
             Bound::Exact | Bound::Unknown => relation == Relation::Equal,
         };
-        let passed = accepted && value.agrees_with(score.value);
+        let passed = accepted && score.value.is_given_by(value);
         let mut explanation = self.why_value(node);
         let id = self.id(node);
         match score.bound {
@@ -193,7 +193,7 @@ where
             Some(None) => ("none".to_string(), false),
             Some(Some(w)) => (
                 w.to_string(),
-                w.alpha.agrees_with(alpha) && w.beta.agrees_with(beta),
+                w.alpha.is_given_by(alpha) && w.beta.is_given_by(beta),
             ),
         };
         Outcome {

@@ -212,6 +212,7 @@ impl Input {
         let parsed = timed(&mut times.build, format!("building {name}"), || {
             parsed.build_parsed()
         });
+        tell_notes(&name, &parsed.tree);
         Ok(Input {
             name,
             text,
@@ -235,6 +236,7 @@ impl Input {
             formats::read(format, name, &text, &options)
         })
         .map_err(format_error)?;
+        tell_notes(name, &loaded.tree);
         Ok(Input {
             name: name.to_string(),
             bytes: text.len(),
@@ -301,5 +303,13 @@ impl Input {
             (Some(at), None) => format!("{}:{}:{}: {message}", self.name, at.line, at.column),
             (None, _) => format!("{}: {message}", self.name),
         })
+    }
+}
+
+/// Tells what the reader did to the tree `name` as written (chance
+/// probabilities a little off 1, divided by their sum), one note a line.
+fn tell_notes(name: &str, tree: &Tree) {
+    for note in tree.notes() {
+        eprintln!("note: {name}:{}:{}: {}", note.at.line, note.at.column, note.message);
     }
 }

@@ -27,10 +27,8 @@ use crate::syntax::names::{refuse_label, refuse_name};
 use crate::syntax::{Limits, SourceText};
 use crate::text::quoted;
 use crate::tree::{GameTree, Tree};
-use crate::value::{Kind, MAX_FINITE, Value};
-
-/// Payoffs whose sums differ by less than this count as the same sum.
-const SUM_TOLERANCE: f64 = 1e-9;
+use crate::value::probability::{self, Sum};
+use crate::value::{Kind, Value};
 
 /// Reads a Gambit `.efg` game.
 pub fn read(path: &str, text: &str, limits: &Limits) -> Result<Tree, FormatError> {
@@ -133,22 +131,25 @@ struct Reader<'s, 'a> {
     tokens: Vec<Token<'a>>,
     next: usize,
     /// Each outcome's payoffs, by number.
-    outcomes: HashMap<u64, Vec<f64>>,
+    outcomes: HashMap<u64, Vec<Value>>,
     /// Where each player's information set was first met, by (player, set).
     infosets: HashMap<(u64, u64), usize>,
     /// How many nodes bear each name.
     names: HashMap<String, usize>,
     /// The payoffs' sum at the first terminal node, and where.
-    sum: Option<(f64, usize)>,
+    sum: Option<(Value, usize)>,
     /// The probabilities of the chance node just read.
-    probabilities: Vec<f64>,
+    probabilities: Vec<Value>,
     /// Whether the next node read is the root.
     next_is_root: bool,
 }
 
 /// What a node line gives: the node, its actions, the payoffs summed
 /// down to it.
-type NodeLine = (Node, Vec<String>, (f64, f64));
+type NodeLine = (Node, Vec<String>, Payoffs);
+
+/// The payoffs of players 1 and 2.
+type Payoffs = (Value, Value);
 
 /// A player node read, with its children still to come.
 struct Open {
@@ -156,9 +157,9 @@ struct Open {
     /// Its actions: one a child, the child's label.
     actions: Vec<String>,
     /// A chance node's probabilities, one a child; none for a player.
-    probabilities: Vec<f64>,
+    probabilities: Vec<Value>,
     /// The payoffs summed down to it, for players 1 and 2.
-    payoffs: (f64, f64),
+    payoffs: Payoffs,
 }
 
 impl<'a> Reader<'_, 'a> {
@@ -237,7 +238,7 @@ impl<'a> Reader<'_, 'a> {
         }
     }
 
-    fn number(&mut self, what: &str) -> Result<(f64, usize), FormatError> {
+    fn number(&mut self, what: &str) -> Result<(Value, usize), FormatError> {
         let token = self.token(what)?;
         let value = parse_number(token.text)
             .ok_or_else(|| self.syntax(token.at, &format!("expected {what}, a number")))?
@@ -314,7 +315,7 @@ impl<'a> Reader<'_, 'a> {
                         parent.probabilities.get(index).copied(),
                     )
                 }
-                None => ((0.0, 0.0), None, None),
+                None => ((Value::ZERO, Value::ZERO), None, None),
             };
             let at = self.here();
             count += 1;
@@ -362,7 +363,7 @@ impl<'a> Reader<'_, 'a> {
 
     /// One node line: the node, its actions (none for a terminal node) and
     /// the payoffs summed down to it.
-    fn node_line(&mut self, above: (f64, f64)) -> Result<NodeLine, FormatError> {
+    fn node_line(&mut self, above: Payoffs) -> Result<NodeLine, FormatError> {
         let token = self.token("a node: `p`, `c` or `t`")?;
         let start = token.at;
         let mut node = Node {
@@ -415,7 +416,8 @@ impl<'a> Reader<'_, 'a> {
                 let (moves, probabilities) = self.chance_moves(start)?;
                 actions = moves;
                 node.kind = Some(Kind::Chance);
-                self.probabilities = probabilities;
+                node.normalised = probabilities.1;
+                self.probabilities = probabilities.0;
             }
             "t" => {}
             _ => return Err(self.syntax(start, "expected a node: `p`, `c` or `t`")),
@@ -457,32 +459,37 @@ impl<'a> Reader<'_, 'a> {
     }
 
     /// `{ "action" 1/2 ... }`: a chance node's moves and their
-    /// probabilities, which must sum to 1.
-    fn chance_moves(&mut self, start: usize) -> Result<(Vec<String>, Vec<f64>), FormatError> {
+    /// probabilities, which must sum to 1 (divided by their sum, which is
+    /// returned, when they sum to 1 within the tolerance only).
+    fn chance_moves(&mut self, start: usize) -> Result<ChanceMoves, FormatError> {
         self.open_brace()?;
         let (mut moves, mut probabilities) = (Vec::new(), Vec::new());
         while self.peek() != Some("}") {
             let token = self.token("a move's name or `}`")?;
             let name = self.name_or_label(&token, false, false)?;
             let (p, at) = self.number("the move's probability")?;
-            if !(0.0..=1.0).contains(&p) {
+            if !(Value::ZERO..=Value::ONE).contains(&p) {
                 return Err(self.syntax(at, "a probability lies between 0 and 1"));
             }
             moves.push(name);
             probabilities.push(p);
         }
         self.token("`}`")?;
-        let sum: f64 = probabilities.iter().sum();
-        if moves.is_empty() || (sum - 1.0).abs() > SUM_TOLERANCE {
-            let message = format!("the probabilities of this chance node sum to {sum}, not 1");
-            return Err(self.syntax(start, &message));
+        if moves.is_empty() {
+            return Err(self.syntax(start, "a chance node needs at least one move"));
         }
-        Ok((moves, probabilities))
+        let sum = probability::normalise(&mut probabilities)
+            .map_err(|e| self.syntax(start, &e.to_string()))?;
+        let normalised = match sum {
+            Sum::One => None,
+            Sum::Normalised(sum) => Some(sum),
+        };
+        Ok((moves, (probabilities, normalised)))
     }
 
     /// An outcome: its number (0 for none), and at its first use its name
     /// and payoffs; returns the payoffs summed down to here.
-    fn outcome(&mut self, above: (f64, f64)) -> Result<(f64, f64), FormatError> {
+    fn outcome(&mut self, above: Payoffs) -> Result<Payoffs, FormatError> {
         let (number, at) = self.whole("the outcome's number")?;
         if number == 0 {
             return Ok(above);
@@ -508,17 +515,20 @@ impl<'a> Reader<'_, 'a> {
             let message = format!("outcome {number} is used before its payoffs are given");
             return Err(self.syntax(at, &message));
         };
-        let get = |i: usize| payoffs.get(i).copied().unwrap_or(0.0);
-        Ok((above.0 + get(0), above.1 + get(1)))
+        let get = |i: usize| payoffs.get(i).copied().unwrap_or(Value::ZERO);
+        match (above.0.checked_add(get(0)), above.1.checked_add(get(1))) {
+            (Some(first), Some(second)) => Ok((first, second)),
+            _ => Err(self.syntax(at, TOO_PRECISE_SUM)),
+        }
     }
 
     /// A terminal node's value: player 1's payoff, once the sum of the
     /// payoffs is checked against the first terminal node's.
-    fn terminal_value(&mut self, payoffs: (f64, f64), at: usize) -> Result<Value, FormatError> {
-        let sum = payoffs.0 + payoffs.1;
+    fn terminal_value(&mut self, payoffs: Payoffs, at: usize) -> Result<Value, FormatError> {
+        let sum = (payoffs.0.checked_add(payoffs.1)).ok_or_else(|| self.syntax(at, TOO_PRECISE_SUM))?;
         match self.sum {
             None => self.sum = Some((sum, at)),
-            Some((first, first_at)) if (sum - first).abs() > SUM_TOLERANCE => {
+            Some((first, first_at)) if sum != first => {
                 let line = self.source.location(first_at).line;
                 let message = format!(
                     "not zero-sum: the payoffs here sum to {sum}, those on line {line} to \
@@ -528,44 +538,52 @@ impl<'a> Reader<'_, 'a> {
             }
             Some(_) => {}
         }
-        Value::new(payoffs.0).ok_or_else(|| self.syntax(at, "this payoff is too large a number"))
+        match payoffs.0.is_within_input_range() {
+            true => Ok(payoffs.0),
+            false => Err(self.syntax(at, "this payoff is too large a number")),
+        }
     }
 }
 
-/// A number as Gambit writes them: `3`, `-2.5`, `.80`, `1/3`, `1e3`;
-/// `None` for a word that is none. A number, or a part of a fraction,
-/// beyond 2^53 is refused as in the tree language: it would be rounded.
-fn parse_number(text: &str) -> Option<Result<f64, String>> {
-    let part = |part: &str| -> Option<Result<f64, String>> {
+/// A number as Gambit writes them: `3`, `-2.5`, `.80`, `1/3`, `1e3`,
+/// read exactly; `None` for a word that is none. A number, or a part of
+/// a fraction, beyond 2^53 or with more digits than a value holds is
+/// refused as in the tree language.
+fn parse_number(text: &str) -> Option<Result<Value, String>> {
+    let part = |part: &str| -> Option<Result<Value, String>> {
         let unsigned = part.strip_prefix(['+', '-']).unwrap_or(part);
         let shape = unsigned.starts_with(|c: char| c.is_ascii_digit() || c == '.');
         part.parse::<f64>().ok().filter(|_| shape)?;
-        Some(match crate::syntax::parse_number(part) {
-            Ok(value) => Ok(value.get()),
-            Err(too_large) => Err(format!(
-                "the number {} is too large: finite values must lie between -{MAX_FINITE} \
-                 and {MAX_FINITE}",
-                quoted(&too_large.0)
-            )),
-        })
+        let part = match unsigned.starts_with('.') {
+            true => part.replacen('.', "0.", 1),
+            false => part.to_string(),
+        };
+        Some(crate::syntax::parse_number(&part).map_err(|e| e.to_string()))
     };
-    let value = match text.split_once('/') {
+    match text.split_once('/') {
         Some((top, bottom)) => match (part(top)?, part(bottom)?) {
-            (Ok(top), Ok(bottom)) => Ok(top / bottom),
-            (Err(e), _) | (_, Err(e)) => Err(e),
+            (Ok(top), Ok(bottom)) => Some(
+                top.checked_div(bottom)
+                    .ok_or_else(|| format!("the fraction {} cannot be a value", quoted(text))),
+            ),
+            (Err(e), _) | (_, Err(e)) => Some(Err(e)),
         },
-        None => part(text)?,
-    };
-    match value {
-        Ok(v) if !v.is_finite() => None,
-        other => Some(other),
+        None => part(text),
     }
 }
+
+/// Payoffs whose sum down a path has more digits than a value holds.
+const TOO_PRECISE_SUM: &str =
+    "the payoffs summed down to here have more digits than gametree holds exactly";
+
+/// A chance node's moves, their probabilities, and the sum those were
+/// divided by, when they summed to 1 within the tolerance only.
+type ChanceMoves = (Vec<String>, (Vec<Value>, Option<Value>));
 
 /// The static value an information set's name carries (`static 3`).
 fn static_value(set_name: &str) -> Option<Value> {
     let number = set_name.strip_prefix("static ")?;
-    parse_number(number.trim())?.ok().and_then(Value::new)
+    parse_number(number.trim())?.ok()
 }
 
 /// Takes off the names borne by several nodes: gametree's names are
@@ -603,7 +621,7 @@ pub fn write(tree: &Tree) -> Result<String, FormatError> {
         if children.is_empty() {
             let value = tree.value(node).expect("every leaf has a finite value");
             outcomes += 1;
-            let other = value.negate();
+            let (value, other) = (value.exact(), value.negate().exact());
             out.push_str(&format!(
                 "t {name} {outcomes} \"\" {{ {value}, {other} }}\n"
             ));
@@ -619,7 +637,7 @@ pub fn write(tree: &Tree) -> Result<String, FormatError> {
                     .map(|c| {
                         let label = quote(&tree.label(*c).unwrap_or_default());
                         match tree.stated_probability(*c) {
-                            Some(p) => format!("{label} {p}"),
+                            Some(p) => format!("{label} {}", p.exact()),
                             None => format!("{label} 1/{}", children.len()),
                         }
                     })

@@ -33,11 +33,11 @@ use serde::{Deserialize, Serialize};
 
 use super::{FormatError, Node};
 use crate::syntax::names::{refuse_label, refuse_name};
-use crate::syntax::{Limits, SourceText, parse_number};
+use crate::syntax::{Limits, NumberError, SourceText, parse_number};
 use crate::text::quoted;
 use crate::tree::MAX_DEPTH;
 use crate::tree::{Location, Tree};
-use crate::value::{Kind, MAX_FINITE, Value};
+use crate::value::{Kind, Value};
 
 /// Reads a JSON tree.
 pub fn read(path: &str, text: &str, limits: &Limits) -> Result<Tree, FormatError> {
@@ -185,7 +185,7 @@ impl<'de> Visitor<'de> for NodeSeed<'_> {
             }
         }
         check(&node, &seen).map_err(de::Error::custom)?;
-        super::node::check_probabilities(&node).map_err(de::Error::custom)?;
+        super::node::check_probabilities(&mut node).map_err(de::Error::custom)?;
         reader.depth.set(reader.depth.get() - 1);
         Ok(node)
     }
@@ -248,63 +248,49 @@ impl<'de> Deserialize<'de> for JsonKind {
     }
 }
 
-/// A probability: a number, or a fraction as a string (`"1/3"`), in
-/// [0, 1].
-struct JsonProbability(f64);
+/// A probability: a number, or a fraction or decimal as a string
+/// (`"1/3"`), in [0, 1], read exactly.
+struct JsonProbability(Value);
 
 impl<'de> Deserialize<'de> for JsonProbability {
     fn deserialize<D: de::Deserializer<'de>>(deserializer: D) -> Result<JsonProbability, D::Error> {
-        #[derive(Deserialize)]
-        #[serde(untagged)]
-        enum Raw {
-            Number(f64),
-            Text(String),
-        }
-        let p = match Raw::deserialize(deserializer)? {
-            Raw::Number(x) => Some(x),
-            Raw::Text(text) => text.split_once('/').and_then(|(top, bottom)| {
-                Some(top.trim().parse::<f64>().ok()? / bottom.trim().parse::<f64>().ok()?)
-            }),
-        };
-        match p {
-            Some(p) if (0.0..=1.0).contains(&p) => Ok(JsonProbability(p)),
-            _ => Err(de::Error::custom(
-                "a probability is a number or a fraction (\"1/3\") between 0 and 1",
-            )),
+        let raw = <&'de serde_json::value::RawValue>::deserialize(deserializer)?;
+        let refused = || "a probability is a number or a fraction (\"1/3\") between 0 and 1";
+        match read_exact(raw.get()) {
+            Ok(Some(p)) if (Value::ZERO..=Value::ONE).contains(&p) => Ok(JsonProbability(p)),
+            Ok(_) => Err(de::Error::custom(refused())),
+            Err(message) => Err(de::Error::custom(message)),
         }
     }
 }
 
-/// A value: a number, `"+inf"`, `"-inf"`, or `"?"` or `null` for
-/// unknown. A number is read from its text, by the tree language's rule,
-/// so that one beyond 2^53 is refused rather than rounded.
+/// A value: a number, `"+inf"`, `"-inf"`, an exact decimal or fraction as
+/// a string (`"23/3"`, as the writer gives a value no JSON number holds
+/// exactly), or `"?"` or `null` for unknown. A number is read from its
+/// text, by the tree language's rule, so that one beyond 2^53 or with more
+/// digits than a value holds is refused rather than rounded.
 struct JsonValue(Option<Value>);
 
 impl<'de> Deserialize<'de> for JsonValue {
     fn deserialize<D: de::Deserializer<'de>>(deserializer: D) -> Result<JsonValue, D::Error> {
         let raw = <&'de serde_json::value::RawValue>::deserialize(deserializer)?;
-        read_value(raw.get())
+        read_exact(raw.get())
             .map(JsonValue)
             .map_err(de::Error::custom)
     }
 }
 
-/// The value a JSON value's text holds.
-fn read_value(raw: &str) -> Result<Option<Value>, String> {
+/// The value a JSON value's text holds: `None` for unknown.
+fn read_exact(raw: &str) -> Result<Option<Value>, String> {
     let refused = |shown: &str| {
         format!(
-            "{} is not a value: give a number, \"+inf\", \"-inf\" or \"?\" (unknown)",
+            "{} is not a value: give a number, a fraction such as \"1/3\", \"+inf\", \"-inf\" \
+             or \"?\" (unknown)",
             quoted(shown)
         )
     };
     match raw.as_bytes().first() {
-        Some(b'-' | b'0'..=b'9') => parse_number(raw).map(Some).map_err(|too_large| {
-            format!(
-                "the number {} is too large: finite values must lie between -{MAX_FINITE} and \
-                 {MAX_FINITE} (write \"+inf\" or \"-inf\" for infinities)",
-                quoted(&too_large.0)
-            )
-        }),
+        Some(b'-' | b'0'..=b'9') => parse_number(raw).map(Some).map_err(json_words),
         Some(b'n') => Ok(None),
         Some(b'"') => {
             let text: String = serde_json::from_str(raw).map_err(|e| e.to_string())?;
@@ -312,11 +298,22 @@ fn read_value(raw: &str) -> Result<Option<Value>, String> {
                 "+inf" | "inf" => Ok(Some(Value::POS_INF)),
                 "-inf" => Ok(Some(Value::NEG_INF)),
                 "?" => Ok(None),
+                t if t.starts_with(['-', '+', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9']) => {
+                    parse_number(t).map(Some).map_err(json_words)
+                }
                 _ => Err(refused(raw)),
             }
         }
         _ => Err(refused(raw)),
     }
+}
+
+/// A number's refusal in JSON's words: infinities are the strings
+/// `"+inf"` and `"-inf"`.
+fn json_words(error: NumberError) -> String {
+    error
+        .to_string()
+        .replace("(write +inf or -inf for infinities)", "(write \"+inf\" or \"-inf\" for infinities)")
 }
 
 /// The deepest indentation the writer uses, in levels of two spaces.

@@ -4,6 +4,7 @@
 use crate::syntax::names::{refuse_label, refuse_name};
 use crate::syntax::{Limits, ParseError, SourceText};
 use crate::tree::{GameTree, Location, NodeId, Tree, TreeBuilder};
+use crate::value::probability::{self, Sum};
 use crate::value::{Kind, Value};
 
 /// One node and its subtree, with everything the tree model holds of it.
@@ -22,7 +23,11 @@ pub struct Node {
     pub label: Option<String>,
     /// The node's probability, when its parent is a chance node that
     /// states its children's probabilities.
-    pub probability: Option<f64>,
+    pub probability: Option<Value>,
+    /// When the node's children's stated probabilities summed to 1 within
+    /// the tolerance only: the sum they were divided by (the tree then
+    /// bears a note saying so).
+    pub normalised: Option<Value>,
     /// Where the node is written, when the format tells.
     pub location: Option<Location>,
     /// The children, left to right.
@@ -83,6 +88,9 @@ impl Node {
                     open.pop();
                     let id = builder.close_list(kind, node.static_value);
                     finish(&mut builder, node, id, source)?;
+                    if let (Some(sum), Some(at)) = (node.normalised, node.location) {
+                        builder.note(at, crate::syntax::normalised_note(sum));
+                    }
                 }
             }
         }
@@ -138,13 +146,12 @@ fn refuse(
     Ok(())
 }
 
-/// Probabilities must sum to 1 within this.
-const PROBABILITY_TOLERANCE: f64 = 1e-9;
-
 /// Refuses the probabilities of `node`'s children unless `node` is a
-/// chance node and they are stated for every child or none, summing to 1.
-pub(super) fn check_probabilities(node: &Node) -> Result<(), String> {
-    let stated: Vec<f64> = node.children.iter().filter_map(|c| c.probability).collect();
+/// chance node and they are stated for every child or none, summing to 1;
+/// when they sum to 1 within the tolerance only, divides each by their sum
+/// and records it in `node.normalised`.
+pub(super) fn check_probabilities(node: &mut Node) -> Result<(), String> {
+    let mut stated: Vec<Value> = node.children.iter().filter_map(|c| c.probability).collect();
     if stated.is_empty() {
         return Ok(());
     }
@@ -159,13 +166,13 @@ pub(super) fn check_probabilities(node: &Node) -> Result<(), String> {
             node.children.len()
         ));
     }
-    let sum: f64 = stated.iter().sum();
-    match (sum - 1.0).abs() <= PROBABILITY_TOLERANCE {
-        true => Ok(()),
-        false => Err(format!(
-            "the probabilities of this chance node's children sum to {sum}, not 1"
-        )),
+    if let Sum::Normalised(sum) = probability::normalise(&mut stated).map_err(|e| e.to_string())? {
+        node.normalised = Some(sum);
+        for (child, p) in node.children.iter_mut().zip(stated) {
+            child.probability = Some(p);
+        }
     }
+    Ok(())
 }
 
 /// Whether a stated kind is chance.
@@ -200,6 +207,7 @@ fn from_tree_node(tree: &Tree, id: NodeId, above: Kind) -> Node {
         static_value: tree.static_value(id),
         label: tree.label(id),
         probability: tree.stated_probability(id),
+        normalised: None,
         location: None,
         children,
     }

@@ -20,7 +20,7 @@ pub(super) fn write(tree: &Tree) -> String {
 
 fn write_node(out: &mut String, node: &Node, depth: usize) {
     if let Some(p) = node.probability {
-        let _ = write!(out, "{p}: ");
+        let _ = write!(out, "{}: ", p.exact());
     }
     if let Some(label) = &node.label {
         let _ = write!(out, "{}: ", word_or_quoted(label, false));

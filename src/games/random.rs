@@ -304,8 +304,8 @@ impl GameTree for RandomTree {
 
     fn leaf_bounds(&self) -> Option<LeafBounds> {
         // Each level moves a value by at most MAX_STEP from the root's.
-        let reach = ROOT_SPREAD as f64 + MAX_STEP as f64 * self.spec.depth as f64;
-        let (low, high) = (Value::new(-reach)?, Value::new(reach)?);
+        let reach = i64::from(ROOT_SPREAD) + i64::from(MAX_STEP) * self.spec.depth as i64;
+        let (low, high) = (Value::from_int(-reach)?, Value::from_int(reach)?);
         LeafBounds::new(low, high).filter(|_| self.spec.chance)
     }
 
@@ -340,14 +340,13 @@ impl GameTree for RandomTree {
         if node.depth() >= self.spec.depth {
             return None;
         }
-        let true_value = f64::from(node.value());
         if self.spec.noise == 0.0 {
-            return Value::new(true_value);
+            return Some(Value::from(node.value()));
         }
         let offset = (2.0 * unit(draw(node.hash, stream::NOISE, 0)) - 1.0) * self.spec.noise;
-        // Hundredths, so that files show `= 3.19`, which reads back as the
-        // same number: both are the nearest double to n / 100.
-        Value::new(((true_value + offset) * 100.0).round() / 100.0)
+        // Hundredths, so that files show `= 3.19`.
+        let hundredths = ((f64::from(node.value()) + offset) * 100.0).round();
+        Value::ratio(hundredths as i128, 100)
     }
 
     fn id(&self, node: RandomNode) -> String {
@@ -509,7 +508,7 @@ mod tests {
                 assert!(children.is_empty());
                 return;
             };
-            let offset = s.get() - f64::from(node.value());
+            let offset = s.to_f64() - f64::from(node.value());
             assert!(offset.abs() <= 2.505);
             moved += usize::from(offset != 0.0);
         });

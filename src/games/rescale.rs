@@ -134,7 +134,7 @@ mod tests {
     }
 
     fn ints(vs: &[Value]) -> Vec<i64> {
-        vs.iter().map(|v| v.get() as i64).collect()
+        vs.iter().map(|v| v.numerator()).collect()
     }
 
     #[test]

@@ -146,13 +146,12 @@ fn write_leaf(
 /// Writes a value as `Display` does, integers without the formatting
 /// machinery: most leaves are small integers, and files have millions.
 fn write_value(out: &mut impl Write, value: Value) -> io::Result<()> {
-    let x = value.get();
-    if x.fract() != 0.0 || x.is_infinite() {
+    if !value.is_integer() {
         return write!(out, "{}", value.exact());
     }
     let mut digits = [0u8; 24];
     let mut at = digits.len();
-    let mut n = (x as i64).unsigned_abs();
+    let mut n = value.numerator().unsigned_abs();
     loop {
         at -= 1;
         digits[at] = b'0' + (n % 10) as u8;
@@ -161,7 +160,7 @@ fn write_value(out: &mut impl Write, value: Value) -> io::Result<()> {
             break;
         }
     }
-    if x < 0.0 {
+    if value.numerator() < 0 {
         at -= 1;
         digits[at] = b'-';
     }

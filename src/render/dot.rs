@@ -219,8 +219,7 @@ impl Diagram<'_> {
     pub(super) fn probability_text(&self, parent: NodeId, child: NodeId) -> Option<String> {
         let tree = self.tree;
         tree.kind(parent).is_chance().then(|| {
-            let p = Value::new(tree.probability(parent, child)).unwrap_or(Value::from(0));
-            p.to_string()
+            probability_text(tree.probability(parent, child))
         })
     }
 
@@ -337,4 +336,14 @@ fn legend(processors: &Processors) -> Stmt {
         id: Id::Plain("cluster_legend".to_string()),
         stmts,
     })
+}
+
+/// A probability as an edge shows it: exactly when that is short (`1/3`,
+/// `0.25`), else as values print (`0.3333`).
+pub(crate) fn probability_text(p: Value) -> String {
+    let exact = p.exact().to_string();
+    match exact.len() <= 6 {
+        true => exact,
+        false => p.to_string(),
+    }
 }

@@ -325,9 +325,9 @@ pub(super) fn own_bound<N>(kind: Kind, alpha: WindowBound<N>, beta: WindowBound<
 }
 
 /// The null window, in MAX's terms, that tests whether a child of a
-/// `kind` node does better than `now`: `[now, next]` at MAX, `[previous,
-/// now]` at MIN, where next and previous are the neighbouring floats.
-/// None when `now` is infinite.
+/// `kind` node does better than `now`: `[now, now+ε]` at MAX, `[now-ε,
+/// now]` at MIN, whose edges lie just beside `now` (see
+/// [`Value::above`]). None when `now` is infinite.
 pub(super) fn null_window<N: Copy>(
     kind: Kind,
     now: Value,
@@ -336,11 +336,10 @@ pub(super) fn null_window<N: Copy>(
     if now.is_infinite() {
         return None;
     }
-    let x = now.get();
-    let bound = |x: f64| Value::new(x).map(|v| WindowBound::new(v, node));
+    let bound = |v: Value| WindowBound::new(v, node);
     match kind {
-        Kind::Max | Kind::Chance => Some((bound(x)?, bound(x.next_up())?)),
-        Kind::Min => Some((bound(x.next_down())?, bound(x)?)),
+        Kind::Max | Kind::Chance => Some((bound(now), bound(now.above()))),
+        Kind::Min => Some((bound(now.below()), bound(now))),
     }
 }
 

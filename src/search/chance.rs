@@ -17,9 +17,9 @@ use crate::trace::{ChanceCut, Recorder, StarMethod};
 use crate::tree::GameTree;
 use crate::value::{Bound, CutKind, LeafBounds, Scored, Value};
 
-/// A chance node's running weighted sum, reported child by child.
+/// A chance node's running weighted sum, reported child by child, exact.
 pub(super) struct Mean {
-    sum: f64,
+    sum: Value,
     seen: usize,
     of: usize,
 }
@@ -28,14 +28,14 @@ impl Mean {
     /// No child valued yet, of `of`.
     pub(super) fn new(of: usize) -> Mean {
         Mean {
-            sum: 0.0,
+            sum: Value::ZERO,
             seen: 0,
             of,
         }
     }
 
     /// The weighted sum so far.
-    pub(super) fn sum(&self) -> f64 {
+    pub(super) fn sum(&self) -> Value {
         self.sum
     }
 
@@ -47,20 +47,24 @@ impl Mean {
         cx: &mut Context<'_, T, R>,
         node: T::Node,
         child: T::Node,
-        p: f64,
+        p: Value,
         value: Value,
     ) -> Result<(), SearchError> {
-        if p > 0.0 {
-            self.sum += p * value.get();
+        if p > Value::ZERO {
+            let term = p.checked_mul(value);
+            let sum = term.and_then(|term| self.sum.checked_add(term));
+            self.sum = sum.ok_or_else(|| match self.sum.is_infinite() && value.is_infinite() {
+                true => undefined(cx.tree, node),
+                false => too_precise(cx.tree, node),
+            })?;
         }
         self.seen += 1;
-        let sum = Value::new(self.sum).ok_or_else(|| undefined(cx.tree, node))?;
         cx.chance_step(ChanceStep {
             node,
             child,
-            probability: Value::new(p).unwrap_or(Value::from(0)),
+            probability: p,
             value,
-            sum,
+            sum: self.sum,
             seen: self.seen,
             of: self.of,
         });
@@ -69,13 +73,22 @@ impl Mean {
 
     /// The mean: the weighted sum of every child.
     pub(super) fn value(&self) -> Value {
-        Value::new(self.sum).unwrap_or(Value::from(0))
+        self.sum
     }
 }
 
 /// The error for a chance node whose mean is undefined.
 fn undefined<T: GameTree>(tree: &T, node: T::Node) -> SearchError {
     SearchError::UndefinedMean {
+        node: tree.id(node),
+        location: tree.location(node),
+    }
+}
+
+/// The error for a chance node whose exact value, or one of the bounds
+/// Star1 works out for it, needs more digits than a value holds.
+pub(super) fn too_precise<T: GameTree>(tree: &T, node: T::Node) -> SearchError {
+    SearchError::TooPrecise {
         node: tree.id(node),
         location: tree.location(node),
     }
@@ -154,10 +167,10 @@ pub(super) struct ChanceSearch<N> {
     alpha: WindowBound<N>,
     beta: WindowBound<N>,
     pub children: Vec<N>,
-    pub probabilities: Vec<f64>,
+    pub probabilities: Vec<Value>,
     /// What each child's value is known to lie within; `None` without leaf
     /// bounds (no pruning).
-    pub known: Option<Vec<(f64, f64)>>,
+    pub known: Option<Vec<(Value, Value)>>,
 }
 
 /// How a child is searched: by its index among the chance node's children,
@@ -188,7 +201,7 @@ impl<N: Copy + Eq + std::fmt::Debug> ChanceSearch<N> {
             .iter()
             .map(|&c| tree.probability(node, c))
             .collect();
-        let known = bounds.map(|b| vec![(b.low.get(), b.high.get()); children.len()]);
+        let known = bounds.map(|b| vec![(b.low, b.high); children.len()]);
         ChanceSearch {
             node,
             parent,
@@ -246,12 +259,32 @@ impl<N: Copy + Eq + std::fmt::Debug> ChanceSearch<N> {
     }
 
     /// The weighted sum of what is known of children `from..`: the least
-    /// (`low`) or the most they add.
-    pub(super) fn rest(&self, from: usize, low: bool) -> f64 {
+    /// (`low`) or the most they add; `None` when it does not fit a value.
+    pub(super) fn rest(&self, from: usize, low: bool) -> Option<Value> {
         let known = self.known.as_deref().unwrap_or_default();
-        (from..self.children.len())
-            .map(|j| self.probabilities[j] * if low { known[j].0 } else { known[j].1 })
-            .sum()
+        (from..self.children.len()).try_fold(Value::ZERO, |sum, j| {
+            let bound = if low { known[j].0 } else { known[j].1 };
+            sum.checked_add(self.probabilities[j].checked_mul(bound)?)
+        })
+    }
+
+    /// What Star1 knows when it searches child `i` after the others
+    /// before it, whose weighted sum is `sum`: `None` when a bound does
+    /// not fit a value.
+    pub(super) fn child_window(&self, i: usize, sum: Value) -> Option<ChildWindow> {
+        let (lo, hi) = self.known.as_deref()?[i];
+        let (alpha, beta) = self.window();
+        ChildWindow {
+            lo,
+            hi,
+            sum,
+            p: self.probabilities[i],
+            rest_low: self.rest(i + 1, true)?,
+            rest_high: self.rest(i + 1, false)?,
+            low: Value::ZERO,
+            high: Value::ZERO,
+        }
+        .with_thresholds(alpha, beta)
     }
 
     /// Searches the children in order, each with the window Star1 gives
@@ -270,7 +303,7 @@ impl<N: Copy + Eq + std::fmt::Debug> ChanceSearch<N> {
         let mut mean = Mean::new(self.children.len());
         for i in 0..self.children.len() {
             let (child, p) = (self.children[i], self.probabilities[i]);
-            let Some(known) = self.known.as_ref().filter(|_| p > 0.0) else {
+            if self.known.is_none() || p == Value::ZERO {
                 let full = (
                     WindowBound::initial(Value::NEG_INF),
                     WindowBound::initial(Value::POS_INF),
@@ -278,24 +311,16 @@ impl<N: Copy + Eq + std::fmt::Debug> ChanceSearch<N> {
                 let value = search_child(cx, i, child, full.0, full.1)?.value;
                 mean.add(cx, node, child, p, value)?;
                 continue;
-            };
-            let (alpha, beta) = self.window();
-            let (lo, hi) = known[i];
-            let window = ChildWindow {
-                lo,
-                hi,
-                sum: mean.sum(),
-                p,
-                rest_low: self.rest(i + 1, true),
-                rest_high: self.rest(i + 1, false),
-                low: f64::NAN,
-                high: f64::NAN,
             }
-            .with_thresholds(alpha, beta);
+            let window = self
+                .child_window(i, mean.sum())
+                .ok_or_else(|| too_precise(cx.tree, node))?;
             let (child_alpha, child_beta) = window.alpha_beta(node);
             let score = search_child(cx, i, child, child_alpha, child_beta)?;
             if let Some(side) = window.cut(score, cx.options.strict) {
-                let value = window.node_bound(side, score.value);
+                let value = window
+                    .node_bound(side, score.value)
+                    .ok_or_else(|| too_precise(cx.tree, node))?;
                 return Ok(self.cut(cx, side, value, (i + 1, i + 1), StarMethod::Star1));
             }
             let value = match window.exact(score) {
@@ -339,38 +364,44 @@ pub(super) enum Side {
     High,
 }
 
-/// What Star1 knows when it searches one child of a chance node.
+/// What Star1 knows when it searches one child of a chance node, exactly.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct ChildWindow {
     /// What the child's value is known to lie within.
-    pub lo: f64,
-    pub hi: f64,
+    pub lo: Value,
+    pub hi: Value,
     /// The weighted sum of the children before this one.
-    pub sum: f64,
+    pub sum: Value,
     /// This child's probability.
-    pub p: f64,
+    pub p: Value,
     /// The least and the most the children after it add.
-    pub rest_low: f64,
-    pub rest_high: f64,
+    pub rest_low: Value,
+    pub rest_high: Value,
     /// At or below this, the child's value makes the node fail low.
-    pub low: f64,
+    pub low: Value,
     /// At or above this, the child's value makes the node fail high.
-    pub high: f64,
+    pub high: Value,
 }
 
 impl ChildWindow {
-    /// The thresholds for the node's window `[alpha, beta]`.
-    pub(super) fn with_thresholds(self, alpha: Value, beta: Value) -> Self {
-        ChildWindow {
-            low: (alpha.get() - self.sum - self.rest_high) / self.p,
-            high: (beta.get() - self.sum - self.rest_low) / self.p,
+    /// The thresholds for the node's window `[alpha, beta]` (infinite
+    /// when the window's edge is); `None` when one does not fit a value.
+    pub(super) fn with_thresholds(self, alpha: Value, beta: Value) -> Option<Self> {
+        let threshold = |edge: Value, rest: Value| {
+            edge.checked_sub(self.sum)?
+                .checked_sub(rest)?
+                .checked_div(self.p)
+        };
+        Some(ChildWindow {
+            low: threshold(alpha, self.rest_high)?,
+            high: threshold(beta, self.rest_low)?,
             ..self
-        }
+        })
     }
 
     /// The child's window: the thresholds, kept within what is known.
     pub(super) fn alpha_beta<N: Copy>(&self, node: N) -> (WindowBound<N>, WindowBound<N>) {
-        let within = |x: f64| Value::new(x.clamp(self.lo, self.hi)).expect("within finite bounds");
+        let within = |x: Value| x.clamp(self.lo, self.hi);
         (
             WindowBound::new(within(self.low), node),
             WindowBound::new(within(self.high), node),
@@ -381,7 +412,7 @@ impl ChildWindow {
     /// value at a threshold only when cuts are not strict, a bound that
     /// failed at it always.
     pub(super) fn cut(&self, score: Scored, strict: bool) -> Option<Side> {
-        let v = score.value.get();
+        let v = score.value;
         let passes =
             |beyond: bool, at: bool| beyond || (at && (!strict || score.bound != Bound::Exact));
         if score.bound.is_upper() && passes(v < self.low, v == self.low) {
@@ -394,24 +425,25 @@ impl ChildWindow {
     }
 
     /// The bound on the node's value that the cut shows, from the child's
-    /// value `v`: the most it can be (low) or the least (high).
-    pub(super) fn node_bound(&self, side: Side, v: Value) -> Value {
+    /// value `v`: the most it can be (low) or the least (high); `None`
+    /// when it does not fit a value.
+    pub(super) fn node_bound(&self, side: Side, v: Value) -> Option<Value> {
         let rest = match side {
             Side::Low => self.rest_high,
             Side::High => self.rest_low,
         };
-        Value::new(self.sum + self.p * v.get() + rest).unwrap_or(v)
+        self.sum.checked_add(self.p.checked_mul(v)?)?.checked_add(rest)
     }
 
     /// The child's exact value from a score that did not cut: exact, or a
     /// bound at the edge of what is known (an upper bound at the least it
     /// can be is that value); `None` when it is not known.
     pub(super) fn exact(&self, score: Scored) -> Option<Value> {
-        let v = score.value.get();
+        let v = score.value;
         match score.bound {
-            Bound::Exact => Some(score.value),
-            Bound::Upper if v <= self.lo => Value::new(self.lo),
-            Bound::Lower if v >= self.hi => Value::new(self.hi),
+            Bound::Exact => Some(v),
+            Bound::Upper if v <= self.lo => Some(self.lo),
+            Bound::Lower if v >= self.hi => Some(self.hi),
             _ => None,
         }
     }

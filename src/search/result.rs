@@ -194,6 +194,20 @@ pub enum SearchError {
         /// Where it is written.
         location: Option<Location>,
     },
+    /// A chance node's exact value, or a bound Star1 works out for it,
+    /// needs more digits than a value holds.
+    #[error(
+        "the exact value of chance node {} needs more digits than gametree holds: its \
+         probabilities and values have too many digits between them (write them with fewer, \
+         or probabilities as simple fractions such as 1/3)",
+        crate::text::quoted(.node)
+    )]
+    TooPrecise {
+        /// The chance node's id.
+        node: String,
+        /// Where it is written.
+        location: Option<Location>,
+    },
     /// A leaf lies outside the leaf bounds the search prunes with.
     #[error(
         "leaf {} = {value} lies outside the leaf bounds {bounds}",
@@ -232,6 +246,7 @@ impl SearchError {
             SearchError::UnknownValue { location, .. }
             | SearchError::NoStaticValue { location, .. }
             | SearchError::UndefinedMean { location, .. }
+            | SearchError::TooPrecise { location, .. }
             | SearchError::OutOfBounds { location, .. } => *location,
             _ => None,
         }

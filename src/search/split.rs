@@ -1,7 +1,8 @@
 //! What the brothers of a parallel search share at a split node: the
 //! improving bound, and the flag that stops them when one cuts.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering, fence};
 
 use super::window::WindowBound;
 use crate::value::{Kind, Value};
@@ -9,15 +10,15 @@ use crate::value::{Kind, Value};
 /// A split node of a parallel search, as its younger brothers (searched on
 /// other threads) see it, linked to the split nodes above.
 ///
-/// Its bound (alpha at MAX, beta at MIN, in MAX's terms) is an `f64`'s bits
-/// in an atomic, only ever improved, so that a brother that raises it
+/// Its bound (alpha at MAX, beta at MIN, in MAX's terms) is a
+/// [`SharedValue`], only ever improved, so that a brother that raises it
 /// narrows the windows of all the others at their next node. Its flag is
 /// raised when a brother cuts: everything below stops.
 #[derive(Debug)]
 pub(super) struct Split<'s, N> {
     node: N,
     kind: Kind,
-    bound: AtomicU64,
+    bound: SharedValue,
     flag: AtomicBool,
     up: Option<&'s Split<'s, N>>,
 }
@@ -29,7 +30,7 @@ impl<'s, N: Copy> Split<'s, N> {
         Split {
             node,
             kind,
-            bound: AtomicU64::new(bound.get().to_bits()),
+            bound: SharedValue::new(bound),
             flag: AtomicBool::new(false),
             up,
         }
@@ -47,20 +48,12 @@ impl<'s, N: Copy> Split<'s, N> {
 
     /// The bound the brothers have found so far.
     pub(super) fn bound(&self) -> Value {
-        let x = f64::from_bits(self.bound.load(Ordering::Acquire));
-        Value::new(x).expect("only values are stored")
+        self.bound.get()
     }
 
     /// Raises alpha (MAX) or lowers beta (MIN) to `value` if it is better.
     pub(super) fn improve(&self, value: Value) {
-        let _ = self
-            .bound
-            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |old| {
-                let old = Value::new(f64::from_bits(old)).expect("only values are stored");
-                self.kind
-                    .prefers(value, old)
-                    .then_some(value.get().to_bits())
-            });
+        self.bound.improve(value, |new, old| self.kind.prefers(new, old));
     }
 
     /// Narrows the window `[alpha, beta]` as [`Split::narrow`] does, in the
@@ -107,5 +100,91 @@ impl<'s, N: Copy> Split<'s, N> {
             split = s.up;
         }
         (alpha, beta)
+    }
+}
+
+/// A value shared between threads, read often and changed seldom: a
+/// sequence lock over its two words. A reader reads the words between two
+/// reads of the sequence number and tries again if a writer was at work
+/// (an odd number) or finished meanwhile (a changed one); writers take
+/// turns through a mutex. Exact, where an atomic `f64` would round.
+#[derive(Debug)]
+pub(super) struct SharedValue {
+    sequence: AtomicU64,
+    num: AtomicI64,
+    den: AtomicU64,
+    writer: Mutex<()>,
+}
+
+impl SharedValue {
+    /// A cell holding `value`.
+    pub(super) fn new(value: Value) -> SharedValue {
+        let (num, den) = value.to_words();
+        SharedValue {
+            sequence: AtomicU64::new(0),
+            num: AtomicI64::new(num),
+            den: AtomicU64::new(den),
+            writer: Mutex::new(()),
+        }
+    }
+
+    /// The value held.
+    #[inline]
+    pub(super) fn get(&self) -> Value {
+        loop {
+            let before = self.sequence.load(Ordering::Acquire);
+            let num = self.num.load(Ordering::Relaxed);
+            let den = self.den.load(Ordering::Relaxed);
+            fence(Ordering::Acquire);
+            let after = self.sequence.load(Ordering::Relaxed);
+            if before == after && before % 2 == 0 {
+                return Value::from_words(num, den);
+            }
+            std::hint::spin_loop();
+        }
+    }
+
+    /// Replaces the value by `value` when `better(value, held)`.
+    pub(super) fn improve(&self, value: Value, better: impl Fn(Value, Value) -> bool) {
+        let _turn = self.writer.lock().unwrap_or_else(|e| e.into_inner());
+        if !better(value, self.get()) {
+            return;
+        }
+        let (num, den) = value.to_words();
+        let sequence = self.sequence.load(Ordering::Relaxed);
+        self.sequence.store(sequence + 1, Ordering::Relaxed);
+        fence(Ordering::Release);
+        self.num.store(num, Ordering::Relaxed);
+        self.den.store(den, Ordering::Relaxed);
+        self.sequence.store(sequence + 2, Ordering::Release);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_shared_value_only_improves_and_is_never_read_torn() {
+        // Each value written is n / (n + 1), in lowest terms: a read that
+        // took one value's numerator and another's denominator shows.
+        let cell = SharedValue::new(Value::ZERO);
+        let higher = |new: Value, old: Value| new > old;
+        std::thread::scope(|scope| {
+            for start in 1..=4i128 {
+                let cell = &cell;
+                scope.spawn(move || {
+                    for n in (start..4000).step_by(4) {
+                        cell.improve(Value::ratio(n, n + 1).unwrap(), higher);
+                        let seen = cell.get();
+                        let whole = seen.numerator() + 1 == seen.denominator() as i64;
+                        assert!(whole, "a torn read: {seen:?}");
+                    }
+                });
+            }
+        });
+        assert_eq!(cell.get(), Value::ratio(3999, 4000).unwrap());
+        cell.improve(Value::ratio(1, 2).unwrap(), higher);
+        assert_eq!(cell.get(), Value::ratio(3999, 4000).unwrap(), "never lowered");
     }
 }

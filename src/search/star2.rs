@@ -18,7 +18,7 @@
 use super::SearchError;
 use super::algorithm::{Strategy, Support};
 use super::alphabeta::{self, ChancePolicy};
-use super::chance::{ChanceSearch, ChildWindow, Side};
+use super::chance::{ChanceSearch, ChildWindow, Side, too_precise};
 use super::context::{Context, Halt};
 use super::fold::NodeFold;
 use super::window::{WindowBound, cut_bound, tighten, window_of};
@@ -115,30 +115,18 @@ fn probe<T: GameTree, R: Recorder<T::Node>>(
     let tree = cx.tree;
     let (child, p) = (search.children[i], search.probabilities[i]);
     let kind = tree.kind(child);
-    let probed = !kind.is_chance() && p > 0.0 && !cx.at_horizon(ply + 1);
+    let probed = !kind.is_chance() && p > Value::ZERO && !cx.at_horizon(ply + 1);
     let Some(first) = tree.children(child).next().filter(|_| probed) else {
         return Ok(None);
     };
     let (alpha, beta) = search.window();
-    let known = search.known.as_deref().expect("Star2 has leaf bounds");
-    let (lo, hi) = known[i];
-    let others = |low: bool| search.rest(0, low) - p * if low { lo } else { hi };
-    let window = ChildWindow {
-        lo,
-        hi,
-        sum: 0.0,
-        p,
-        rest_low: others(true),
-        rest_high: others(false),
-        low: f64::NAN,
-        high: f64::NAN,
-    }
-    .with_thresholds(alpha, beta);
+    let window = probe_window(search, i, alpha, beta).ok_or_else(|| too_precise(tree, search.node))?;
+    let (lo, hi) = (window.lo, window.hi);
     // Only the side the probe bounds can fail: high below MAX, low below MIN.
     let (mut a, mut b) = window.alpha_beta(search.node);
     match kind {
-        Kind::Max => a = WindowBound::new(Value::new(lo).expect("finite"), search.node),
-        _ => b = WindowBound::new(Value::new(hi).expect("finite"), search.node),
+        Kind::Max => a = WindowBound::new(lo, search.node),
+        _ => b = WindowBound::new(hi, search.node),
     }
     let score =
         alphabeta::search::<Star2, T, R>(cx, first, ply + 2, Some(child), a, b, None, None)?;
@@ -149,19 +137,50 @@ fn probe<T: GameTree, R: Recorder<T::Node>>(
     );
     if fails {
         let side = side.expect("a side");
-        let value = window.node_bound(side, score.value);
+        let value = window
+            .node_bound(side, score.value)
+            .ok_or_else(|| too_precise(tree, search.node))?;
         let cut = search.cut(cx, side, value, (i + 1, i + 1), StarMethod::Star2);
         return Ok(Some(cut));
     }
     if let Some(value) = window.exact(score) {
         let known = search.known.as_mut().expect("Star2 has leaf bounds");
         match kind {
-            Kind::Max => known[i].0 = value.get().max(lo),
-            _ => known[i].1 = value.get().min(hi),
+            Kind::Max => known[i].0 = value.max(lo),
+            _ => known[i].1 = value.min(hi),
         }
         probes[i] = Some((first, Scored::exact(value)));
     }
     Ok(None)
+}
+
+/// What Star1 knows when it probes child `i` before any child is
+/// searched: the weighted sum is 0 and every other child adds what is
+/// known of it; `None` when a bound does not fit a value.
+fn probe_window<N: Copy + Eq + std::fmt::Debug>(
+    search: &ChanceSearch<N>,
+    i: usize,
+    alpha: Value,
+    beta: Value,
+) -> Option<ChildWindow> {
+    let known = search.known.as_deref()?;
+    let (lo, hi) = known[i];
+    let p = search.probabilities[i];
+    let others = |low: bool| {
+        let own = p.checked_mul(if low { lo } else { hi })?;
+        search.rest(0, low)?.checked_sub(own)
+    };
+    ChildWindow {
+        lo,
+        hi,
+        sum: Value::ZERO,
+        p,
+        rest_low: others(true)?,
+        rest_high: others(false)?,
+        low: Value::ZERO,
+        high: Value::ZERO,
+    }
+    .with_thresholds(alpha, beta)
 }
 
 /// Alpha-beta at the probed MAX or MIN `node` (at `ply`, below the chance

@@ -6,10 +6,11 @@ use pest::iterators::{Pair, Pairs};
 use super::expect::parse_expectation;
 use super::grammar::Rule;
 use super::names;
-use super::number::parse_number;
+use super::number::{NumberError, parse_number};
 use super::{Limits, ParseError, SourceText};
 use crate::claim::Expectation;
 use crate::tree::{NameClaim, NodeId, TreeBuilder};
+use crate::value::probability::{self, Sum};
 use crate::value::{Kind, LeafBounds, Value};
 
 /// Reads the tree and the expectations from the `file` pair.
@@ -58,25 +59,28 @@ struct Open<'i> {
     /// Where it is written.
     start: usize,
     /// Its own probability, stated before it.
-    probability: Option<f64>,
+    probability: Option<Value>,
     /// A probability read, for the next child.
-    pending: Option<f64>,
-    /// Its children that state a probability, those that do not, and the
-    /// sum of those stated.
-    stated: usize,
+    pending: Option<Value>,
+    /// Its children that state a probability, with it, as each is
+    /// finished (set on the tree once all are, and checked to sum to 1),
+    /// and how many state none.
+    stated: Vec<(NodeId, Value)>,
     unstated: usize,
-    sum: f64,
 }
 
 impl Open<'_> {
-    /// Counts a child, with its probability if stated.
-    fn count(&mut self, probability: Option<f64>) {
-        match probability {
-            Some(p) => {
-                self.stated += 1;
-                self.sum += p;
-            }
-            None => self.unstated += 1,
+    /// Counts a child that states no probability.
+    fn count_unstated(&mut self, probability: Option<Value>) {
+        if probability.is_none() {
+            self.unstated += 1;
+        }
+    }
+
+    /// Records the finished child `node` with its stated probability.
+    fn stated(&mut self, node: NodeId, probability: Option<Value>) {
+        if let Some(p) = probability {
+            self.stated.push((node, p));
         }
     }
 }
@@ -119,7 +123,7 @@ impl<'i> Loader<'_, '_> {
             let kind = top.turn;
             let Some(child) = top.children.next() else {
                 let done = open.pop().expect("an open node");
-                self.check_probabilities(&done)?;
+                self.set_probabilities(&done)?;
                 let node = self.builder.close_list(done.kind, done.static_value);
                 if let Some(claim) = done.name {
                     self.builder.bind_name(node, claim);
@@ -127,8 +131,8 @@ impl<'i> Loader<'_, '_> {
                 if let Some(label) = done.label {
                     self.builder.label(node, label);
                 }
-                if let Some(p) = done.probability {
-                    self.builder.set_probability(node, p);
+                if let Some(parent) = open.last_mut() {
+                    parent.stated(node, done.probability);
                 }
                 continue;
             };
@@ -149,21 +153,18 @@ impl<'i> Loader<'_, '_> {
                     top.pending = Some(p);
                 }
                 Rule::leaf_run => {
-                    let leaves = self.leaf_run(child, kind, pending)?;
-                    top.count(pending);
-                    for _ in 1..leaves {
-                        top.count(None);
-                    }
+                    let (first, leaves) = self.leaf_run(child, kind)?;
+                    top.stated(first, pending);
+                    top.count_unstated(pending);
+                    top.unstated += leaves - 1;
                 }
                 Rule::named_leaf => {
                     let node = self.named_leaf(child, kind)?;
-                    if let Some(p) = pending {
-                        self.builder.set_probability(node, p);
-                    }
-                    top.count(pending);
+                    top.stated(node, pending);
+                    top.count_unstated(pending);
                 }
                 Rule::interior => {
-                    top.count(pending);
+                    top.count_unstated(pending);
                     let mut opened = self.interior(child, kind)?;
                     opened.probability = pending;
                     open.push(opened);
@@ -176,7 +177,7 @@ impl<'i> Loader<'_, '_> {
 
     /// Reads a child's probability (`0.7:`, `1/3:`) under a `parent_kind`
     /// node: a number in [0, 1], at a chance node only.
-    fn probability(&self, prefix: &Pair<'_, Rule>, parent_kind: Kind) -> Result<f64, ParseError> {
+    fn probability(&self, prefix: &Pair<'_, Rule>, parent_kind: Kind) -> Result<Value, ParseError> {
         let at = prefix.as_span().start();
         if !parent_kind.is_chance() {
             let message = format!(
@@ -193,37 +194,46 @@ impl<'i> Loader<'_, '_> {
             );
             return Err(self.source.error_at(at, &message));
         }
-        let (numerator, denominator) = text.split_once('/').unwrap_or((text, "1"));
-        let p = numerator.parse::<f64>().unwrap_or(f64::NAN)
-            / denominator.parse::<f64>().unwrap_or(f64::NAN);
-        if !(0.0..=1.0).contains(&p) {
+        let p = match parse_number(text) {
+            Ok(p) => Some(p),
+            Err(NumberError::DividesByZero(_)) => None,
+            Err(e) => return Err(self.source.error_at(at, &e.to_string())),
+        };
+        let Some(p) = p.filter(|p| (Value::ZERO..=Value::ONE).contains(p)) else {
             let message = format!("the probability `{text}` is not between 0 and 1");
             return Err(self.source.error_at(at, &message));
-        }
+        };
         Ok(p)
     }
 
-    /// Refuses a chance node whose children state probabilities that do
-    /// not sum to 1 (within 1e-9), or state some but not all.
-    fn check_probabilities(&self, node: &Open<'_>) -> Result<(), ParseError> {
-        if node.stated == 0 {
+    /// Gives the children of a finished node the probabilities they
+    /// state, made to sum to exactly 1 with a note on the tree when they
+    /// sum to 1 within the tolerance only (see
+    /// [`probability::normalise`]); refuses them when they sum to anything
+    /// else, or when some children state one and some do not.
+    fn set_probabilities(&mut self, node: &Open<'_>) -> Result<(), ParseError> {
+        if node.stated.is_empty() {
             return Ok(());
         }
-        let message = if node.unstated > 0 {
-            format!(
+        if node.unstated > 0 {
+            let message = format!(
                 "{} of this chance node's {} children state a probability: state every one, or none (equally likely)",
-                node.stated,
-                node.stated + node.unstated
-            )
-        } else if (node.sum - 1.0).abs() > PROBABILITY_TOLERANCE {
-            format!(
-                "the probabilities of this chance node's children sum to {}, not 1",
-                node.sum
-            )
-        } else {
-            return Ok(());
-        };
-        Err(self.source.error_at(node.start, &message))
+                node.stated.len(),
+                node.stated.len() + node.unstated
+            );
+            return Err(self.source.error_at(node.start, &message));
+        }
+        let mut ps: Vec<Value> = node.stated.iter().map(|(_, p)| *p).collect();
+        let sum = probability::normalise(&mut ps)
+            .map_err(|e| self.source.error_at(node.start, &e.to_string()))?;
+        if let Sum::Normalised(sum) = sum {
+            let at = self.source.location(node.start);
+            self.builder.note(at, normalised_note(sum));
+        }
+        for ((child, _), p) in node.stated.iter().zip(ps) {
+            self.builder.set_probability(*child, p);
+        }
+        Ok(())
     }
 
     /// Opens an interior node; returns it with its children to read.
@@ -260,9 +270,8 @@ impl<'i> Loader<'_, '_> {
             start,
             probability: None,
             pending: None,
-            stated: 0,
+            stated: Vec::new(),
             unstated: 0,
-            sum: 0.0,
         })
     }
 
@@ -282,24 +291,18 @@ impl<'i> Loader<'_, '_> {
         Ok(node)
     }
 
-    /// Splits a run of plain leaves (`3, 12 8 ?`) into leaves, the first
-    /// with `probability` if given; returns how many.
-    fn leaf_run(
-        &mut self,
-        pair: Pair<'_, Rule>,
-        kind: Kind,
-        probability: Option<f64>,
-    ) -> Result<usize, ParseError> {
+    /// Splits a run of plain leaves (`3, 12 8 ?`) into leaves; returns the
+    /// first and how many.
+    fn leaf_run(&mut self, pair: Pair<'_, Rule>, kind: Kind) -> Result<(NodeId, usize), ParseError> {
         let base = pair.as_span().start();
+        let mut first = None;
         let mut count = 0;
         for (offset, token) in run_tokens(pair.as_str()) {
             let node = self.plain_leaf(base + offset, token, kind)?;
-            if let (0, Some(p)) = (count, probability) {
-                self.builder.set_probability(node, p);
-            }
+            first.get_or_insert(node);
             count += 1;
         }
-        Ok(count)
+        Ok((first.expect("a leaf run has a leaf"), count))
     }
 
     fn single_leaf_root(&mut self, pair: Pair<'_, Rule>) -> Result<(), ParseError> {
@@ -385,9 +388,15 @@ fn parse_kind(text: &str) -> Kind {
     }
 }
 
-/// How far from 1 the stated probabilities of a chance node's children may
-/// sum.
-const PROBABILITY_TOLERANCE: f64 = 1e-9;
+/// The note on a chance node whose probabilities were divided by their
+/// sum `sum`, a little off 1.
+pub(crate) fn normalised_note(sum: Value) -> String {
+    format!(
+        "the probabilities of this chance node's children sum to {}: each is taken divided by \
+         that sum, so that they sum to exactly 1",
+        sum.exact()
+    )
+}
 
 /// The values of a leaf run with their byte offsets: separators are blanks,
 /// commas and `#` comments.

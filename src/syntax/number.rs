@@ -1,60 +1,69 @@
-//! Numbers as the grammar accepts them, turned into [`Value`]s.
+//! Numbers as the grammar accepts them, turned into exact [`Value`]s.
 
 use crate::value::{MAX_FINITE, Value};
 
-/// A number too large to be a value.
+/// A number gametree cannot hold exactly as written.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "the number {} is too large: finite values must lie between -{MAX_FINITE} and {MAX_FINITE} \
-     (write +inf or -inf for infinities)",
-    crate::text::quoted(.0)
-)]
-pub struct NumberTooLarge(pub String);
+pub enum NumberError {
+    /// Beyond ±2^53.
+    #[error(
+        "the number {} is too large: finite values must lie between -{MAX_FINITE} and {MAX_FINITE} \
+         (write +inf or -inf for infinities)",
+        crate::text::quoted(.0)
+    )]
+    TooLarge(String),
+    /// More digits than a fraction of 64-bit integers holds.
+    #[error(
+        "the number `{}` has more digits than gametree holds exactly (at most 18 decimal places, \
+         and fewer for large numbers): round it, or write it as a fraction such as 1/3",
+        crate::text::quoted(.0)
+    )]
+    TooPrecise(String),
+    /// A fraction over zero.
+    #[error("the fraction `{}` divides by zero", crate::text::quoted(.0))]
+    DividesByZero(String),
+}
 
-/// Reads a number token (`3`, `-2.5`, `1e3`, `+inf`); the grammar has
-/// already checked its shape. Fails only for a number too large.
-pub(crate) fn parse_number(text: &str) -> Result<Value, NumberTooLarge> {
+/// Reads a number token (`3`, `-2.5`, `1e3`, `1/3`, `+inf`) exactly; the
+/// grammar has already checked its shape. Fails for a number beyond
+/// ±2^53 or one with more digits than a value holds.
+pub(crate) fn parse_number(text: &str) -> Result<Value, NumberError> {
     let lower = text.to_ascii_lowercase();
     match lower.as_str() {
         "+inf" => return Ok(Value::POS_INF),
         "-inf" => return Ok(Value::NEG_INF),
         _ => {}
     }
-    let too_large = || NumberTooLarge(text.to_string());
-    if !lower.contains(['.', 'e']) {
-        let n: i128 = lower.parse().map_err(|_| too_large())?;
-        return i64::try_from(n)
-            .ok()
-            .and_then(Value::from_int)
-            .ok_or_else(too_large);
+    let value = match lower.split_once('/') {
+        Some((_, bottom)) if Value::from_decimal(bottom) == Some(Value::ZERO) => {
+            return Err(NumberError::DividesByZero(text.to_string()));
+        }
+        Some((top, bottom)) => fraction(top, bottom),
+        None => Value::from_decimal(&lower),
+    };
+    match value {
+        Some(v) if v.is_within_input_range() => Ok(v),
+        Some(_) => Err(NumberError::TooLarge(text.to_string())),
+        None if magnitude_digits(&lower) > 16 => Err(NumberError::TooLarge(text.to_string())),
+        None => Err(NumberError::TooPrecise(text.to_string())),
     }
-    let x: f64 = lower.parse().map_err(|_| too_large())?;
-    // 2^53 is the one value at the limit that a larger decimal rounds to.
-    if x.is_infinite() || (x.abs() == MAX_FINITE && !is_max_finite(&lower)) {
-        return Err(too_large());
-    }
-    Value::new(x).ok_or_else(too_large)
 }
 
-/// Whether a decimal (`9007199254740992.0`, `9.007199254740992e15`) is
-/// exactly plus or minus 2^53, read digit by digit.
-fn is_max_finite(lower: &str) -> bool {
+/// The fraction `top / bottom` of two decimals; `None` when either does
+/// not fit or `bottom` is zero.
+fn fraction(top: &str, bottom: &str) -> Option<Value> {
+    Value::from_decimal(top)?.checked_div(Value::from_decimal(bottom)?)
+}
+
+/// Roughly how many digits the number's integer part has (its order of
+/// magnitude), to tell a number too large from one too precise.
+fn magnitude_digits(lower: &str) -> i64 {
     let unsigned = lower.trim_start_matches(['+', '-']);
+    let unsigned = unsigned.split('/').next().unwrap_or(unsigned);
     let (mantissa, exponent) = unsigned.split_once('e').unwrap_or((unsigned, "0"));
-    let Ok(exponent) = exponent.parse::<i64>() else {
-        return false;
-    };
-    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
-    let digits = format!("{whole}{fraction}");
-    // The decimal point falls after `point` digits.
-    let point = whole.len() as i64 + exponent;
-    let Ok(point) = usize::try_from(point) else {
-        return false;
-    };
-    let (integer, rest) = digits.split_at(point.min(digits.len()));
-    let zeros = point.saturating_sub(digits.len());
-    let integer = format!("{integer}{}", "0".repeat(zeros.min(20)));
-    rest.bytes().all(|b| b == b'0') && integer.trim_start_matches('0') == "9007199254740992"
+    let exponent: i64 = exponent.parse().unwrap_or(0);
+    let whole = mantissa.split('.').next().unwrap_or("").trim_start_matches('0');
+    whole.len() as i64 + exponent
 }
 
 #[cfg(test)]
@@ -70,17 +79,24 @@ mod tests {
         assert_eq!(read("1e3"), "1000");
         assert_eq!(read("+INF"), "+inf");
         assert_eq!(read("-inf"), "-inf");
+        assert_eq!(read("2/3"), "0.6667");
+        assert_eq!(parse_number("0.1").unwrap(), parse_number("1/10").unwrap());
     }
 
     #[test]
     fn refuses_numbers_beyond_the_exact_range() {
-        assert!(parse_number("9007199254740993").is_err());
-        for rounded in [
+        for too_large in [
+            "9007199254740993",
             "9007199254740993.0",
             "9.007199254740993e15",
             "-9007199254740992.5",
+            "1e400",
+            "-99999999999999999999999",
         ] {
-            assert!(parse_number(rounded).is_err(), "{rounded}");
+            assert!(
+                matches!(parse_number(too_large), Err(NumberError::TooLarge(_))),
+                "{too_large}"
+            );
         }
         for exact in [
             "9007199254740992.000",
@@ -88,12 +104,24 @@ mod tests {
             "-900719925474099200e-2",
         ] {
             assert_eq!(
-                parse_number(exact).unwrap().get().abs(),
+                parse_number(exact).unwrap().to_f64().abs(),
                 MAX_FINITE,
                 "{exact}"
             );
         }
-        assert!(parse_number("1e400").is_err());
-        assert!(parse_number("-99999999999999999999999").is_err());
+    }
+
+    #[test]
+    fn refuses_numbers_too_precise_to_hold() {
+        assert!(matches!(
+            parse_number("1/0"),
+            Err(NumberError::DividesByZero(_))
+        ));
+        for too_precise in ["0.1234567890123456789", "1e-300", "1/3.0000000000000000001"] {
+            assert!(
+                matches!(parse_number(too_precise), Err(NumberError::TooPrecise(_))),
+                "{too_precise}"
+            );
+        }
     }
 }

@@ -3,7 +3,7 @@
 use super::*;
 use crate::claim::Claim;
 use crate::tree::{GameTree, NodeId, Tree};
-use crate::value::{CutKind, Kind};
+use crate::value::{CutKind, Kind, Value};
 
 fn tree(text: &str) -> Tree {
     parse("test", text).unwrap_or_else(|e| panic!("{text:?} should parse:\n{e}"))
@@ -445,15 +445,16 @@ fn probabilities_are_decimals_or_fractions() {
     let [first, second] = t.children_slice(chance) else {
         panic!("two children")
     };
-    assert_eq!(t.probability(chance, *first), 0.25);
-    assert_eq!(t.probability(chance, *second), 0.75);
+    let p = |text: &str| Value::from_decimal(text).unwrap();
+    assert_eq!(t.probability(chance, *first), p("0.25"));
+    assert_eq!(t.probability(chance, *second), p("0.75"));
     let uniform = t.find("C").unwrap();
     for child in t.children(uniform) {
-        assert_eq!(t.probability(uniform, child), 1.0 / 3.0);
+        assert_eq!(t.probability(uniform, child), Value::ratio(1, 3).unwrap());
     }
     // A leaf run after a probability: the probability is its first leaf's.
     let t = tree("chance [ 0.5: 1 0.5: 2 ]");
-    assert_eq!(t.probability(t.root(), t.children_slice(t.root())[1]), 0.5);
+    assert_eq!(t.probability(t.root(), t.children_slice(t.root())[1]), p("0.5"));
 }
 
 #[test]
@@ -511,7 +512,7 @@ fn probabilities_within_a_billionth_of_one_are_accepted() {
 fn a_bounds_line_states_the_leaf_bounds() {
     let t = tree("# header\nbounds -1, 10.5\n[ chance [1 2] 3 ]");
     let bounds = t.leaf_bounds().unwrap();
-    assert_eq!((bounds.low.get(), bounds.high.get()), (-1.0, 10.5));
+    assert_eq!((bounds.low.to_f64(), bounds.high.to_f64()), (-1.0, 10.5));
     // `bounds` is still a name where no numbers follow.
     assert_eq!(
         tree("bounds [1 2]").id(tree("bounds [1 2]").root()),
@@ -604,7 +605,11 @@ fn a_probability_stands_before_a_label() {
     );
     let t = tree(text);
     let heads = t.find("@1.1").unwrap();
-    assert_eq!(t.probability(t.find("@1").unwrap(), heads), 0.25);
-    assert_eq!(t.stated_probability(t.find("B").unwrap()), Some(0.75));
+    let quarter = Value::ratio(1, 4).unwrap();
+    assert_eq!(t.probability(t.find("@1").unwrap(), heads), quarter);
+    assert_eq!(
+        t.stated_probability(t.find("B").unwrap()),
+        Value::ratio(3, 4)
+    );
     assert_eq!(error("[chance [Heads: 0.5: 3 0.5: 4]]").column, 17);
 }

@@ -181,12 +181,30 @@ pub(super) fn shown(value: Value) -> String {
     let base = value.without_nudge();
     let text = match base.is_integer() {
         true => base.numerator().to_string(),
-        false => match rounded(base, super::SHOWN_DECIMALS as u32) {
-            Some(r) => fixed(r, super::SHOWN_DECIMALS as u32),
-            None => exact(base),
-        },
+        false => {
+            let places = shown_places(base);
+            match rounded(base, places) {
+                Some(r) => fixed(r, places),
+                None => exact(base),
+            }
+        }
     };
     format!("{text}{suffix}")
+}
+
+/// The places a value is shown with: [`SHOWN_DECIMALS`](super::SHOWN_DECIMALS),
+/// or, for a value so small that it would show as 0, as many as bring out
+/// its first four significant digits (`0.00002`, `0.00003333`), so that
+/// no value but 0 reads as 0.
+fn shown_places(value: Value) -> u32 {
+    let usual = super::SHOWN_DECIMALS as u32;
+    if rounded(value, usual) != Some(Value::ZERO) || value == Value::ZERO {
+        return usual;
+    }
+    let first = (usual + 1..=MAX_PLACES)
+        .find(|&k| rounded(value, k) != Some(Value::ZERO))
+        .unwrap_or(MAX_PLACES);
+    (first + 3).min(MAX_PLACES)
 }
 
 /// The value in full (see [`Value::exact`]).

@@ -189,6 +189,17 @@ impl Value {
         }
     }
 
+    /// The value's two words, for a cell that shares it between threads
+    /// (see [`Value::from_words`]).
+    pub(crate) fn to_words(self) -> (i64, u64) {
+        (self.num, self.den.get())
+    }
+
+    /// The value whose words [`Value::to_words`] gave.
+    pub(crate) fn from_words(num: i64, den: u64) -> Value {
+        Value::raw(num, den)
+    }
+
     /// The nearest `f64`: for drawing and statistics, never for deciding.
     pub fn to_f64(self) -> f64 {
         match self {
@@ -345,14 +356,3 @@ impl serde::Serialize for Value {
     }
 }
 
-// TEMPORARY shims while the callers move over.
-impl Value {
-    #[allow(missing_docs)]
-    pub fn get(self) -> f64 {
-        self.to_f64()
-    }
-    #[allow(missing_docs)]
-    pub fn agrees_with(self, other: Value) -> bool {
-        self.is_given_by(other)
-    }
-}

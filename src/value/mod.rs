@@ -6,6 +6,7 @@ use serde::Serialize;
 
 mod decimal;
 mod exact;
+pub mod probability;
 
 pub use exact::{MAX_FINITE, Value};
 

@@ -18,11 +18,20 @@ fn values_print_as_written() {
 
 #[test]
 fn other_values_print_to_four_places_half_away_from_zero() {
-    let shown: Vec<String> = ["23/3", "8.4", "-0.00001", "1.23456", "-0.0025", "-1.23455", "0.00005"]
+    let shown: Vec<String> = ["23/3", "8.4", "1.23456", "-0.0025", "-1.23455", "0.00005"]
         .iter()
         .map(|t| v(t).to_string())
         .collect();
-    assert_eq!(shown, ["7.6667", "8.4", "0", "1.2346", "-0.0025", "-1.2346", "0.0001"]);
+    assert_eq!(shown, ["7.6667", "8.4", "1.2346", "-0.0025", "-1.2346", "0.0001"]);
+}
+
+#[test]
+fn no_value_but_zero_shows_as_zero() {
+    let shown: Vec<String> = ["-0.00001", "0.00002", "1/30000", "-0.000000123456"]
+        .iter()
+        .map(|t| v(t).to_string())
+        .collect();
+    assert_eq!(shown, ["-0.00001", "0.00002", "0.00003333", "-0.0000001235"]);
 }
 
 #[test]

@@ -103,12 +103,58 @@ pub(crate) fn oracle_to_depth(tree: &Tree, node: NodeId, depth: usize) -> Value 
         Kind::Max => values.max().unwrap(),
         Kind::Min => values.min().unwrap(),
         Kind::Chance => {
-            let mean: f64 = tree
-                .children(node)
-                .map(|c| tree.probability(node, c) * oracle_to_depth(tree, c, depth - 1).get())
-                .sum();
-            Value::new(mean).unwrap()
+            let mean = tree.children(node).fold(Fraction::ZERO, |sum, c| {
+                let p = Fraction::of(tree.probability(node, c));
+                sum.add(p.mul(Fraction::of(oracle_to_depth(tree, c, depth - 1))))
+            });
+            mean.value()
         }
+    }
+}
+
+/// A fraction of 128-bit integers for the oracle's chance nodes, written
+/// here rather than taken from the library, whose arithmetic it checks.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Fraction {
+    num: i128,
+    den: i128,
+}
+
+impl Fraction {
+    pub(crate) const ZERO: Fraction = Fraction { num: 0, den: 1 };
+
+    /// The fraction a finite value is.
+    pub(crate) fn of(value: Value) -> Fraction {
+        assert!(!value.is_infinite(), "the oracle's chance nodes take finite values");
+        Fraction {
+            num: value.numerator().into(),
+            den: value.denominator().into(),
+        }
+    }
+
+    fn reduced(num: i128, den: i128) -> Fraction {
+        let (mut a, mut b) = (num.abs(), den.abs());
+        while b != 0 {
+            (a, b) = (b, a % b);
+        }
+        let g = a.max(1) * den.signum();
+        Fraction {
+            num: num / g,
+            den: den / g,
+        }
+    }
+
+    pub(crate) fn add(self, other: Fraction) -> Fraction {
+        Fraction::reduced(self.num * other.den + other.num * self.den, self.den * other.den)
+    }
+
+    pub(crate) fn mul(self, other: Fraction) -> Fraction {
+        Fraction::reduced(self.num * other.num, self.den * other.den)
+    }
+
+    /// The value this fraction is.
+    pub(crate) fn value(self) -> Value {
+        Value::ratio(self.num, self.den).expect("the oracle's fractions fit a value")
     }
 }
 
