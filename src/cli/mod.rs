@@ -173,7 +173,8 @@ pub(crate) fn main() -> ExitCode {
             return ExitCode::from(if e.use_stderr() { EXIT_BAD_INPUT } else { 0 });
         }
     };
-    // The server stops on Ctrl-C by itself, finishing the requests under way.
+    // The server stops on a signal by itself, finishing the requests under
+    // way (it installs its own handler).
     #[cfg(feature = "serve")]
     let serving = matches!(cli.command, Command::Serve(_));
     #[cfg(not(feature = "serve"))]
@@ -223,7 +224,7 @@ pub(crate) fn run(cli: Cli) -> Result<u8, CliError> {
         }
         Command::Convert(args) => convert::run(&args, &mut out),
         #[cfg(feature = "serve")]
-        Command::Serve(args) => serve::run_server(&args, &mut out),
+        Command::Serve(args) => return serve::run_server(&args, &mut out),
         Command::Completions(args) => extras::completions(&args, &mut out),
         Command::Man(args) => extras::man(&args, &mut out),
     }?;
