@@ -106,7 +106,8 @@ const GEN_EXAMPLES: &str = "Examples:
 const SERVE_EXAMPLES: &str = "Examples:
   gametree serve                      # http://127.0.0.1:8080/
   gametree serve --port 0             # a free port, printed at start
-  curl -X POST --data-binary @trees/lecture-a-to-v.tree 'http://127.0.0.1:8080/api/solve?algo=minimax'";
+  curl -H 'Content-Type: text/x-gametree' --data-binary @trees/lecture-a-to-v.tree \\
+       'http://127.0.0.1:8080/api/solve?algo=minimax'";
 
 const CONVERT_EXAMPLES: &str = "Examples:
   gametree convert trees/lecture-a-to-v.tree -o lecture.json
