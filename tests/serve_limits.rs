@@ -135,6 +135,31 @@ fn slow_connections_past_the_descriptor_limit_cannot_starve_other_clients() {
     server.assert_serving();
 }
 
+#[test]
+fn a_client_that_takes_nothing_of_its_answer_is_closed() {
+    let server = Server::start(&["--send-timeout", "0.5"]);
+    // A trace of about 12 MB: more than the connection's buffers hold.
+    let request = Request::json(
+        "/api/trace?algo=minimax",
+        &serde_json::json!({"tree": wide(90_000)}),
+    );
+    let mut stream = server.connect();
+    stream.write_all(&request.bytes(&server.host())).unwrap();
+    std::thread::sleep(Duration::from_secs(5));
+    let received = until_closed(&mut stream).expect("the server closes the connection");
+    let answer = String::from_utf8_lossy(&received);
+    let (head, body) = answer.split_once("\r\n\r\n").expect("the answer began");
+    assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+    let length: usize = head
+        .lines()
+        .find_map(|l| l.strip_prefix("content-length: "))
+        .expect("a length")
+        .parse()
+        .unwrap();
+    assert!(body.len() < length, "{} of {length} bytes", body.len());
+    server.assert_serving();
+}
+
 /// A tree of `leaves` leaves under one node.
 fn wide(leaves: usize) -> String {
     let leaves: Vec<String> = (0..leaves).map(|i| (i % 10).to_string()).collect();

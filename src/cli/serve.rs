@@ -77,6 +77,10 @@ pub(super) struct ServeArgs {
     /// many seconds after it opened (or after its previous answer).
     #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = seconds)]
     header_timeout: Duration,
+    /// Close a connection whose client has taken nothing of its answer
+    /// for this many seconds.
+    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = seconds)]
+    send_timeout: Duration,
     /// Answer 408 and close a connection whose request's body has not
     /// all arrived this many seconds after its head.
     #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = seconds)]
@@ -216,6 +220,7 @@ pub(super) fn run_server(args: &ServeArgs, out: &mut impl Write) -> Result<u8, C
         let limits = connections::Limits {
             max_connections: args.max_connections as usize,
             header_timeout: args.header_timeout,
+            send_timeout: args.send_timeout,
             grace: args.grace,
         };
         let signal = connections::serve(listener, routes(server, guard), limits, stop).await;

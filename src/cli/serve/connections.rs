@@ -1,9 +1,14 @@
 //! Connections: accepted up to a cap (past it, answered 503 and closed at
 //! once), each served by hyper's HTTP/1 connection with a time limit on
-//! reading a request's head (the body's is the API's), and all told to
-//! finish when the server stops, within a grace period.
+//! reading a request's head (the body's is the API's) and on a client
+//! that takes nothing of its answer, and all told to finish when the
+//! server stops, within a grace period.
 
+use std::future::Future;
+use std::io;
+use std::pin::Pin;
 use std::sync::Arc;
+use std::task::{Context, Poll};
 use std::time::Duration;
 
 use axum::Router;
@@ -11,7 +16,7 @@ use hyper::body::Incoming;
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{Semaphore, watch};
 
@@ -32,6 +37,8 @@ pub(super) struct Limits {
     /// Time to send a request's head, counted from the connection's
     /// start or the end of its previous answer.
     pub(super) header_timeout: Duration,
+    /// Time a client may take nothing of its answer.
+    pub(super) send_timeout: Duration,
     /// Time the open connections have to finish once the server stops.
     pub(super) grace: Duration,
 }
@@ -64,6 +71,7 @@ pub(super) async fn serve(
                 Ok((stream, _)) => match open.clone().try_acquire_owned() {
                     Ok(permit) => {
                         let (http, router, stop) = (http.clone(), router.clone(), stop.clone());
+                        let stream = SendTimed::new(stream, limits.send_timeout);
                         tokio::spawn(async move {
                             connection(stream, &http, router, stop).await;
                             drop(permit);
@@ -96,9 +104,9 @@ async fn stopped(stop: &mut Stop) -> i32 {
 
 /// Serves one connection; when the server stops, lets its answer under
 /// way finish and closes it.
-async fn connection(stream: TcpStream, http: &http1::Builder, router: Router, mut stop: Stop) {
-    let reached = Reached(stream.local_addr().ok().map(|a| a.ip()));
-    let _ = stream.set_nodelay(true);
+async fn connection(stream: SendTimed, http: &http1::Builder, router: Router, mut stop: Stop) {
+    let reached = Reached(stream.stream.local_addr().ok().map(|a| a.ip()));
+    let _ = stream.stream.set_nodelay(true);
     let service = hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
         request.extensions_mut().insert(reached);
         hyper::service::Service::call(&TowerToHyperService::new(router.clone()), request)
@@ -145,4 +153,94 @@ fn refuse(stream: TcpStream, refusing: &Arc<Semaphore>, max_connections: usize) 
         let _ = tokio::time::timeout(REFUSING_FOR, drain).await;
         drop(permit);
     });
+}
+
+/// A connection whose writes fail once the client has taken nothing for
+/// `limit`: an answer then stops being held for a client that does not
+/// read it.
+struct SendTimed {
+    stream: TcpStream,
+    limit: Duration,
+    /// Since when writing has waited for the client, if it does.
+    stalled: Option<Pin<Box<tokio::time::Sleep>>>,
+}
+
+impl SendTimed {
+    fn new(stream: TcpStream, limit: Duration) -> SendTimed {
+        SendTimed {
+            stream,
+            limit,
+            stalled: None,
+        }
+    }
+
+    /// What a write that made progress (`Ready`) or did not gives: a
+    /// write waiting longer than the limit fails.
+    fn timed<T>(
+        &mut self,
+        cx: &mut Context<'_>,
+        written: Poll<io::Result<T>>,
+    ) -> Poll<io::Result<T>> {
+        if written.is_ready() {
+            self.stalled = None;
+            return written;
+        }
+        let limit = self.limit;
+        let stalled = self
+            .stalled
+            .get_or_insert_with(|| Box::pin(tokio::time::sleep(limit)));
+        match stalled.as_mut().poll(cx) {
+            Poll::Ready(()) => Poll::Ready(Err(io::Error::new(
+                io::ErrorKind::TimedOut,
+                "the client took nothing of its answer within the send timeout",
+            ))),
+            Poll::Pending => Poll::Pending,
+        }
+    }
+}
+
+impl AsyncRead for SendTimed {
+    fn poll_read(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().stream).poll_read(cx, buf)
+    }
+}
+
+impl AsyncWrite for SendTimed {
+    fn poll_write(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        let this = self.get_mut();
+        let written = Pin::new(&mut this.stream).poll_write(cx, buf);
+        this.timed(cx, written)
+    }
+
+    fn poll_write_vectored(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        let this = self.get_mut();
+        let written = Pin::new(&mut this.stream).poll_write_vectored(cx, bufs);
+        this.timed(cx, written)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.stream.is_write_vectored()
+    }
+
+    fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        let this = self.get_mut();
+        let flushed = Pin::new(&mut this.stream).poll_flush(cx);
+        this.timed(cx, flushed)
+    }
+
+    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().stream).poll_shutdown(cx)
+    }
 }
