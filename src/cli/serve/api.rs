@@ -20,12 +20,23 @@ use http_body_util::{BodyExt, LengthLimitError, Limited};
 use serde_json::json;
 use tokio::sync::Semaphore;
 
-use super::guard::{TREE_TYPE, media_type};
 use crate::cli::input::Input;
 use crate::cli::{Cli, CliError, Command, SearchArgs, check, render, solve, trace};
 
 /// The name a request's tree has in messages: `tree:3:5: ...`.
 pub(super) const TREE_NAME: &str = "tree";
+
+/// The tree language's own media type: a body of this type is the tree
+/// file's text (the API's other type is `application/json`).
+pub(super) const TREE_TYPE: &str = "text/x-gametree";
+
+/// The essence of the request's `Content-Type` (`type/subtype`, lower
+/// case, parameters such as `charset` left out).
+pub(super) fn media_type(headers: &HeaderMap) -> Option<String> {
+    let value = headers.get(header::CONTENT_TYPE)?.to_str().ok()?;
+    let essence = value.split(';').next()?.trim().to_ascii_lowercase();
+    Some(essence)
+}
 
 /// What every request shares: the limits and the searches' turns.
 #[derive(Clone)]

@@ -10,16 +10,12 @@ use std::net::IpAddr;
 use std::sync::Arc;
 
 use axum::extract::{Request, State};
-use axum::http::header::{self, HeaderMap, HeaderName, HeaderValue};
+use axum::http::header::{self, HeaderName, HeaderValue};
 use axum::http::{Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-use super::api::{ApiError, too_large};
-
-/// The tree language's own media type: a body of this type is the tree
-/// file's text (the API's other type is `application/json`).
-pub(super) const TREE_TYPE: &str = "text/x-gametree";
+use super::api::{ApiError, TREE_TYPE, media_type, too_large};
 
 /// The longest request target (path and query) answered.
 const MAX_TARGET: usize = 8 * 1024;
@@ -105,14 +101,6 @@ fn split_authority(authority: &str) -> Option<(&str, Option<u16>)> {
         port if port.bytes().all(|b| b.is_ascii_digit()) => Some((host, Some(port.parse().ok()?))),
         _ => None,
     }
-}
-
-/// The essence of the request's `Content-Type` (`type/subtype`, lower
-/// case, parameters such as `charset` left out).
-pub(super) fn media_type(headers: &HeaderMap) -> Option<String> {
-    let value = headers.get(header::CONTENT_TYPE)?.to_str().ok()?;
-    let essence = value.split(';').next()?.trim().to_ascii_lowercase();
-    Some(essence)
 }
 
 /// What every request is checked against, and what every answer carries.
