@@ -62,6 +62,7 @@ pub(super) async fn serve(
     let mut http = http1::Builder::new();
     http.timer(TokioTimer::new())
         .header_read_timeout(limits.header_timeout)
+        .max_header_size(4 * MAX_HEADER_BYTES)
         .max_buf_size(4 * MAX_HEADER_BYTES)
         .max_headers(2 * MAX_HEADERS);
     let http = Arc::new(http);
