@@ -24,7 +24,7 @@ use crate::cli::input::Input;
 use crate::cli::{Cli, CliError, Command, SearchArgs, check, render, solve, trace};
 
 /// The name a request's tree has in messages: `tree:3:5: ...`.
-pub(super) const TREE_NAME: &str = "tree";
+const TREE_NAME: &str = "tree";
 
 /// The tree language's own media type: a body of this type is the tree
 /// file's text (the API's other type is `application/json`).
@@ -41,21 +41,32 @@ pub(super) fn media_type(headers: &HeaderMap) -> Option<String> {
 /// What every request shares: the limits and the searches' turns.
 #[derive(Clone)]
 pub(super) struct Server {
+    /// The most nodes a tree may have (`--max-nodes`).
     pub(super) max_nodes: usize,
+    /// The most nodes a page draws (`--max-draw-nodes`).
     pub(super) max_draw_nodes: usize,
+    /// The longest answer (`--max-answer-bytes`).
     pub(super) max_answer_bytes: usize,
+    /// The longest body (`--max-bytes`).
     pub(super) max_bytes: usize,
+    /// Time for a body to arrive (`--body-timeout`).
     pub(super) body_timeout: Duration,
+    /// Time for a request, its turn included (`--time-limit`).
     pub(super) time_limit: Duration,
+    /// The searches' turns (`--max-searches`).
     pub(super) turns: Arc<Semaphore>,
 }
 
 /// The requests the API answers, each standing for a subcommand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Endpoint {
+    /// `POST /api/solve`: `solve --json`.
     Solve,
+    /// `POST /api/trace`: `trace --json`.
     Trace,
+    /// `POST /api/check`: `check --format json`.
     Check,
+    /// `POST /api/page`: `render --format html`.
     Page,
 }
 
@@ -110,7 +121,7 @@ impl Endpoint {
     /// --json --algo=minimax --strict`. A query value `true` is the flag
     /// alone and `false` leaves it out; a page draws at most
     /// `max_draw_nodes` nodes, whatever the query asks.
-    pub(super) fn argv(
+    fn argv(
         self,
         query: &[(String, String)],
         max_draw_nodes: usize,
@@ -156,7 +167,7 @@ impl Endpoint {
         ))
     }
 
-    pub(super) fn path(self) -> &'static str {
+    fn path(self) -> &'static str {
         match self {
             Endpoint::Solve => "solve",
             Endpoint::Trace => "trace",
