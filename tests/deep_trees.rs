@@ -74,12 +74,14 @@ fn files(test: &str) -> std::path::PathBuf {
 #[test]
 fn check_grades_a_chain_at_the_depth_limit_with_every_algorithm() {
     let dir = files("deep-check");
+    // The report: these two overflowed on the unnamed chain.
+    for algorithm in ["alphabeta", "star2"] {
+        let args = ["check", "unnamed.tree", "right.ans", "--algo", algorithm];
+        let text = assert_ran(&run(&dir, &args), 0, algorithm);
+        assert!(text.contains("1 passed, 0 failed"), "{algorithm}: {text}");
+    }
     for algorithm in algorithms() {
         let what = algorithm.join(" ");
-        let mut args = vec!["check", "unnamed.tree", "right.ans"];
-        args.extend(&algorithm);
-        let text = assert_ran(&run(&dir, &args), 0, &what);
-        assert!(text.contains("1 passed, 0 failed"), "{what}: {text}");
         let mut args = vec!["check", "chain.tree", "wrong.ans", "--format", "json"];
         args.extend(&algorithm);
         let report = assert_ran(&run(&dir, &args), 1, &what);
