@@ -1,5 +1,7 @@
 // The playground: sends the tree to the server's API and shows the page it
-// answers with, or the error at its line and column.
+// answers with, or the error at its line and column. The page is shown in
+// a sandboxed frame (scripts only, an origin of its own), so that nothing
+// in it can reach the playground or its server.
 (function () {
   'use strict';
   var $ = function (id) { return document.getElementById(id); };
@@ -20,7 +22,11 @@
   }
 
   function post(path, params) {
-    return fetch(path + '?' + params.join('&'), { method: 'POST', body: $('tree').value })
+    return fetch(path + '?' + params.join('&'), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ tree: $('tree').value })
+    })
       .then(function (response) {
         return response.text().then(function (text) { return { ok: response.ok, status: response.status, text: text }; });
       });

@@ -12,7 +12,7 @@ use crate::claim::Claim;
 use crate::search::{Algorithm, Options, SearchResult, search};
 use crate::trace::Trace;
 use crate::tree::{GameTree, Location};
-use crate::value::{Kind, Value};
+use crate::value::{Kind, LeafBounds, Value};
 
 /// A common misconception about the search, that the checker can run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -177,8 +177,23 @@ impl<T: GameTree> GameTree for View<'_, T> {
     fn id(&self, node: T::Node) -> String {
         self.tree.id(node)
     }
+    fn label(&self, node: T::Node) -> Option<String> {
+        self.tree.label(node)
+    }
     fn location(&self, node: T::Node) -> Option<Location> {
         self.tree.location(node)
+    }
+    /// The tree's: the search sizes its stack by it.
+    fn height(&self) -> Option<usize> {
+        self.tree.height()
+    }
+    /// The tree's stated probabilities: a misconception about the order or
+    /// the players changes no chance node's odds.
+    fn probability(&self, parent: T::Node, child: T::Node) -> Value {
+        self.tree.probability(parent, child)
+    }
+    fn leaf_bounds(&self) -> Option<LeafBounds> {
+        self.tree.leaf_bounds()
     }
 }
 
@@ -309,5 +324,34 @@ where
             explains,
             of: wrong.len(),
         })
+    }
+}
+
+#[cfg(test)]
+mod view_tests {
+    use super::*;
+
+    #[test]
+    fn a_view_keeps_the_odds_bounds_and_labels_of_its_tree() {
+        let text = "bounds 0 10\n[ chance [ 0.25: Left: 2  0.75: Right: [ 3 9 ] ] 4 ]";
+        let tree = crate::syntax::parse("t", text).unwrap();
+        let chance = tree.find("@1").unwrap();
+        let (left, right) = (tree.find("@1.1").unwrap(), tree.find("@1.2").unwrap());
+        for (reversed, swapped, all_max) in [
+            (true, false, false),
+            (false, true, false),
+            (false, false, true),
+        ] {
+            let view = View {
+                tree: &tree,
+                reversed,
+                swapped,
+                all_max,
+            };
+            assert_eq!(view.probability(chance, left), Value::ratio(1, 4).unwrap());
+            assert_eq!(view.probability(chance, right), Value::ratio(3, 4).unwrap());
+            assert_eq!(view.leaf_bounds(), tree.leaf_bounds());
+            assert_eq!(view.label(right).as_deref(), Some("Right"));
+        }
     }
 }

@@ -106,7 +106,8 @@ const GEN_EXAMPLES: &str = "Examples:
 const SERVE_EXAMPLES: &str = "Examples:
   gametree serve                      # http://127.0.0.1:8080/
   gametree serve --port 0             # a free port, printed at start
-  curl -X POST --data-binary @trees/lecture-a-to-v.tree 'http://127.0.0.1:8080/api/solve?algo=minimax'";
+  curl -H 'Content-Type: text/x-gametree' --data-binary @trees/lecture-a-to-v.tree \\
+       'http://127.0.0.1:8080/api/solve?algo=minimax'";
 
 const CONVERT_EXAMPLES: &str = "Examples:
   gametree convert trees/lecture-a-to-v.tree -o lecture.json
@@ -173,7 +174,8 @@ pub(crate) fn main() -> ExitCode {
             return ExitCode::from(if e.use_stderr() { EXIT_BAD_INPUT } else { 0 });
         }
     };
-    // The server stops on Ctrl-C by itself, finishing the requests under way.
+    // The server stops on a signal by itself, finishing the requests under
+    // way (it installs its own handler).
     #[cfg(feature = "serve")]
     let serving = matches!(cli.command, Command::Serve(_));
     #[cfg(not(feature = "serve"))]
@@ -223,7 +225,7 @@ pub(crate) fn run(cli: Cli) -> Result<u8, CliError> {
         }
         Command::Convert(args) => convert::run(&args, &mut out),
         #[cfg(feature = "serve")]
-        Command::Serve(args) => serve::run_server(&args, &mut out),
+        Command::Serve(args) => return serve::run_server(&args, &mut out),
         Command::Completions(args) => extras::completions(&args, &mut out),
         Command::Man(args) => extras::man(&args, &mut out),
     }?;

@@ -120,7 +120,8 @@ fn probe<T: GameTree, R: Recorder<T::Node>>(
         return Ok(None);
     };
     let (alpha, beta) = search.window();
-    let window = probe_window(search, i, alpha, beta).ok_or_else(|| too_precise(tree, search.node))?;
+    let window =
+        probe_window(search, i, alpha, beta).ok_or_else(|| too_precise(tree, search.node))?;
     let (lo, hi) = (window.lo, window.hi);
     // Only the side the probe bounds can fail: high below MAX, low below MIN.
     let (mut a, mut b) = window.alpha_beta(search.node);
