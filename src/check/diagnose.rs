@@ -180,6 +180,9 @@ impl<T: GameTree> GameTree for View<'_, T> {
     fn location(&self, node: T::Node) -> Option<Location> {
         self.tree.location(node)
     }
+    fn height(&self) -> Option<usize> {
+        self.tree.height()
+    }
 }
 
 /// One misconception's search of the tree, recorded.
