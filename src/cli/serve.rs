@@ -420,11 +420,11 @@ async fn playground() -> impl IntoResponse {
 /// and returns.
 pub(super) fn run_server(args: &ServeArgs, out: &mut impl Write) -> Result<(), CliError> {
     if !args.bind.is_loopback() {
-        eprintln!(
+        super::streams::tell(format_args!(
             "warning: listening on {}, which other machines can reach: anyone who can reach it \
              can run searches (there is no authentication)",
             args.bind
-        );
+        ));
     }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
