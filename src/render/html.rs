@@ -10,7 +10,7 @@ use std::fmt::Write;
 
 use super::Diagram;
 use super::font::FONT_STACK;
-use super::geometry::{Geometry, Outline, Slot, note_text, pretty};
+use super::geometry::{Geometry, Outline, Slot, note_text};
 use super::state::Picture;
 use super::svg::{escape, num, push_outline};
 use crate::tree::GameTree;
@@ -144,7 +144,7 @@ impl Diagram<'_> {
                         out,
                         "<text class=\"name\" x=\"{}\" y=\"{y}\">{}</text>",
                         num(x),
-                        escape(&pretty(&id))
+                        escape(&id)
                     );
                 }
                 Slot::Value => {
