@@ -9,9 +9,11 @@ use petgraph::csr::Csr;
 use crate::value::{Kind, LeafBounds, Value};
 
 mod assemble;
+mod ids;
 mod slots;
 
 use assemble::{Assembler, AssemblerThread, SHAPE_CHUNK};
+pub use ids::PATH_ID_DEPTH;
 use slots::Slots;
 
 /// A game tree as the searches see it: a root, and for each node its player,
@@ -39,7 +41,10 @@ pub trait GameTree {
     fn value(&self, node: Self::Node) -> Option<Value>;
     /// An interior node's static (heuristic) value, if it has one.
     fn static_value(&self, node: Self::Node) -> Option<Value>;
-    /// The node's id as users write it: its name, or its child path.
+    /// The node's id as users write it: its name, or for an unnamed node
+    /// `root`, its child path (`@2.1`) down to [`PATH_ID_DEPTH`] plies, or
+    /// deeper `@n` and its preorder number (`@n40`, the root 1). Its length
+    /// does not grow with the depth.
     fn id(&self, node: Self::Node) -> String;
     /// The action label on the edge into `node` (`Left` in `Left: B [..]`),
     /// if it has one; never for the root.
@@ -204,6 +209,8 @@ pub struct Tree {
     bounds: Option<LeafBounds>,
     /// What the reader did to the tree as written.
     notes: Vec<TreeNote>,
+    /// Each node's preorder number and parent, made when first needed.
+    places: ids::Places,
 }
 
 /// Something a reader did to a tree as written, which a person should
@@ -408,6 +415,7 @@ impl TreeBuilder {
             probabilities: self.probabilities,
             bounds: self.bounds,
             notes: self.notes,
+            places: ids::Places::default(),
         }
     }
 }
@@ -433,13 +441,6 @@ impl Tree {
         self.graph.neighbors_slice(node)
     }
 
-    /// The parent of `node`; `None` for the root.
-    pub fn parent(&self, node: NodeId) -> Option<NodeId> {
-        let path = self.path_to(node);
-        let (_, parent) = path.len().checked_sub(1).map(|i| path[i])?;
-        Some(parent)
-    }
-
     /// Every node in preorder (file order).
     pub fn nodes(&self) -> impl Iterator<Item = NodeId> + '_ {
         self.subtree(self.root()).into_iter()
@@ -456,26 +457,10 @@ impl Tree {
         self.probabilities.get(&node).copied()
     }
 
-    /// The node's name, if it has one (an unnamed node's id is its path).
+    /// The node's name, if it has one (an unnamed node's id is its path or
+    /// its preorder number).
     pub fn name(&self, node: NodeId) -> Option<&str> {
         self.names.get(&node).map(String::as_str)
-    }
-
-    /// The node with this id (a name, `root`, or a child path like `@2.1`).
-    pub fn find(&self, id: &str) -> Option<NodeId> {
-        if let Some(index) = self.by_name.get(id) {
-            return Some(*index);
-        }
-        let root = self.root();
-        if id == "root" {
-            return (!self.names.contains_key(&root)).then_some(root);
-        }
-        let mut node = root;
-        for step in id.strip_prefix('@')?.split('.') {
-            let position: usize = step.parse().ok()?;
-            node = *self.children_slice(node).get(position.checked_sub(1)?)?;
-        }
-        (!self.names.contains_key(&node)).then_some(node)
     }
 
     /// The numbers of the node and all its descendants: nodes are numbered
@@ -499,38 +484,6 @@ impl Tree {
             stack.extend(self.children_slice(n).iter().rev());
         }
         out
-    }
-
-    /// The steps from the root down to `node`: for each, the 0-based child
-    /// position and the node it leaves. In postorder a subtree's nodes are
-    /// numbered just below its root, so the child holding `node` is the
-    /// first child whose index is not below it.
-    fn path_to(&self, node: NodeId) -> Vec<(usize, NodeId)> {
-        let mut steps = Vec::new();
-        let mut current = self.root();
-        while current != node {
-            let children = self.children_slice(current);
-            let position = children.partition_point(|&c| c < node);
-            let Some(&child) = children.get(position) else {
-                break; // not in this tree
-            };
-            steps.push((position, current));
-            current = child;
-        }
-        steps
-    }
-
-    /// `@` and the 1-based child positions from the root down to `node`.
-    fn child_path(&self, node: NodeId) -> String {
-        let steps: Vec<String> = self
-            .path_to(node)
-            .iter()
-            .map(|(position, _)| (position + 1).to_string())
-            .collect();
-        match steps.is_empty() {
-            true => "root".to_string(),
-            false => format!("@{}", steps.join(".")),
-        }
     }
 
     #[inline(always)]
@@ -587,10 +540,7 @@ impl GameTree for Tree {
     }
 
     fn id(&self, node: NodeId) -> String {
-        match self.names.get(&(node)) {
-            Some(name) => name.clone(),
-            None => self.child_path(node),
-        }
+        self.node_id(node)
     }
 
     fn label(&self, node: NodeId) -> Option<String> {

@@ -40,8 +40,8 @@ fn a_chain_at_the_depth_limit_is_solved_by_every_algorithm() {
         assert_eq!(outcome.code, 0, "{algo}: {}", outcome.stderr);
         let lines: Vec<&str> = outcome.stdout.lines().collect();
         assert_eq!(lines[1], "value: 7");
-        // The ids of unnamed nodes grow with the depth (`@1.1.1...`): the
-        // text lists the first 20 moves of the line only.
+        // The text lists the first 20 moves of the line only (their ids
+        // are paths: the first 32 levels keep them).
         let shown = format!(
             "{} ... and {} more moves",
             path_ids(20).join(" "),
@@ -58,7 +58,7 @@ fn a_chain_at_the_depth_limit_is_solved_by_every_algorithm() {
     assert_refused(&one_more, &format!("<stdin>:1:{}:", MAX_DEPTH + 1), "deep");
 }
 
-/// `@1`, `@1.1`, ...: the ids down a chain.
+/// `@1`, `@1.1`, ...: the ids down a chain, to 32 levels.
 fn path_ids(count: usize) -> Vec<String> {
     (1..=count)
         .map(|n| format!("@{}", vec!["1"; n].join(".")))
@@ -78,7 +78,11 @@ fn a_deep_chain_is_traced_and_listed_whole_in_json() {
     let json: serde_json::Value = serde_json::from_str(&solved.stdout).unwrap();
     let line = json["principal_variation"].as_array().unwrap();
     assert_eq!(line.len(), 1000);
-    assert_eq!(line[999], path_ids(1000)[999]);
+    // Paths down to 32 levels, then preorder numbers: the chain's node
+    // d levels down is the (d + 1)-th.
+    assert_eq!(line[..32], path_ids(32)[..]);
+    assert_eq!(line[32], "@n34");
+    assert_eq!(line[999], "@n1001");
 }
 
 #[test]

@@ -375,6 +375,44 @@ fn solve_prints_a_table_for_a_list_of_processors() {
 }
 
 #[test]
+fn solve_simulate_prints_the_same_bytes_on_every_run_and_any_threads() {
+    // Large enough that the real parallel search's counts differed from
+    // run to run when they were printed beside the simulation.
+    let game = "random:branching=4,depth=7,seed=1";
+    let runs = |extra: &[&str]| -> Vec<String> {
+        ["1", "2", "4", "1", "4"]
+            .iter()
+            .map(|threads| {
+                let mut args = vec!["solve", "--game", game, "--algo", "parallel"];
+                args.extend(["--simulate", "1,4", "--threads", threads]);
+                args.extend(extra);
+                stdout_of(&args)
+            })
+            .collect()
+    };
+    for extra in [&["--json"][..], &[]] {
+        let outputs = runs(extra);
+        assert!(
+            outputs.iter().all(|o| o == &outputs[0]),
+            "{extra:?}: {outputs:#?}"
+        );
+    }
+    // The report is sequential alpha-beta's, the simulation's baseline: its
+    // nodes are the steps the simulation compares with.
+    let json: serde_json::Value = serde_json::from_str(&runs(&["--json"])[0]).unwrap();
+    assert_eq!(json["algorithm"], "alphabeta");
+    assert_eq!(json["baseline_of"], "parallel");
+    let sequential = &json["simulation"][0]["sequential_steps"];
+    assert_eq!(&json["stats"]["nodes_visited"], sequential);
+    let text = &runs(&[])[0];
+    let first = text.lines().next().unwrap();
+    assert!(
+        first.contains("baseline of the simulated parallel search"),
+        "{text}"
+    );
+}
+
+#[test]
 fn render_colours_nodes_by_processor_with_a_legend() {
     let dot = stdout_of(&[
         "render",

@@ -153,11 +153,11 @@ fn report(
     out: &mut impl Write,
 ) -> Result<u8, CliError> {
     for warning in &batch.warnings {
-        eprintln!("warning: {warning}");
+        super::streams::tell(format_args!("warning: {warning}"));
     }
     let report = batch.report;
     for error in report.files.iter().flat_map(|f| f.errors()) {
-        eprintln!("error: {error}");
+        super::streams::tell(format_args!("error: {error}"));
     }
     let verdict = match (report.has_errors(), report.all_passed()) {
         (true, _) => EXIT_BAD_INPUT,

@@ -126,7 +126,7 @@ fn exercises(args: &GenArgs, out: &mut impl Write) -> Result<(), CliError> {
     if exercise.count == 1 {
         let found = exercise.find(&args.game, write, header)?;
         if found.game != args.game {
-            eprintln!("note: {} meets the constraints", found.game);
+            super::streams::tell(format_args!("note: {} meets the constraints", found.game));
         }
         return emit(args, out, |out| out.write_all(found.text.as_bytes()));
     }

@@ -310,9 +310,9 @@ impl Input {
 /// probabilities a little off 1, divided by their sum), one note a line.
 fn tell_notes(name: &str, tree: &Tree) {
     for note in tree.notes() {
-        eprintln!(
+        super::streams::tell(format_args!(
             "note: {name}:{}:{}: {}",
             note.at.line, note.at.column, note.message
-        );
+        ));
     }
 }

@@ -19,6 +19,7 @@ mod serve;
 mod signals;
 mod solve;
 mod stats;
+mod streams;
 mod trace;
 
 use std::process::ExitCode;
@@ -187,7 +188,7 @@ pub(crate) fn main() -> ExitCode {
         Ok(code) => ExitCode::from(code),
         Err(CliError::Output(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e}");
+            streams::tell(format_args!("error: {e}"));
             ExitCode::from(e.exit_code())
         }
     }
@@ -199,11 +200,13 @@ pub(crate) fn run(cli: Cli) -> Result<u8, CliError> {
         // Written while the search runs, from the search's own thread: not
         // through this thread's lock on standard output.
         args.search.take_parallel(&args.parallel);
-        let mut out = std::io::BufWriter::new(std::io::stdout());
+        let mut out = std::io::BufWriter::new(streams::Discarding::new(std::io::stdout()));
         trace::run(&args, &mut out)?;
         return Ok(0);
     }
-    let mut out = std::io::stdout().lock();
+    // A reader that closes standard output early ends the output, not the
+    // command (see `streams`).
+    let mut out = streams::stdout();
     match cli.command {
         Command::Solve(mut args) => {
             args.search.take_parallel(&args.parallel);

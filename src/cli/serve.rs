@@ -177,11 +177,11 @@ fn policy(server: &Server) -> Result<HeaderValue, CliError> {
 /// number (a second signal exits at once).
 pub(super) fn run_server(args: &ServeArgs, out: &mut impl Write) -> Result<u8, CliError> {
     if !args.bind.is_loopback() {
-        eprintln!(
+        super::streams::tell(format_args!(
             "warning: listening on {}, which other machines can reach: anyone who can reach it \
              can run searches (there is no authentication)",
             args.bind
-        );
+        ));
     }
     let (stopping, stop) = tokio::sync::watch::channel(None);
     signals::install_stopping(move |signal| {

@@ -70,10 +70,11 @@ pub(super) fn solve_input(
         return cs188_solution(&mut input, args, out);
     }
     let mut cuts = CutLog::default();
-    let recorded = args.search.records();
+    let search = reported_search(args);
+    let recorded = search.records();
     let result = match recorded {
-        true => input.search(&args.search, &mut cuts)?,
-        false => input.search(&args.search, &mut NoRecorder)?,
+        true => input.search(&search, &mut cuts)?,
+        false => input.search(&search, &mut NoRecorder)?,
     };
     let stats = args
         .stats
@@ -114,6 +115,21 @@ fn cs188_solution(
     Ok(())
 }
 
+/// The search the report shows: the one asked for; with `--simulate`,
+/// sequential alpha-beta with the same options, the baseline the
+/// simulation measures the parallel search against. The parallel search
+/// itself does not run then: its counts differ from run to run, and the
+/// report of a simulation shows only what every run shows.
+fn reported_search(args: &SolveArgs) -> SearchArgs {
+    match args.simulate.simulate.is_empty() {
+        true => args.search.clone(),
+        false => SearchArgs {
+            algo: Some(Algorithm::AlphaBeta),
+            ..args.search.clone()
+        },
+    }
+}
+
 /// Solving a generated game.
 struct SolveGame<'a, W> {
     game: &'a GameSpec,
@@ -130,7 +146,7 @@ impl<W: Write> GameVisitor for SolveGame<'_, W> {
         T::Node: Send + Sync,
     {
         let name = self.game.to_string();
-        let args = &self.args.search;
+        let args = &reported_search(self.args);
         let failed =
             |e: SearchError| CliError::BadInput(format!("{name}: {}", super::search_message(&e)));
         let small = self.game.node_bound() <= LIST_CUTS_UP_TO;
@@ -193,7 +209,8 @@ where
 
 /// Whether `--stats` compares the search with plain alpha-beta: for the
 /// parallel search (its overhead) and for ordering or a depth limit (what
-/// they saved). Then searches again with plain sequential alpha-beta and
+/// they saved), not under `--simulate`, whose report is that baseline's
+/// own. Then searches again with plain sequential alpha-beta and
 /// returns its counts beside `result`'s.
 fn compare_if_asked<T>(
     tree: &T,
@@ -206,7 +223,8 @@ where
 {
     let search_args = &args.search;
     let parallel = search_args.algorithm() == Algorithm::Parallel;
-    if !args.stats || !(parallel || search_args.options().orders_or_limits()) {
+    let simulated = !args.simulate.simulate.is_empty();
+    if !args.stats || simulated || !(parallel || search_args.options().orders_or_limits()) {
         return Ok(None);
     }
     let options = search_args.options();
@@ -234,10 +252,13 @@ fn print<T: GameTree>(
     let cuts = listed.cuts;
     let limit = (!args.json).then_some(TEXT_LIST_LIMIT);
     let options = args.search.options();
-    let report = match cuts {
+    let mut report = match cuts {
         Some(cuts) => SolveReport::new(tree, result, cuts, options, limit),
         None => SolveReport::unlisted(tree, result, listed.note, limit),
     };
+    if !simulations.is_empty() {
+        report = report.as_baseline_of(Algorithm::Parallel);
+    }
     if args.json {
         let mut json = serde_json::to_value(&report).map_err(std::io::Error::from)?;
         if let Some((_, stats)) = stats {

@@ -96,6 +96,34 @@ impl Billes {
     fn radix(&self) -> u64 {
         self.spec.k.min(self.spec.n) as u64
     }
+
+    /// The position's preorder number (the root's 1), worked out from the
+    /// moves that lead to it and the subtree sizes of the tables with fewer
+    /// marbles.
+    pub fn preorder_number(&self, table: Table) -> u128 {
+        let depth = table.depth as usize;
+        if self.radix() == 1 {
+            return depth as u128 + 1;
+        }
+        // sizes[m]: the nodes of the tree with m marbles left. With two
+        // moves or more, the tree is at most 63 deep and they fit.
+        let mut sizes: Vec<u128> = Vec::with_capacity(self.spec.n + 1);
+        for left in 0..=self.spec.n {
+            let below: u128 = (1..=self.spec.k.min(left)).map(|t| sizes[left - t]).sum();
+            sizes.push(1 + below);
+        }
+        // lefts[ply]: the marbles left before that ply's move.
+        let takes = super::positions(depth, table.path, self.radix());
+        let lefts: Vec<usize> = std::iter::once(self.spec.n)
+            .chain(takes.iter().scan(self.spec.n, |left, &p| {
+                *left -= p as usize + 1;
+                Some(*left)
+            }))
+            .collect();
+        super::preorder_number(depth, table.path, self.radix(), |ply, elder| {
+            sizes[lefts[ply] - (elder as usize + 1)]
+        })
+    }
 }
 
 /// The moves from a position: take 1, 2, ... marbles.
@@ -171,7 +199,8 @@ impl GameTree for Billes {
     }
 
     fn id(&self, table: Table) -> String {
-        super::child_path(table.depth as usize, table.path, self.radix())
+        let preorder = || Some(self.preorder_number(table));
+        super::node_id(table.depth as usize, table.path, self.radix(), preorder)
     }
 }
 
@@ -214,6 +243,21 @@ mod tests {
         let game = Billes::new(spec);
         let nodes = crate::tree::subtree(&game, game.root()).len() as u64;
         assert_eq!(spec.node_count(), Some(nodes));
+    }
+
+    #[test]
+    fn preorder_numbers_follow_a_walk_of_the_tree() {
+        for (n, k) in [(6, 3), (5, 2), (4, 1), (3, 5)] {
+            let game = Billes::new(BillesSpec { n, k });
+            let mut stack = vec![game.root()];
+            let mut number = 0;
+            while let Some(table) = stack.pop() {
+                number += 1;
+                assert_eq!(game.preorder_number(table), number, "n={n} k={k}");
+                let children: Vec<Table> = game.children(table).collect();
+                stack.extend(children.into_iter().rev());
+            }
+        }
     }
 
     #[test]

@@ -20,7 +20,7 @@ pub use spec::{GameSpec, InvalidGame, SpecError};
 pub use tictactoe::{TicTacToe, TicTacToeBoard};
 pub use writer::{WriteOptions, WriteSummary, write_tree};
 
-use crate::tree::GameTree;
+use crate::tree::{GameTree, PATH_ID_DEPTH};
 
 /// Code that works on any game tree, handed one by [`GameSpec::visit`].
 pub trait GameVisitor {
@@ -80,20 +80,65 @@ fn random_node_bound(branching: usize, depth: usize) -> u64 {
     total
 }
 
-/// A node's id as files write unnamed nodes: `root`, or `@` and the 1-based
-/// child positions, unpacked from `path` (0-based positions as `depth`
-/// digits in base `radix`).
-pub(crate) fn child_path(depth: usize, mut path: u64, radix: u64) -> String {
+/// A generated node's id as a file of the same game gives it (see
+/// [`GameTree::id`]): `root`; `@` and the 1-based child path, unpacked from
+/// `path` (0-based positions as `depth` digits in base `radix`), down to
+/// [`PATH_ID_DEPTH`] plies; deeper, `@n` and the preorder number that
+/// `preorder` works out. A game that cannot number its nodes without
+/// walking them (`preorder` gives `None`: a random tree of uneven
+/// branching) keeps the path, which has at most 64 steps there, since the
+/// positions fit a `u64` whenever a node has two children or more.
+pub(crate) fn node_id(
+    depth: usize,
+    path: u64,
+    radix: u64,
+    preorder: impl FnOnce() -> Option<u128>,
+) -> String {
     if depth == 0 {
         return "root".to_string();
     }
+    if depth > PATH_ID_DEPTH
+        && let Some(number) = preorder()
+    {
+        return format!("@n{number}");
+    }
+    let steps: Vec<String> = positions(depth, path, radix)
+        .iter()
+        .map(|p| (p + 1).to_string())
+        .collect();
+    format!("@{}", steps.join("."))
+}
+
+/// The 0-based child positions packed in `path`, root's child first. Only
+/// for a depth of at most 64 steps or a `radix` of 1 (a chain's positions
+/// are all 0).
+fn positions(depth: usize, mut path: u64, radix: u64) -> Vec<u64> {
     let mut steps = vec![0u64; depth];
     for step in steps.iter_mut().rev() {
-        *step = path % radix + 1;
+        *step = path % radix;
         path /= radix;
     }
-    let steps: Vec<String> = steps.iter().map(u64::to_string).collect();
-    format!("@{}", steps.join("."))
+    steps
+}
+
+/// The preorder number (the root's 1) of the node at `path`, `depth` plies
+/// down a tree where the node reached by the positions so far has
+/// `size(ply, position)` nodes in the subtree of its child at `position`:
+/// each ply counts the node itself and its elder brothers' subtrees.
+pub(crate) fn preorder_number(
+    depth: usize,
+    path: u64,
+    radix: u64,
+    mut size: impl FnMut(usize, u64) -> u128,
+) -> u128 {
+    if radix == 1 {
+        return depth as u128 + 1;
+    }
+    let mut number = 1;
+    for (ply, position) in positions(depth, path, radix).into_iter().enumerate() {
+        number += 1 + (0..position).map(|elder| size(ply, elder)).sum::<u128>();
+    }
+    number
 }
 
 #[cfg(test)]
@@ -112,8 +157,18 @@ mod tests {
     }
 
     #[test]
-    fn child_paths_unpack() {
-        assert_eq!(child_path(0, 0, 3), "root");
-        assert_eq!(child_path(3, 5, 3), "@1.2.3");
+    fn child_paths_unpack_and_deep_nodes_are_numbered() {
+        let never = || -> Option<u128> { panic!("a shallow node is not numbered") };
+        assert_eq!(node_id(0, 0, 3, never), "root");
+        assert_eq!(node_id(3, 5, 3, never), "@1.2.3");
+        assert_eq!(node_id(33, 0, 1, || Some(34)), "@n34");
+        let uneven = node_id(40, 1, 2, || None);
+        assert_eq!(uneven, format!("@{}.2", vec!["1"; 39].join(".")));
+        // A chain: the node d plies down is numbered d + 1, whatever the
+        // subtree sizes.
+        assert_eq!(preorder_number(10_000, 0, 1, |_, _| unreachable!()), 10_001);
+        // Two plies of a full binary tree: @2 follows the root and @1's
+        // subtree of 3.
+        assert_eq!(preorder_number(1, 1, 2, |_, _| 3), 5);
     }
 }

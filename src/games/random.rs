@@ -158,6 +158,30 @@ impl RandomTree {
         low + uniform(draw(node.hash, stream::COUNT, 0), spread) as usize
     }
 
+    /// The node's preorder number (the root's 1), worked out from its
+    /// path when every node has `branching` children; `None` for uneven
+    /// branching, where it takes a walk of the tree.
+    pub fn preorder_number(&self, node: RandomNode) -> Option<u128> {
+        let RandomSpec {
+            branching,
+            min_branching,
+            depth,
+            ..
+        } = self.spec;
+        if min_branching != branching {
+            return None;
+        }
+        // A full subtree of height h holds 1 + b + ... + b^h nodes.
+        let full = |height: usize| {
+            (0..=height as u32)
+                .map(|i| (branching as u128).pow(i))
+                .sum()
+        };
+        let size = |ply: usize, _| full(depth - ply - 1);
+        let radix = branching as u64;
+        Some(super::preorder_number(node.depth(), node.path, radix, size))
+    }
+
     /// The 0-based index, in draw order, of `node`'s best child among `count`.
     fn best_index(node: RandomNode, count: usize) -> u32 {
         uniform(draw(node.hash, stream::BEST, 0), count as u64) as u32
@@ -350,7 +374,10 @@ impl GameTree for RandomTree {
     }
 
     fn id(&self, node: RandomNode) -> String {
-        super::child_path(node.depth(), node.path, self.spec.branching as u64)
+        let radix = self.spec.branching as u64;
+        super::node_id(node.depth(), node.path, radix, || {
+            self.preorder_number(node)
+        })
     }
 }
 
@@ -530,6 +557,20 @@ mod tests {
             }
         });
         assert_eq!(counts.into_iter().collect::<Vec<_>>(), [2, 3, 4]);
+    }
+
+    #[test]
+    fn preorder_numbers_follow_a_walk_of_the_tree() {
+        for spec in [RandomSpec::new(3, 4, 1), RandomSpec::new(1, 5, 2)] {
+            let tree = RandomTree::new(spec);
+            let mut number = 0;
+            walk(&tree, |node, _| {
+                number += 1;
+                assert_eq!(tree.preorder_number(node), Some(number), "{spec}");
+            });
+        }
+        let uneven = RandomTree::new(RandomSpec::new(3, 4, 1).branching_between(2, 3));
+        assert_eq!(uneven.preorder_number(uneven.root()), None);
     }
 
     #[test]

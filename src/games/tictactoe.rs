@@ -228,7 +228,9 @@ impl GameTree for TicTacToe {
     }
 
     fn id(&self, board: TicTacToeBoard) -> String {
-        super::child_path(board.depth.into(), board.path.into(), 9)
+        // At most 9 plies: never deep enough to be numbered.
+        let unreached = || None;
+        super::node_id(board.depth.into(), board.path.into(), 9, unreached)
     }
 }
 

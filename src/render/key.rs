@@ -35,6 +35,7 @@ impl Diagram<'_> {
                 colour: INK,
                 anchor: Anchor::Start,
                 text: text.trim_start().to_string(),
+                signs: true,
             }));
         }
         let widest = lines

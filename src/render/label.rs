@@ -20,7 +20,9 @@ pub(super) fn label(slots: &[String], full: Option<&[String]>) -> Attribute {
 }
 
 /// A quoted DOT string attribute: the non-empty `lines`, joined by DOT's
-/// `\n`.
+/// `\n`. Graphviz reads `\` as an escape (`\N`, `\l`) and an HTML
+/// entity (`&amp;`) as its character in every label, so a `\` or `&` of
+/// the text is written `\\` or `&amp;` to show as itself.
 pub(super) fn plain_label(key: &str, lines: &[String]) -> Attribute {
     let mut text = String::from("\"");
     for line in lines.iter().filter(|l| !l.is_empty()) {
@@ -28,10 +30,14 @@ pub(super) fn plain_label(key: &str, lines: &[String]) -> Attribute {
             text.push_str("\\n");
         }
         for c in line.chars() {
-            if c == '"' || c == '\\' {
-                text.push('\\');
+            match c {
+                '"' | '\\' => {
+                    text.push('\\');
+                    text.push(c);
+                }
+                '&' => text.push_str("&amp;"),
+                c => text.push(c),
             }
-            text.push(c);
         }
     }
     text.push('"');
@@ -103,6 +109,11 @@ mod tests {
         let full = lines(&["F", ">=6", ""]);
         assert_eq!(printed(label(&full, Some(&full))), r#"label="F\n>=6""#);
         assert_eq!(printed(label(&lines(&["F", ""]), None)), r#"label="F""#);
+        let hostile = lines(&["&amp; \"\\N", "<b>"]);
+        assert_eq!(
+            printed(label(&hostile, None)),
+            r#"label="&amp;amp; \"\\N\n<b>""#
+        );
     }
 
     #[test]

@@ -93,7 +93,9 @@ pub(super) struct GroundMark {
     pub height: f64,
 }
 
-/// A line of text (as the trace writes it: `>=6`, `-inf`, `2 -> 5`).
+/// A line of text: gametree's own (a value, a window, a caption, as the
+/// trace writes them: `>=6`, `-inf`, `2 -> 5`), or a name or label drawn
+/// exactly as written.
 #[derive(Clone, Debug, PartialEq)]
 pub(super) struct TextMark {
     /// Its anchor's place.
@@ -108,6 +110,10 @@ pub(super) struct TextMark {
     pub anchor: Anchor,
     /// The text.
     pub text: String,
+    /// Whether `>=`, `<=`, `-inf`, `+inf` and ` -> ` are drawn as the signs
+    /// they stand for (`≥`, `≤`, `−∞`, `+∞`, `→`): in gametree's own texts,
+    /// never in a name or label drawn alone, which shows as written.
+    pub signs: bool,
 }
 
 /// One thing drawn.
@@ -169,6 +175,7 @@ impl Diagram<'_> {
                 colour: INK,
                 anchor: Anchor::Start,
                 text: caption.to_string(),
+                signs: true,
             }));
             height += SMALL_SIZE * LINE + MARGIN;
         }
@@ -239,7 +246,8 @@ impl Diagram<'_> {
                 width: width + 2.0,
                 height: line,
             }));
-            push_text(marks, x, y + 0.36 * SMALL_SIZE, SMALL_SIZE, colour, text);
+            let y = y + 0.36 * SMALL_SIZE;
+            push_text(marks, x, y, SMALL_SIZE, colour, text, false);
         }
     }
 
@@ -255,6 +263,7 @@ impl Diagram<'_> {
                 colour: grey_if(picture.is_pruned(item.node)),
                 anchor: Anchor::Middle,
                 text: note_text(item.hidden),
+                signs: false,
             }));
             return;
         }
@@ -332,7 +341,8 @@ impl Diagram<'_> {
                 ),
             };
             let y = geometry.inside_baseline(i, line);
-            push_text(marks, geometry.x(i), y, FONT_SIZE, colour, text);
+            let signs = *slot == Slot::Value;
+            push_text(marks, geometry.x(i), y, FONT_SIZE, colour, text, signs);
         }
     }
 
@@ -344,7 +354,7 @@ impl Diagram<'_> {
         for (line, &slot) in item.layers.iter().enumerate() {
             let y = geometry.layer_baseline(i, line);
             let text = texts[slot].clone();
-            push_text(marks, geometry.x(i), y, SMALL_SIZE, colour, text);
+            push_text(marks, geometry.x(i), y, SMALL_SIZE, colour, text, true);
         }
     }
 
@@ -393,14 +403,22 @@ impl Diagram<'_> {
             }));
             for (k, text) in lines.into_iter().enumerate() {
                 let baseline = top + k as f64 * line + line / 2.0 + 0.36 * SMALL_SIZE;
-                push_text(marks, x, baseline, SMALL_SIZE, CUT, text);
+                push_text(marks, x, baseline, SMALL_SIZE, CUT, text, false);
             }
         }
     }
 }
 
-/// Adds a centred text, unless it is empty.
-fn push_text(marks: &mut Vec<Mark>, x: f64, y: f64, size: f64, colour: &'static str, text: String) {
+/// Adds a centred text, unless it is empty; `signs` as [`TextMark::signs`].
+fn push_text(
+    marks: &mut Vec<Mark>,
+    x: f64,
+    y: f64,
+    size: f64,
+    colour: &'static str,
+    text: String,
+    signs: bool,
+) {
     if !text.is_empty() {
         marks.push(Mark::Text(TextMark {
             x,
@@ -409,6 +427,7 @@ fn push_text(marks: &mut Vec<Mark>, x: f64, y: f64, size: f64, colour: &'static 
             colour,
             anchor: Anchor::Middle,
             text,
+            signs,
         }));
     }
 }

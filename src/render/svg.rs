@@ -214,7 +214,11 @@ fn write_text(out: &mut String, mark: &TextMark) {
         out.push_str(" text-anchor=\"start\"");
     }
     out.push('>');
-    out.push_str(&escape(&pretty(&mark.text)));
+    let text = match mark.signs {
+        true => pretty(&mark.text),
+        false => Cow::Borrowed(mark.text.as_str()),
+    };
+    out.push_str(&escape(&text));
     out.push_str("</text>\n");
 }
 

@@ -5,6 +5,7 @@
 use std::fmt::Write;
 
 use super::geometry::Outline;
+use super::geometry::pretty;
 use super::scene::{
     Anchor, CUT, Dash, GroundMark, INK, LineMark, Mark, OPEN_FILL, OutlineMark, PAPER, PENDING,
     PRUNED, Scene, TextMark,
@@ -17,11 +18,19 @@ const COLOURS: [&str; 6] = [INK, PAPER, PRUNED, PENDING, CUT, OPEN_FILL];
 /// The TikZ picture of a scene; with `standalone`, wrapped in a complete
 /// document of the `standalone` class.
 pub(super) fn write_tikz(scene: &Scene, standalone: bool) -> String {
-    let mut out = String::with_capacity(120 * scene.marks.len() + 1024);
+    let mut marks = String::with_capacity(120 * scene.marks.len());
+    for mark in &scene.marks {
+        write_mark(&mut marks, mark);
+    }
+    let mut out = String::with_capacity(marks.len() + 1024);
     if standalone {
         preamble(&mut out, scene);
     } else {
         out.push_str("% Drawn by gametree: needs \\usepackage{tikz}; \\input this file.\n");
+    }
+    if marks.contains("\\gametreechar") {
+        out.push_str(CHARACTER_MACRO);
+        out.push_str("%\n");
     }
     out.push_str(
         "\\begin{tikzpicture}[x=1pt,y=-1pt,inner sep=0pt,line cap=round,line join=round]\n",
@@ -36,9 +45,7 @@ pub(super) fn write_tikz(scene: &Scene, standalone: bool) -> String {
         num(scene.width),
         num(scene.height)
     );
-    for mark in &scene.marks {
-        write_mark(&mut out, mark);
-    }
+    out.push_str(&marks);
     out.push_str("\\end{tikzpicture}\n");
     if standalone {
         out.push_str("\\end{document}\n");
@@ -181,33 +188,64 @@ fn write_text(out: &mut String, mark: &TextMark) {
         name(mark.colour),
         num(mark.x),
         num(mark.y),
-        tex_text(&mark.text)
+        tex_text(&mark.text, mark.signs)
     );
 }
 
-/// Text as TeX sets it: its special characters escaped, `>=`, `<=`,
-/// infinities and arrows as mathematical signs.
-pub(super) fn tex_text(text: &str) -> String {
-    let mut escaped = String::with_capacity(text.len() + 8);
-    for c in text.chars() {
+/// Text as TeX sets it, whatever characters it holds, in pdfLaTeX's
+/// default fonts as in LuaLaTeX's and XeLaTeX's: TeX's special characters
+/// escaped; the ASCII characters that the default (OT1) fonts draw as
+/// something else (`<` as `¡`, `"` as `”`) and the ligatures (`--`) set by
+/// their text commands (`"` in T1, the one encoding that has it); the signs gametree writes (`≥`, `≤`, `∞`, `→`,
+/// `−`) in math; every other character beyond ASCII through
+/// [`CHARACTER_MACRO`]. With `signs` (see `TextMark::signs`), `>=`, `<=`,
+/// `-inf`, `+inf` and ` -> ` are those signs first.
+pub(super) fn tex_text(text: &str, signs: bool) -> String {
+    let text = match signs {
+        true => pretty(text),
+        false => std::borrow::Cow::Borrowed(text),
+    };
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
         match c {
-            '\\' => escaped.push_str("\\textbackslash{}"),
+            '\\' => out.push_str("\\textbackslash{}"),
             '{' | '}' | '$' | '&' | '#' | '_' | '%' => {
-                escaped.push('\\');
-                escaped.push(c);
+                out.push('\\');
+                out.push(c);
             }
-            '^' => escaped.push_str("\\^{}"),
-            '~' => escaped.push_str("\\~{}"),
-            _ => escaped.push(c),
+            '^' => out.push_str("\\^{}"),
+            '~' => out.push_str("\\~{}"),
+            '<' => out.push_str("\\textless{}"),
+            '>' => out.push_str("\\textgreater{}"),
+            '|' => out.push_str("\\textbar{}"),
+            '"' => out.push_str("{\\fontencoding{T1}\\selectfont\\textquotedbl}"),
+            '\'' => out.push_str("\\textquotesingle{}"),
+            '`' => out.push_str("\\textasciigrave{}"),
+            '-' if chars.peek() == Some(&'-') => out.push_str("-{}"),
+            '≥' => out.push_str("$\\geq$"),
+            '≤' => out.push_str("$\\leq$"),
+            '∞' => out.push_str("$\\infty$"),
+            '→' => out.push_str("$\\to$"),
+            '−' => out.push_str("$-$"),
+            c if c.is_ascii() => out.push(c),
+            c => {
+                let _ = write!(out, "\\gametreechar{{{:04X}}}{{{c}}}", u32::from(c));
+            }
         }
     }
-    escaped
-        .replace(">=", "$\\geq$")
-        .replace("<=", "$\\leq$")
-        .replace("+inf", "$+\\infty$")
-        .replace("-inf", "$-\\infty$")
-        .replace(" -> ", " $\\to$ ")
+    out.replace("$-$$\\infty$", "$-\\infty$")
+        .replace("+$\\infty$", "$+\\infty$")
 }
+
+/// The macro every character beyond ASCII is set through, but the signs:
+/// `\gametreechar{03A9}{Ω}` sets `Ω` where the engine reads Unicode
+/// (LuaLaTeX, XeLaTeX), and under pdfLaTeX where `inputenc` knows it (in
+/// the T1 encoding, which sets every accented Latin letter it knows);
+/// anything else (Greek, CJK, emoji under pdfLaTeX without their packages)
+/// is set as its code point, `U+03A9`, rather than stop the document.
+pub(super) const CHARACTER_MACRO: &str = "\\providecommand\\gametreechar[2]{\\ifdefined\\Umathcode#2\\else\
+     \\ifcsname u8:\\detokenize{#2}\\endcsname{\\fontencoding{T1}\\selectfont#2}\\else U+#1\\fi\\fi}";
 
 #[cfg(test)]
 mod tests {
@@ -215,10 +253,23 @@ mod tests {
 
     #[test]
     fn text_is_escaped_and_set_with_signs() {
-        assert_eq!(tex_text(">=6"), "$\\geq$6");
-        assert_eq!(tex_text("[-inf, +inf]"), "[$-\\infty$, $+\\infty$]");
-        assert_eq!(tex_text("#3"), "\\#3");
-        assert_eq!(tex_text("a_b{c}%"), "a\\_b\\{c\\}\\%");
-        assert_eq!(tex_text("2 -> 5"), "2 $\\to$ 5");
+        assert_eq!(tex_text(">=6", true), "$\\geq$6");
+        assert_eq!(tex_text("[-inf, +inf]", true), "[$-\\infty$, $+\\infty$]");
+        assert_eq!(tex_text("#3", true), "\\#3");
+        assert_eq!(tex_text("a_b{c}%", true), "a\\_b\\{c\\}\\%");
+        assert_eq!(tex_text("2 -> 5", true), "2 $\\to$ 5");
+    }
+
+    #[test]
+    fn a_name_is_set_as_written() {
+        assert_eq!(tex_text("-inf>=x", false), "-inf\\textgreater{}=x");
+        assert_eq!(
+            tex_text("<!--'\"`|", false),
+            "\\textless{}!-{}-\\textquotesingle{}{\\fontencoding{T1}\\selectfont\\textquotedbl}\\textasciigrave{}\\textbar{}"
+        );
+        assert_eq!(tex_text("a--b", false), "a-{}-b");
+        assert_eq!(tex_text("Ωmega", false), "\\gametreechar{03A9}{Ω}mega");
+        assert_eq!(tex_text("🎲", false), "\\gametreechar{1F3B2}{🎲}");
+        assert_eq!(tex_text("≥", false), "$\\geq$");
     }
 }

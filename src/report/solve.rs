@@ -73,6 +73,11 @@ pub struct SolveReport {
     pub note: Option<String>,
     /// Counts.
     pub stats: Stats,
+    /// The search this one is the baseline of, when it is reported as
+    /// such: sequential alpha-beta standing for a parallel search that is
+    /// simulated and does not run (its own counts differ from run to run).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub baseline_of: Option<Algorithm>,
 }
 
 impl SolveReport {
@@ -135,6 +140,16 @@ impl SolveReport {
             pruned_count: Some(count_pruned(tree, cuts)),
             note: None,
             stats: result.stats,
+            baseline_of: None,
+        }
+    }
+
+    /// The report as the baseline of `algorithm`, simulated: the first line
+    /// says that the figures are this search's, not `algorithm`'s.
+    pub fn as_baseline_of(self, algorithm: Algorithm) -> SolveReport {
+        SolveReport {
+            baseline_of: Some(algorithm),
+            ..self
         }
     }
 
@@ -156,7 +171,15 @@ impl SolveReport {
 
     /// The algorithm, the root's value, its best move and the best line.
     fn write_answer(&self, out: &mut String) {
-        let _ = writeln!(out, "algorithm: {}", self.algorithm);
+        let _ = match self.baseline_of {
+            Some(simulated) => writeln!(
+                out,
+                "algorithm: {} (sequential: the baseline of the simulated {simulated} search, \
+                 which does not run)",
+                self.algorithm
+            ),
+            None => writeln!(out, "algorithm: {}", self.algorithm),
+        };
         let score = Scored {
             value: self.value,
             bound: self.bound,

@@ -121,12 +121,12 @@ pub(super) async fn guard(
 ) -> Response {
     let mut response = match guard.refusal(&request) {
         Some(refusal) => {
-            eprintln!(
+            crate::cli::streams::tell(format_args!(
                 "gametree serve: refused {} {}: {}",
                 request.method(),
                 shown(request.uri().path()),
                 refusal.message()
-            );
+            ));
             refusal.closing().into_response()
         }
         None => next.run(request).await,

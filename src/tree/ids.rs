@@ -1,0 +1,269 @@
+//! The ids of a [`Tree`]'s nodes, each made in time and length that do not
+//! grow with the node's depth.
+//!
+//! A named node's id is its name. The unnamed root is `root`. An unnamed
+//! node at most [`PATH_ID_DEPTH`] plies below the root is `@` and its
+//! 1-based child path from the root (`@2.1`), found from the root down in
+//! at most that many steps. An unnamed node deeper than that is `@n` and its
+//! number in preorder, the root counted 1 (`@n40`): a chain 10,000 deep
+//! would otherwise have ids of 20,000 characters, and every output that
+//! names its nodes would grow with the square of its depth. No name starts
+//! with `@` and no path holds an `n`, so every id names one node.
+
+use std::fmt::Write;
+use std::sync::OnceLock;
+
+use super::{GameTree, NodeId, Tree};
+
+/// How many plies below the root an unnamed node's id is its child path;
+/// deeper, it is `@n` and its preorder number.
+pub const PATH_ID_DEPTH: usize = 32;
+
+/// Where each node stands: its number in preorder and its parent, for
+/// every node, made once, when a deep id or a parent is first asked for
+/// (8 bytes a node; a tree no deeper than [`PATH_ID_DEPTH`] that is never
+/// asked for a parent does without).
+#[derive(Debug, Default)]
+pub(super) struct Places {
+    cell: OnceLock<Index>,
+}
+
+#[derive(Debug)]
+struct Index {
+    /// By node: its 0-based position in preorder.
+    preorder: Vec<u32>,
+    /// By node: its parent; the root's is itself.
+    parents: Vec<NodeId>,
+}
+
+impl Index {
+    /// One walk of the tree in preorder, with an explicit stack.
+    fn of(tree: &Tree) -> Index {
+        let mut preorder = vec![0; tree.len()];
+        let mut parents = vec![tree.root(); tree.len()];
+        if tree.is_empty() {
+            return Index { preorder, parents };
+        }
+        let mut stack = vec![tree.root()];
+        let mut next = 0;
+        while let Some(node) = stack.pop() {
+            preorder[node as usize] = next;
+            next += 1;
+            let children = tree.children_slice(node);
+            for &child in children {
+                parents[child as usize] = node;
+            }
+            stack.extend(children.iter().rev());
+        }
+        Index { preorder, parents }
+    }
+}
+
+impl Tree {
+    fn index(&self) -> &Index {
+        self.places.cell.get_or_init(|| Index::of(self))
+    }
+
+    /// The node's id (see the [module](self)): its name, `root`, its child
+    /// path, or `@n` and its preorder number.
+    pub(super) fn node_id(&self, node: NodeId) -> String {
+        if let Some(name) = self.names.get(&node) {
+            return name.clone();
+        }
+        if node == self.root() {
+            return "root".to_string();
+        }
+        match self.short_path(node) {
+            Some(path) => path,
+            None => format!("@n{}", self.preorder_number(node)),
+        }
+    }
+
+    /// The node's number in preorder (file order), the root's 1: how a
+    /// node deeper than [`PATH_ID_DEPTH`] is identified (`@n40`).
+    pub fn preorder_number(&self, node: NodeId) -> u64 {
+        u64::from(self.index().preorder[node as usize]) + 1
+    }
+
+    /// The parent of `node`; `None` for the root.
+    pub fn parent(&self, node: NodeId) -> Option<NodeId> {
+        let parent = *self.index().parents.get(node as usize)?;
+        (node != self.root()).then_some(parent)
+    }
+
+    /// `@` and the 1-based child positions of `node` when it lies at most
+    /// [`PATH_ID_DEPTH`] plies below the root; `None` deeper (or for the
+    /// root).
+    fn short_path(&self, node: NodeId) -> Option<String> {
+        let mut path = String::from("@");
+        let mut at = self.root();
+        for ply in 0..PATH_ID_DEPTH {
+            let (position, child) = self.step_towards(at, node)?;
+            if ply > 0 {
+                path.push('.');
+            }
+            let _ = write!(path, "{}", position + 1);
+            if child == node {
+                return Some(path);
+            }
+            at = child;
+        }
+        None
+    }
+
+    /// From `at`, the child whose subtree holds `node`, and its 0-based
+    /// position. In postorder a subtree's nodes are numbered just below its
+    /// root, so that child is the first whose number is not below `node`'s.
+    fn step_towards(&self, at: NodeId, node: NodeId) -> Option<(usize, NodeId)> {
+        let children = self.children_slice(at);
+        let position = children.partition_point(|&c| c < node);
+        children.get(position).map(|&child| (position, child))
+    }
+
+    /// The node's child path from the root at any depth (`@2.1`; `root` for
+    /// the root), whatever its name or id: where to find it by hand. It
+    /// grows with the depth, so no output gives it unasked.
+    pub fn child_path(&self, node: NodeId) -> String {
+        let mut path = String::from("@");
+        let mut at = self.root();
+        while at != node {
+            let Some((position, child)) = self.step_towards(at, node) else {
+                break; // not in this tree
+            };
+            if at != self.root() {
+                path.push('.');
+            }
+            let _ = write!(path, "{}", position + 1);
+            at = child;
+        }
+        match path.len() {
+            1 => "root".to_string(),
+            _ => path,
+        }
+    }
+
+    /// The node with this id (a name, `root`, a child path like `@2.1`, or
+    /// `@n` and a preorder number), written exactly as [`GameTree::id`]
+    /// writes it: `@01`, a path deeper than [`PATH_ID_DEPTH`], or `@n3`
+    /// for a node that has a path, find nothing.
+    pub fn find(&self, id: &str) -> Option<NodeId> {
+        if let Some(index) = self.by_name.get(id) {
+            return Some(*index);
+        }
+        let node = if id == "root" {
+            self.root()
+        } else if let Some(number) = id.strip_prefix("@n") {
+            self.by_preorder_number(number.parse().ok()?)?
+        } else {
+            self.follow(id.strip_prefix('@')?)?
+        };
+        (self.node_id(node) == id).then_some(node)
+    }
+
+    /// The node at a 1-based child path (`2.1`), followed at most
+    /// [`PATH_ID_DEPTH`] steps.
+    fn follow(&self, path: &str) -> Option<NodeId> {
+        let mut node = self.root();
+        for step in path.split('.').take(PATH_ID_DEPTH + 1) {
+            let position: usize = step.parse().ok()?;
+            node = *self.children_slice(node).get(position.checked_sub(1)?)?;
+        }
+        Some(node)
+    }
+
+    /// The node numbered `number` in preorder (from 1), found from the
+    /// root down: its children's numbers grow left to right.
+    fn by_preorder_number(&self, number: u64) -> Option<NodeId> {
+        let target = u32::try_from(number.checked_sub(1)?).ok()?;
+        let preorder = &self.index().preorder;
+        let mut node = self.root();
+        while preorder.get(node as usize)? != &target {
+            let children = self.children_slice(node);
+            let after = children.partition_point(|&c| preorder[c as usize] <= target);
+            node = *children.get(after.checked_sub(1)?)?;
+        }
+        Some(node)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::parse;
+
+    /// A chain `depth` deep: each level a list of a leaf and the next
+    /// level (a caterpillar), so that paths read `@2.2.2...`.
+    fn caterpillar(depth: usize) -> Tree {
+        let text = format!("{}0{}", "[ 1 ".repeat(depth), " ]".repeat(depth));
+        parse("t.tree", &text).unwrap()
+    }
+
+    /// The node reached by `steps` (1-based), independent of the ids.
+    fn walk(tree: &Tree, steps: &[usize]) -> NodeId {
+        steps
+            .iter()
+            .fold(tree.root(), |at, &s| tree.children_slice(at)[s - 1])
+    }
+
+    #[test]
+    fn paths_down_to_the_limit_then_preorder_numbers() {
+        let tree = caterpillar(40);
+        let at = |depth: usize| walk(&tree, &vec![2; depth]);
+        assert_eq!(tree.id(at(0)), "root");
+        assert_eq!(tree.id(at(1)), "@2");
+        let path_32 = format!("@{}", vec!["2"; 32].join("."));
+        assert_eq!(tree.id(at(32)), path_32);
+        // Preorder: the root 1, then each level its leaf and the next
+        // level: the node at depth d is numbered 2d + 1.
+        assert_eq!(tree.id(at(33)), "@n67");
+        assert_eq!(tree.id(at(40)), "@n81");
+        let leaf_below_33 = tree.children_slice(at(33))[0];
+        assert_eq!(tree.id(leaf_below_33), "@n68");
+        assert_eq!(tree.id(tree.children_slice(at(31))[0]), {
+            let mut steps = vec!["2"; 31];
+            steps.push("1");
+            format!("@{}", steps.join("."))
+        });
+    }
+
+    #[test]
+    fn every_id_finds_its_node_and_the_other_forms_find_nothing() {
+        let tree = caterpillar(40);
+        for node in tree.nodes() {
+            assert_eq!(tree.find(&tree.id(node)), Some(node), "{}", tree.id(node));
+        }
+        let path_33 = format!("@{}", vec!["2"; 33].join("."));
+        for other in ["@n1", "@n3", "@n0", "@n", "@n+67", "@n067", "@02", &path_33] {
+            assert_eq!(tree.find(other), None, "{other}");
+        }
+        assert_eq!(tree.find("@n81"), Some(walk(&tree, &[2; 40])));
+        assert_eq!(tree.find("@n82"), None, "past the last node");
+        assert_eq!(tree.find("@n99999999999"), None);
+    }
+
+    #[test]
+    fn child_paths_and_parents_at_any_depth() {
+        let tree = caterpillar(40);
+        let deepest = walk(&tree, &[2; 40]);
+        assert_eq!(
+            tree.child_path(deepest),
+            format!("@{}", vec!["2"; 40].join("."))
+        );
+        assert_eq!(tree.child_path(tree.root()), "root");
+        assert_eq!(tree.parent(deepest), Some(walk(&tree, &[2; 39])));
+        assert_eq!(tree.parent(tree.root()), None);
+        let named = parse("t.tree", "A [ B [ 1 2 ] 3 ]").unwrap();
+        let b = named.find("B").unwrap();
+        assert_eq!(named.child_path(b), "@1");
+        assert_eq!(named.id(b), "B");
+    }
+
+    #[test]
+    fn a_named_node_keeps_its_name_at_any_depth() {
+        let text = format!("{}Deep = 1 2{}", "[ ".repeat(50), " ]".repeat(50));
+        let tree = parse("t.tree", &text).unwrap();
+        let deep = tree.find("Deep").unwrap();
+        assert_eq!(tree.id(deep), "Deep");
+        assert_eq!(tree.preorder_number(deep), 51);
+    }
+}
