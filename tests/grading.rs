@@ -135,12 +135,22 @@ fn a_key_weighs_its_questions_and_lists_earn_partial_credit() {
 }
 
 #[test]
-fn pruned_lists_earn_the_share_of_nodes_they_get_right() {
-    let class = Class::new("jaccard");
+fn pruned_lists_earn_the_nodes_right_less_the_nodes_false() {
+    let class = Class::new("pruned-credit");
     let key = class.file("key.answers", "expect pruned H T\n");
     // Pruned: H, T, U, V. `H` alone covers 1 of the 4; `H M` covers H and
-    // wrongly M, N, O: 1 of 7 nodes named or pruned.
-    for (answer, points) in [("H", 0.25), ("H M", 0.1429), ("T", 0.75), ("none", 0.0)] {
+    // wrongly M, N, O: 1 right less 3 false; `H T M`: 4 less 3; naming
+    // the root A covers all 22 nodes: 4 right, 18 false.
+    let answers = [
+        ("H", 0.25),
+        ("H M", 0.0),
+        ("H T M", 0.25),
+        ("T", 0.75),
+        ("H T A", 0.0),
+        ("H H H T T", 1.0),
+        ("none", 0.0),
+    ];
+    for (answer, points) in answers {
         let answers = class.file("a.answers", &format!("expect pruned {answer}\n"));
         let (_, json, _) = json(&["--key", &key, LECTURE, &answers]);
         assert_eq!(json["files"][0]["grade"]["points"], points, "{answer}");
