@@ -172,9 +172,20 @@ where
         })
     }
 
-    /// The nodes the ids of a claim name.
+    /// The nodes the ids of a claim name; an id repeated in a row is
+    /// looked up once.
     pub fn nodes(&self, ids: &[String]) -> Result<Vec<T::Node>, UnknownNode> {
-        ids.iter().map(|id| self.node(id)).collect()
+        let mut nodes = Vec::with_capacity(ids.len());
+        let mut last: Option<(&str, T::Node)> = None;
+        for id in ids {
+            let node = match last {
+                Some((before, node)) if before == id => node,
+                _ => self.node(id)?,
+            };
+            last = Some((id, node));
+            nodes.push(node);
+        }
+        Ok(nodes)
     }
 
     fn root_words(&self) -> String {
