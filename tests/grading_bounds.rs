@@ -171,11 +171,13 @@ mod memory {
         (kb, rest.len() + 1)
     }
 
-    /// A 2 MB line of one repeated id, `expect pruned H H ...` or `expect
-    /// leaves H H ...`, costs at most 64 bytes of memory a byte of line (44 now)
-    /// over a run with a one-line file instead (it was about 90, the
-    /// grammar's tokens, and grading copied and searched the list again
-    /// for each misconception).
+    /// A 2 MB line of one repeated id costs at most 64 bytes of memory a
+    /// byte of line over a run with a one-line file instead, as `expect
+    /// leaves H H ...` (44 measured: the list is kept, each repeat being a
+    /// false entry), and at most 4 as `expect pruned H H ...` (a set: the
+    /// repeats are dropped as the line is read; 1.3 measured). Both were
+    /// about 90: the grammar's tokens, and grading copied and searched
+    /// the list again for each misconception.
     #[test]
     fn a_long_answer_line_is_graded_in_memory_linear_in_its_length() {
         let dir = common::scratch("long-line-memory");
@@ -193,12 +195,12 @@ mod memory {
             files
         };
         let (base, _) = peak_kb(&with(write("short.answers", "expect pruned H\n")));
-        for keyword in ["pruned", "leaves"] {
+        for (keyword, most) in [("pruned", 4.0), ("leaves", 64.0)] {
             let text = long_line(keyword, 1_000_000);
             let (peak, _) = peak_kb(&with(write("long.answers", &text)));
             let per_byte = (peak.saturating_sub(base) * 1024) as f64 / text.len() as f64;
             assert!(
-                per_byte <= 64.0,
+                per_byte <= most,
                 "{keyword}: {peak} kB against {base} kB, {per_byte:.1} bytes a byte of line"
             );
         }

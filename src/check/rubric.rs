@@ -184,19 +184,24 @@ where
         mut erred,
         false_cuts,
     } = Sorted::new(facts, &rubric.asked(), answers);
+    // A line meant for a question that is not its answer is an error
+    // apart; at most one a question, it is listed whatever its line, and
+    // the first errors by line are kept below.
+    let mut apart = |error: LineError| {
+        errors.count += 1;
+        errors.listed.push(error);
+    };
     let mut questions: Vec<QuestionReport> = Vec::with_capacity(rubric.questions.len());
     for q in &rubric.questions {
         let answered = first.get(&q.topic);
         let mut error = erred.remove(&q.topic);
         if answered.is_some() {
             // Answered by a line that reads: the bad line is an error apart.
-            error.take().into_iter().for_each(|e| errors.push(e));
+            error.take().into_iter().for_each(&mut apart);
         }
         questions.push(question_report(q, answered, error, explain));
     }
-    erred.into_values().for_each(|e| errors.push(e));
-    // The first errors by line: those listed while reading, and those
-    // meant for a question, which may come before them.
+    erred.into_values().for_each(apart);
     errors.listed.sort_by_key(|e| e.line);
     errors.listed.truncate(LISTED_UP_TO);
     charge_false_cuts(rubric, &mut questions, &false_cuts, explain);

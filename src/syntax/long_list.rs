@@ -1,12 +1,16 @@
 //! A long `expect pruned` or `expect leaves` line of plain ids, read
 //! without the grammar. The grammar keeps a token per id (about 180 bytes
 //! with the pairs around it, so a 10 MB line of `H H H ...` took 886 MB
-//! while reading); this reader keeps only the ids. It reads the plainest
+//! while reading); this reader keeps only the ids, a pruned list's
+//! repeats once (it is a set, as the grammar's reading keeps it too: a
+//! 10 MB line of one repeated id is then one id). It reads the plainest
 //! form only (`expect`, the keyword, blanks, then ASCII names and paths
 //! separated by blanks or one comma): any other line, or any word it is
 //! not sure of (`none`, `is`, a keyword, a quoted name, a comment, points),
 //! is left to the grammar, which then reads it as before. A test holds it
 //! to the grammar on every line it reads.
+
+use std::collections::HashSet;
 
 use super::SourceText;
 use crate::claim::{Claim, Expectation};
@@ -23,12 +27,36 @@ pub(super) fn read(source: &SourceText<'_>, line: &str, base: usize) -> Option<E
         Some(rest) => (rest, false),
         None => (after_word(rest, "leaves")?, true),
     };
-    let ids = plain_ids(rest.trim_matches(BLANKS))?;
+    let list = rest.trim_matches(BLANKS);
     let claim = match leaves {
-        true => Claim::Leaves(ids),
-        false => Claim::Pruned(ids),
+        true => Claim::Leaves(all_ids(list)?),
+        false => Claim::Pruned(distinct_ids(list)?),
     };
     Some(Expectation::new(claim, source.location(base).line))
+}
+
+/// Every id of a leaves list, in order: counted first, so that the list
+/// is allocated once at its size.
+fn all_ids(list: &str) -> Option<Vec<String>> {
+    let mut count = 0;
+    if !each_plain_id(list, |_| count += 1) {
+        return None;
+    }
+    let mut ids = Vec::with_capacity(count);
+    each_plain_id(list, |id| ids.push(id.to_string()));
+    Some(ids)
+}
+
+/// The ids of a pruned list, a set: each once, where first named (as the
+/// grammar's reading keeps them), the repeats never copied.
+fn distinct_ids(list: &str) -> Option<Vec<String>> {
+    let (mut seen, mut ids) = (HashSet::new(), Vec::new());
+    let plain = each_plain_id(list, |id| {
+        if seen.insert(id) {
+            ids.push(id.to_string());
+        }
+    });
+    plain.then_some(ids)
 }
 
 const BLANKS: [char; 2] = [' ', '\t'];
@@ -42,21 +70,23 @@ fn after_word<'t>(text: &'t str, word: &str) -> Option<&'t str> {
     (head.eq_ignore_ascii_case(word) && blank).then(|| rest.trim_start_matches(BLANKS))
 }
 
-/// The ids of `list` (trimmed), each a plain id, separated by blanks or
-/// by one comma with blanks around it; `None` for anything else.
-fn plain_ids(list: &str) -> Option<Vec<String>> {
-    let mut ids = Vec::new();
+/// Calls `visit` on each id of `list` (trimmed), in order, while each is
+/// a plain id and the separators are blanks or one comma with blanks
+/// around it; false for anything else (the grammar's to read).
+fn each_plain_id<'l>(list: &'l str, mut visit: impl FnMut(&'l str)) -> bool {
     let mut rest = list;
+    let mut first = true;
     loop {
         let end = rest.find(|c: char| !is_id_char(c)).unwrap_or(rest.len());
         let id = &rest[..end];
-        if !is_plain_id(id, ids.is_empty()) {
-            return None;
+        if !is_plain_id(id, first) {
+            return false;
         }
-        ids.push(id.to_string());
+        visit(id);
+        first = false;
         rest = &rest[end..];
         if rest.is_empty() {
-            return Some(ids);
+            return true;
         }
         let blanks = rest.trim_start_matches(BLANKS);
         let next = match blanks.strip_prefix(',') {
@@ -66,7 +96,7 @@ fn plain_ids(list: &str) -> Option<Vec<String>> {
         // No separator (some other character), or nothing after it (a
         // trailing comma): the grammar's to say.
         if next.len() == rest.len() || next.is_empty() {
-            return None;
+            return false;
         }
         rest = next;
     }
@@ -121,6 +151,8 @@ mod tests {
             "  EXPECT Prune H,T ,  U\t",
             "expect leaves @1.1 @2 x_1' _y",
             "expect pruned H none is",
+            "expect pruned H T H T H",
+            "expect leaves H T H T H",
         ] {
             let fast = by_this(line).unwrap_or_else(|| panic!("{line} left to the grammar"));
             assert_eq!(Ok(fast), by_grammar(line), "{line}");
