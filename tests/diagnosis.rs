@@ -141,12 +141,10 @@ fn the_diagnosis_is_in_the_report() {
     let out =
         common::gametree(["check", "--format", "csv", "trees/strict-tie.tree", answers]).output();
     let csv = String::from_utf8(out.stdout).unwrap();
-    assert!(csv.lines().next().unwrap().ends_with(",diagnosis"), "{csv}");
-    assert!(
-        csv.lines()
-            .nth(1)
-            .unwrap()
-            .ends_with(",alpha-beta that does not cut on ties"),
+    let rows = common::csv_rows(&csv);
+    assert_eq!(
+        common::csv_cell(&rows, 1, "diagnosis"),
+        "alpha-beta that does not cut on ties",
         "{csv}"
     );
     let out = common::gametree(["check", "trees/strict-tie.tree", answers]).output();
@@ -194,5 +192,107 @@ fn stopping_one_ply_early_is_named_on_a_tree_with_static_values() {
         diagnosis
             .sentence()
             .starts_with("your answers match a search that stops one ply early: ")
+    );
+}
+
+/// The lecture tree's H, U and V are `?`: the searches of four
+/// misconceptions need one of them, and the tree has no tie. A report on
+/// wrong answers says so in every format; one on right answers does not.
+#[test]
+fn misconceptions_that_cannot_be_tested_are_named_in_every_format() {
+    let dir = common::scratch("untested");
+    let wrong = dir.join("wrong.answers");
+    std::fs::write(&wrong, "expect value 4\nexpect best B\n").unwrap();
+    let right = dir.join("right.answers");
+    std::fs::write(&right, "expect value 5\nexpect best I\n").unwrap();
+    let (wrong, right) = (wrong.to_str().unwrap(), right.to_str().unwrap());
+    let tree = "trees/lecture-a-to-v.tree";
+    let unknown = "right-to-left, swapped-players, no-pruning and negamax-sign-slip \
+                   could not be tested: H, U and V have no value";
+    let no_tie = "no-cut-on-ties could not be tested: no tie decides a cut";
+    let run = |format: &str, files: &[&str]| {
+        let mut args = vec!["check", "--format", format, tree];
+        args.extend_from_slice(files);
+        common::gametree(&args).outcome().stdout
+    };
+    let text = run("text", &[wrong]);
+    assert!(text.contains(unknown) && text.contains(no_tie), "{text}");
+    let all_right = ["check", "--claims", tree, right];
+    let text = common::gametree(all_right).outcome().stdout;
+    assert!(!text.contains("could not be tested"), "{text}");
+    let table = run("text", &[wrong, right]);
+    assert!(
+        table.lines().next().unwrap().ends_with("score  diagnosis"),
+        "{table}"
+    );
+    assert!(table.contains(&format!("{tree}: {unknown}")), "{table}");
+    let json: serde_json::Value = serde_json::from_str(&run("json", &[wrong])).unwrap();
+    let untested = json["files"][0]["untested"].as_array().unwrap();
+    let right_to_left = untested
+        .iter()
+        .find(|u| u["misconception"] == "right-to-left");
+    assert_eq!(right_to_left.unwrap()["reason"], "H, U and V have no value");
+    let csv = run("csv", &[wrong]);
+    let rows = common::csv_rows(&csv);
+    assert!(
+        common::csv_cell(&rows, 1, "untested").contains(unknown),
+        "{csv}"
+    );
+    let gradescope: serde_json::Value = serde_json::from_str(&run("gradescope", &[wrong])).unwrap();
+    let output = gradescope["output"].as_str().unwrap();
+    assert!(
+        output.contains(unknown) && output.contains(no_tie),
+        "{output}"
+    );
+    let junit = run("junit", &[wrong]);
+    let doc = roxmltree::Document::parse(&junit).unwrap();
+    let out = doc
+        .descendants()
+        .find(|n| n.has_tag_name("system-out"))
+        .unwrap();
+    assert!(out.text().unwrap().contains(unknown), "{junit}");
+}
+
+/// Only misconceptions about the search are named: fail-soft is none
+/// about a fail-soft search. A tree too large to search again names them
+/// all, with its size.
+#[test]
+fn a_tree_too_large_to_diagnose_says_so() {
+    let dir = common::scratch("untested-large");
+    let tree = dir.join("wide.tree");
+    let leaves = gametree::check::DIAGNOSE_UP_TO + 1;
+    std::fs::write(&tree, format!("[ {} ]\n", "1 ".repeat(leaves))).unwrap();
+    let answers = dir.join("a.answers");
+    std::fs::write(&answers, "expect value 2\n").unwrap();
+    let args = [
+        "check",
+        "--format",
+        "json",
+        tree.to_str().unwrap(),
+        answers.to_str().unwrap(),
+    ];
+    let stdout = common::gametree(args).outcome().stdout;
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let untested = json["files"][0]["untested"].as_array().unwrap();
+    let names: Vec<&str> = untested
+        .iter()
+        .map(|u| u["misconception"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "no-cut-on-ties",
+            "fail-hard",
+            "right-to-left",
+            "shallower",
+            "swapped-players",
+            "no-pruning",
+            "negamax-sign-slip"
+        ]
+    );
+    let reason = untested[0]["reason"].as_str().unwrap();
+    assert!(
+        reason.starts_with("the tree has more than 100000 nodes"),
+        "{reason}"
     );
 }

@@ -135,12 +135,22 @@ fn a_key_weighs_its_questions_and_lists_earn_partial_credit() {
 }
 
 #[test]
-fn pruned_lists_earn_the_share_of_nodes_they_get_right() {
-    let class = Class::new("jaccard");
+fn pruned_lists_earn_the_nodes_right_less_the_nodes_false() {
+    let class = Class::new("pruned-credit");
     let key = class.file("key.answers", "expect pruned H T\n");
     // Pruned: H, T, U, V. `H` alone covers 1 of the 4; `H M` covers H and
-    // wrongly M, N, O: 1 of 7 nodes named or pruned.
-    for (answer, points) in [("H", 0.25), ("H M", 0.1429), ("T", 0.75), ("none", 0.0)] {
+    // wrongly M, N, O: 1 right less 3 false; `H T M`: 4 less 3; naming
+    // the root A covers all 22 nodes: 4 right, 18 false.
+    let answers = [
+        ("H", 0.25),
+        ("H M", 0.0),
+        ("H T M", 0.25),
+        ("T", 0.75),
+        ("H T A", 0.0),
+        ("H H H T T", 1.0),
+        ("none", 0.0),
+    ];
+    for (answer, points) in answers {
         let answers = class.file("a.answers", &format!("expect pruned {answer}\n"));
         let (_, json, _) = json(&["--key", &key, LECTURE, &answers]);
         assert_eq!(json["files"][0]["grade"]["points"], points, "{answer}");
@@ -190,14 +200,27 @@ fn a_batch_grades_every_file_and_exits_2_after_every_row() {
         );
     }
     // The typo costs its own answer only, and says what was meant.
-    assert!(rows[5].ends_with(",2,11,"), "{}", rows[5]);
+    let cells = common::csv_rows(&stdout);
+    assert_eq!(common::csv_cell(&cells, 6, "points"), "2", "{}", rows[5]);
+    assert_eq!(
+        common::csv_cell(&cells, 6, "max_points"),
+        "11",
+        "{}",
+        rows[5]
+    );
     assert!(
         stderr.contains(&format!(
             "typo.answers:1:12: no node `LL` in the tree {LECTURE}: did you mean L?"
         )),
         "{stderr}"
     );
-    assert!(rows[6].ends_with(",1,11,"), "{}", rows[6]);
+    assert_eq!(common::csv_cell(&cells, 7, "points"), "1", "{}", rows[6]);
+    assert_eq!(
+        common::csv_cell(&cells, 7, "max_points"),
+        "11",
+        "{}",
+        rows[6]
+    );
 }
 
 #[test]
@@ -472,7 +495,10 @@ fn a_broken_tree_file_gives_each_of_its_answer_files_a_row() {
         "{}",
         rows[2]
     );
-    assert!(rows[2].ends_with(",0,,0,11,"), "{}", rows[2]);
+    let cells = common::csv_rows(&stdout);
+    let graded = ["score", "error", "points", "max_points", "diagnosis"]
+        .map(|c| common::csv_cell(&cells, 3, c));
+    assert_eq!(graded, ["0", "", "0", "11", ""], "{}", rows[2]);
 }
 
 #[test]

@@ -89,24 +89,24 @@ fn a_class_is_graded_against_the_tree_file_s_own_key() {
     assert!(asked[1..].iter().all(|q| q.1 == Status::Unanswered));
 
     // `expect pruned H L T` first: it covers H, L, T, U, V against the
-    // pruned H, T, U, V: 4 in both of 5 in either, 0.8 of a point, and
-    // 0.8 / 11 = 0.0727. The two later lists are extras.
+    // pruned H, T, U, V: 4 right less 1 false (L is evaluated) of 4, 0.75
+    // of a point, and 0.75 / 11 = 0.0682. The two later lists are extras.
     let wrong_pruned = row(report, &names[2]);
     let pruned = questions(wrong_pruned)[8].clone();
-    assert_eq!(pruned, ("pruned".to_string(), Status::Partial, 0.8));
-    assert_eq!((wrong_pruned.passed, wrong_pruned.score), (0, 0.0727));
+    assert_eq!(pruned, ("pruned".to_string(), Status::Partial, 0.75));
+    assert_eq!((wrong_pruned.passed, wrong_pruned.score), (0, 0.0682));
     assert_eq!(wrong_pruned.grade.as_ref().unwrap().extras.len(), 2);
 
-    // `expect leaves D E G H K L N O R S` first: the nine leaves in order,
-    // H between, of ten: 0.9, and 0.9 / 11 = 0.0818.
+    // `expect leaves D E G H K L N O R S` first: the nine leaves in order
+    // are right, H between is false: 8 of 9, and 0.8889 / 11 = 0.0808.
     let wrong_leaves = row(report, &names[3]);
     let leaves = questions(wrong_leaves)[9].clone();
-    assert_eq!(leaves, ("leaves".to_string(), Status::Partial, 0.9));
-    assert_eq!(wrong_leaves.score, 0.0818);
+    assert_eq!(leaves, ("leaves".to_string(), Status::Partial, 0.8889));
+    assert_eq!(wrong_leaves.score, 0.0808);
 
-    // The batch: 11 + 0.8 + 0.9 points of 44.
+    // The batch: 11 + 0.75 + 0.8889 points of 44.
     assert_eq!((report.passed, report.total), (11, 44));
-    assert_eq!(report.score, 0.2886);
+    assert_eq!(report.score, 0.2872);
     assert!(!report.all_passed() && !report.has_errors());
 }
 
@@ -162,10 +162,10 @@ fn a_key_with_points_weighs_the_questions() {
     let cut = &wrong_cut.grade.as_ref().unwrap().questions[2];
     assert_eq!(cut.explanation, "F: wrong kind of cut");
     assert_eq!(cut.actual, None);
-    // 0.8 of the pruned question's one point (as above), of 7: 0.1143.
+    // 0.75 of the pruned question's one point (as above), of 7: 0.1071.
     let wrong_pruned = row(report, &lecture_answers("wrong-pruned"));
-    assert_eq!(wrong_pruned.points(), (0.8, 7.0));
-    assert_eq!(wrong_pruned.score, 0.1143);
+    assert_eq!(wrong_pruned.points(), (0.75, 7.0));
+    assert_eq!(wrong_pruned.score, 0.1071);
     assert!(!report.has_errors());
 }
 

@@ -8,7 +8,7 @@ use std::fmt;
 use std::path::Path;
 
 use super::grader::{Grader, claims_report, misconceptions, rubric};
-use super::{CheckReport, Diagnoser, Explain, Facts, FileReport};
+use super::{CheckReport, Diagnoser, Explain, Facts, FileReport, answer_key};
 use crate::claim::Expectation;
 use crate::formats::{self, FormatError, ReadOptions, TreeFormat};
 use crate::search::{Algorithm, Options, SearchError, SearchResult, search};
@@ -359,11 +359,13 @@ impl Grading {
         if exercise.answers.is_empty() {
             return vec![self.own_key_report(&facts, tree_name, searched)];
         }
-        let mistaken = misconceptions(&facts, &searched.tree, self.options);
+        let right_key = || answer_key(&searched.tree, &searched.result, &searched.trace);
+        let (mistaken, untested) = misconceptions(&facts, &searched.tree, self.options, right_key);
         let key = key.unwrap_or(&searched.expectations);
         let grader = Grader {
             facts: &facts,
             diagnoser: Diagnoser::new(&facts, &mistaken),
+            untested: &untested,
             rubric: match self.claims {
                 true => None,
                 false => rubric(&facts, key, tree_name, warnings),

@@ -1,12 +1,13 @@
 //! What a wrong claim gets when the answer must not be given away, how much
 //! of a list is right, and the ids a mistyped id may have meant.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::hash::Hash;
 
 use super::compare::{first_difference, ordinal};
 use super::facts::Facts;
 use crate::claim::Claim;
+use crate::text::quoted;
 use crate::tree::GameTree;
 
 /// How far (in edits) a mistyped id may be from the ids suggested for it.
@@ -17,35 +18,32 @@ where
     T::Node: Hash,
 {
     /// What is wrong with a claim that does not hold, without the right
-    /// answer: `B: wrong value`, `pruned: one node too many`.
-    pub fn brief(&self, claim: &Claim) -> String {
-        match claim {
-            Claim::Value(_) => "value: wrong".to_string(),
-            Claim::Best(_) => "best move: wrong".to_string(),
-            Claim::Evaluated(n) if (*n as usize) < self.leaves.len() => {
+    /// answer: `B: wrong value`, `pruned: one node too many`. `listed` is
+    /// a list claim's nodes, looked up already.
+    pub(super) fn brief(&self, claim: &Claim, listed: Option<&[T::Node]>) -> String {
+        match (claim, listed) {
+            (Claim::Value(_), _) => "value: wrong".to_string(),
+            (Claim::Best(_), _) => "best move: wrong".to_string(),
+            (Claim::Evaluated(n), _) if (*n as usize) < self.leaves.len() => {
                 "evaluated: too few".to_string()
             }
-            Claim::Evaluated(_) => "evaluated: too many".to_string(),
-            Claim::Node { node, .. } => format!("{node}: wrong value"),
-            Claim::Window { node, .. } => format!("{node}: wrong window"),
-            Claim::Cut { node, kind } => match self.find(node).and_then(|n| self.visit(n)) {
+            (Claim::Evaluated(_), _) => "evaluated: too many".to_string(),
+            (Claim::Node { node, .. }, _) => format!("{}: wrong value", quoted(node)),
+            (Claim::Window { node, .. }, _) => format!("{}: wrong window", quoted(node)),
+            (Claim::Cut { node, kind }, _) => match self.find(node).and_then(|n| self.visit(n)) {
                 Some(visit) if visit.cut.is_some_and(|i| self.cuts[i].kind != *kind) => {
-                    format!("{node}: wrong kind of cut")
+                    format!("{}: wrong kind of cut", quoted(node))
                 }
-                _ => format!("{node}: no cut there"),
+                _ => format!("{}: no cut there", quoted(node)),
             },
-            Claim::StarCut { node, .. } => format!("{node}: no such cut there"),
-            Claim::Pruned(ids) => match self.nodes(ids) {
-                Ok(listed) => {
-                    let (wrong, left_out) = self.pruned_difference(&listed);
-                    pruned_brief(wrong.len(), left_out.len())
-                }
-                Err(_) => "pruned: wrong".to_string(),
-            },
-            Claim::Leaves(ids) => match self.nodes(ids) {
-                Ok(listed) => self.leaves_brief(&listed),
-                Err(_) => "leaves: wrong".to_string(),
-            },
+            (Claim::StarCut { node, .. }, _) => format!("{}: no such cut there", quoted(node)),
+            (Claim::Pruned(_), Some(listed)) => {
+                let (wrong, left_out) = self.pruned_difference(listed);
+                pruned_brief(wrong.len(), left_out.len())
+            }
+            (Claim::Leaves(_), Some(listed)) => self.leaves_brief(listed),
+            (Claim::Pruned(_), None) => "pruned: wrong".to_string(),
+            (Claim::Leaves(_), None) => "leaves: wrong".to_string(),
         }
     }
 
@@ -59,31 +57,40 @@ where
     }
 
     /// The share of a claim that holds, from 0 to 1. A claim that holds
-    /// scores 1 and one that does not 0, except two lists:
+    /// scores 1 and one that does not 0, except two lists, whose elements
+    /// each count, right or false: the elements right less the elements
+    /// false, over the elements of the right list, never below 0 (and
+    /// below 1 unless the claim holds):
     ///
-    /// - `pruned`: the nodes the list covers (every node of each subtree
-    ///   named) against the nodes pruned, as `|both| / |either|` (Jaccard);
-    /// - `leaves`: the longest common subsequence of the list and the
-    ///   leaves evaluated, over the longer of the two.
-    pub fn credit(&self, claim: &Claim, passed: bool) -> f64 {
+    /// - `pruned`: each node a listed node covers (its whole subtree, a
+    ///   node counted once) is right if the search pruned it and false if
+    ///   it visited it, over the nodes pruned;
+    /// - `leaves`: the listed leaves that follow the search's order (the
+    ///   longest common subsequence with the leaves evaluated) are right,
+    ///   every other entry false (a leaf not evaluated, out of order, or
+    ///   repeated), over the leaves evaluated.
+    ///
+    /// When the right list is empty (nothing pruned), the empty answer
+    /// (`none`) holds and any other scores 0.
+    pub(super) fn credit(&self, claim: &Claim, listed: Option<&[T::Node]>, passed: bool) -> f64 {
         if passed {
             return 1.0;
         }
-        let share = match claim {
-            Claim::Pruned(ids) => self.nodes(ids).map(|l| self.pruned_share(&l)),
-            Claim::Leaves(ids) => self.nodes(ids).map(|l| lcs_share(&l, &self.leaves)),
-            _ => Ok(0.0),
+        let share = match (claim, listed) {
+            (Claim::Pruned(_), Some(listed)) => self.pruned_share(listed),
+            (Claim::Leaves(_), Some(listed)) => leaves_share(listed, &self.leaves),
+            _ => 0.0,
         };
         // A claim that does not hold never scores in full.
-        share.unwrap_or(0.0).min(0.99)
+        share.min(0.99)
     }
 
     fn pruned_share(&self, listed: &[T::Node]) -> f64 {
-        // The overlap of the nodes the list covers (each listed node's
-        // subtree) with the nodes pruned, counted over the covered nodes
-        // only: the pruned ones are known by number.
+        // The nodes the list covers (each listed node's subtree, each node
+        // once), those pruned and those visited; the pruned ones are known
+        // by number.
         let mut seen = HashSet::new();
-        let (mut covered, mut both) = (0usize, 0usize);
+        let (mut covered, mut right) = (0usize, 0usize);
         for &top in listed {
             let mut stack = vec![(top, self.is_pruned(top))];
             while let Some((node, pruned)) = stack.pop() {
@@ -92,15 +99,11 @@ where
                 }
                 let pruned = pruned || self.is_pruned_top(node);
                 covered += 1;
-                both += usize::from(pruned);
+                right += usize::from(pruned);
                 stack.extend(self.tree.children(node).map(|c| (c, pruned)));
             }
         }
-        let either = self.pruned_count() + covered - both;
-        match either {
-            0 => 1.0,
-            _ => both as f64 / either as f64,
-        }
+        share(right, covered - right, self.pruned_count(), covered == 0)
     }
 
     /// The ids of the tree closest in spelling to `id`, at most
@@ -135,26 +138,48 @@ fn pruned_brief(wrong: usize, left_out: usize) -> String {
     }
 }
 
-/// The longest common subsequence of `a` and `b` over the longer of the
-/// two (1 for two empty lists).
-fn lcs_share<N: PartialEq>(a: &[N], b: &[N]) -> f64 {
-    let longer = a.len().max(b.len());
-    if longer == 0 {
-        return 1.0;
+/// The share of a list with `right` elements right and `false_` false,
+/// against a right list of `of` elements: `(right - false) / of`, never
+/// below 0; when the right list is empty, 1 for an empty answer, else 0.
+fn share(right: usize, false_: usize, of: usize, empty: bool) -> f64 {
+    match of {
+        0 => f64::from(u8::from(empty)),
+        of => right.saturating_sub(false_) as f64 / of as f64,
     }
-    let mut row = vec![0usize; b.len() + 1];
-    for x in a {
-        let mut diagonal = 0;
-        for (j, y) in b.iter().enumerate() {
-            let above = row[j + 1];
-            row[j + 1] = match x == y {
-                true => diagonal + 1,
-                false => row[j + 1].max(row[j]),
-            };
-            diagonal = above;
+}
+
+/// The credit of a leaves list: the entries that follow the search's
+/// order are right, the others false, over the leaves evaluated.
+fn leaves_share<N: Copy + Eq + Hash>(listed: &[N], leaves: &[N]) -> f64 {
+    // More than twice as many entries as leaves: more false than right.
+    if listed.len() > 2 * leaves.len() {
+        return share(0, 1, leaves.len(), listed.is_empty());
+    }
+    let right = common_length(listed, leaves);
+    share(right, listed.len() - right, leaves.len(), listed.is_empty())
+}
+
+/// The length of the longest common subsequence of `a` and `b`, in time
+/// near linear where `b` repeats few elements (Hunt and Szymanski): each
+/// element of `a` stands for its positions in `b`, latest first, and the
+/// longest strictly increasing run of those positions is the answer.
+fn common_length<N: Copy + Eq + Hash>(a: &[N], b: &[N]) -> usize {
+    let mut positions: HashMap<N, Vec<usize>> = HashMap::new();
+    for (at, &n) in b.iter().enumerate() {
+        positions.entry(n).or_default().push(at);
+    }
+    // `ends[k]`: the smallest position a run of k + 1 can end at.
+    let mut ends: Vec<usize> = Vec::new();
+    for n in a {
+        for &at in positions.get(n).into_iter().flatten().rev() {
+            let k = ends.partition_point(|&end| end < at);
+            match ends.get_mut(k) {
+                Some(end) => *end = at,
+                None => ends.push(at),
+            }
         }
     }
-    row[b.len()] as f64 / longer as f64
+    ends.len()
 }
 
 /// Levenshtein distance, case-insensitive.
@@ -181,12 +206,34 @@ mod tests {
     use super::*;
 
     #[test]
-    fn lcs_share_counts_the_leaves_in_order() {
-        assert_eq!(lcs_share(&[1, 2, 3, 4], &[1, 2, 3, 4]), 1.0);
-        assert_eq!(lcs_share(&[1, 3, 4], &[1, 2, 3, 4]), 0.75);
-        assert_eq!(lcs_share(&[4, 3, 2, 1], &[1, 2, 3, 4]), 0.25);
-        assert_eq!(lcs_share::<u8>(&[], &[]), 1.0);
-        assert_eq!(lcs_share(&[], &[1]), 0.0);
+    fn a_common_subsequence_counts_the_leaves_in_order() {
+        assert_eq!(common_length(&[1, 2, 3, 4], &[1, 2, 3, 4]), 4);
+        assert_eq!(common_length(&[1, 3, 4], &[1, 2, 3, 4]), 3);
+        assert_eq!(common_length(&[4, 3, 2, 1], &[1, 2, 3, 4]), 1);
+        assert_eq!(common_length(&[2, 2, 2, 2], &[1, 2, 3, 4]), 1);
+        assert_eq!(common_length(&[1, 2, 1, 2], &[2, 1, 2, 1]), 3);
+        assert_eq!(common_length::<u8>(&[], &[]), 0);
+    }
+
+    #[test]
+    fn each_false_entry_of_a_list_takes_back_a_right_one() {
+        let leaves = [1, 2, 3, 4];
+        assert_eq!(leaves_share(&[1, 2, 3, 4], &leaves), 1.0);
+        // 3 right, none false.
+        assert_eq!(leaves_share(&[1, 3, 4], &leaves), 0.75);
+        // 1 right (any one), 3 out of order.
+        assert_eq!(leaves_share(&[4, 3, 2, 1], &leaves), 0.0);
+        // 4 right, 1 leaf not evaluated.
+        assert_eq!(leaves_share(&[1, 2, 9, 3, 4], &leaves), 0.75);
+        // A repeat is false: 1 right, 5 false.
+        assert_eq!(leaves_share(&[1, 1, 1, 1, 1, 1], &leaves), 0.0);
+        assert_eq!(leaves_share(&[1; 100], &leaves), 0.0);
+        assert_eq!(leaves_share::<u8>(&[], &[]), 1.0);
+        assert_eq!(leaves_share(&[], &[1]), 0.0);
+        assert_eq!(leaves_share(&[1], &[]), 0.0);
+        assert_eq!(share(3, 1, 4, false), 0.5);
+        assert_eq!(share(0, 0, 0, true), 1.0);
+        assert_eq!(share(0, 2, 0, false), 0.0);
     }
 
     #[test]

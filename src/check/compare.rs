@@ -6,7 +6,7 @@ use super::explain::scored;
 use super::facts::Facts;
 use crate::claim::{Claim, Relation};
 use crate::tree::GameTree;
-use crate::value::{Bound, CutKind, Kind, StarMethod, Value};
+use crate::value::{Bound, CutKind, Kind, Scored, StarMethod, Value};
 
 /// The verdict on one expectation.
 #[derive(Clone, Debug, PartialEq)]
@@ -23,8 +23,9 @@ pub struct Outcome {
     /// when the claim holds.
     pub brief: String,
     /// The share of the claim that holds, from 0 to 1: 1 when it holds, 0
-    /// when not, in between for a list partly right (see
-    /// [`Facts::credit`]).
+    /// when not, in between for a list partly right: the elements right
+    /// less the elements false, over the elements of the right list,
+    /// never below 0 (see docs/checking.md).
     pub credit: f64,
 }
 
@@ -59,17 +60,63 @@ impl<T: GameTree> Facts<'_, T>
 where
     T::Node: Hash,
 {
-    /// Compares one claim with the search.
+    /// Compares one claim with the search. The ids of a list are looked
+    /// up once; a pruned list's repeated ids count once.
     pub fn compare(&self, claim: &Claim) -> Result<Outcome, UnknownNode> {
-        let mut outcome = self.outcome(claim)?;
-        outcome.credit = self.credit(claim, outcome.passed);
+        let listed = self.listed(claim)?;
+        let listed = listed.as_deref();
+        let mut outcome = self.outcome(claim, listed)?;
+        outcome.credit = self.credit(claim, listed, outcome.passed);
         if !outcome.passed {
-            outcome.brief = self.brief(claim);
+            outcome.brief = self.brief(claim, listed);
         }
         Ok(outcome)
     }
 
-    fn outcome(&self, claim: &Claim) -> Result<Outcome, UnknownNode> {
+    /// Whether a claim holds: [`Facts::compare`]'s verdict alone, without
+    /// its words, for a caller that needs only the verdict (the diagnosis,
+    /// answers that score nothing).
+    pub fn holds(&self, claim: &Claim) -> Result<bool, UnknownNode> {
+        Ok(match claim {
+            Claim::Value(v) => self.score.value.is_given_by(*v),
+            Claim::Best(id) => self.best_move == Some(self.node(id)?),
+            Claim::Node {
+                node,
+                relation,
+                value,
+            } => self.node_holds(self.node(node)?, *relation, *value),
+            Claim::Window { node, alpha, beta } => {
+                self.window_holds(self.node(node)?, *alpha, *beta)
+            }
+            Claim::Cut { node, kind } => self
+                .cut_at(self.node(node)?)
+                .is_some_and(|c| c.kind == *kind),
+            Claim::StarCut { node, method } => self.star_cut_holds(self.node(node)?, *method),
+            Claim::Pruned(ids) => self.pruned_holds(&self.distinct(self.nodes(ids)?)),
+            Claim::Leaves(ids) => self.nodes(ids)? == self.leaves,
+            Claim::Evaluated(n) => *n == self.leaves.len() as u64,
+        })
+    }
+
+    /// The nodes a list claim names, each looked up once: a pruned list's
+    /// distinct nodes, a leaves list's nodes in order; `None` for a claim
+    /// that is no list.
+    fn listed(&self, claim: &Claim) -> Result<Option<Vec<T::Node>>, UnknownNode> {
+        Ok(match claim {
+            Claim::Pruned(ids) => Some(self.distinct(self.nodes(ids)?)),
+            Claim::Leaves(ids) => Some(self.nodes(ids)?),
+            _ => None,
+        })
+    }
+
+    /// `nodes` without repeats, in the order first named.
+    fn distinct(&self, nodes: Vec<T::Node>) -> Vec<T::Node> {
+        let mut seen = std::collections::HashSet::with_capacity(nodes.len().min(1 << 16));
+        nodes.into_iter().filter(|n| seen.insert(*n)).collect()
+    }
+
+    fn outcome(&self, claim: &Claim, listed: Option<&[T::Node]>) -> Result<Outcome, UnknownNode> {
+        let listed = || listed.expect("a list claim's nodes are looked up first");
         Ok(match claim {
             Claim::Value(v) => self.compare_value(*v),
             Claim::Best(id) => self.compare_best(self.node(id)?),
@@ -83,10 +130,37 @@ where
             }
             Claim::Cut { node, kind } => self.compare_cut(self.node(node)?, *kind),
             Claim::StarCut { node, method } => self.compare_star_cut(self.node(node)?, *method),
-            Claim::Pruned(ids) => self.compare_pruned(&self.nodes(ids)?),
-            Claim::Leaves(ids) => self.compare_leaves(&self.nodes(ids)?),
+            Claim::Pruned(_) => self.compare_pruned(listed()),
+            Claim::Leaves(_) => self.compare_leaves(listed()),
             Claim::Evaluated(n) => self.compare_evaluated(*n),
         })
+    }
+
+    /// The cut made at `node`, if one was.
+    fn cut_at(&self, node: T::Node) -> Option<&crate::trace::Cut<T::Node>> {
+        self.visit(node).and_then(|v| v.cut).map(|i| &self.cuts[i])
+    }
+
+    fn node_holds(&self, node: T::Node, relation: Relation, value: Value) -> bool {
+        let score = self.visit(node).and_then(|v| v.score);
+        score.is_some_and(|score| accepts(score, relation, value))
+    }
+
+    fn window_holds(&self, node: T::Node, alpha: Value, beta: Value) -> bool {
+        let window = self.visit(node).and_then(|v| v.window);
+        window.is_some_and(|w| w.alpha.is_given_by(alpha) && w.beta.is_given_by(beta))
+    }
+
+    fn star_cut_holds(&self, node: T::Node, method: StarMethod) -> bool {
+        let chance = self.cut_at(node).and_then(|c| c.chance);
+        chance.is_some_and(|c| c.method == method)
+    }
+
+    /// Whether `listed` (distinct nodes) is exactly the pruned nodes: none
+    /// visited, no pruned subtree left out.
+    fn pruned_holds(&self, listed: &[T::Node]) -> bool {
+        let (wrong, left_out) = self.pruned_difference(listed);
+        wrong.is_empty() && left_out.is_empty()
     }
 
     /// The node an id of a claim names.
@@ -98,9 +172,20 @@ where
         })
     }
 
-    /// The nodes the ids of a claim name.
+    /// The nodes the ids of a claim name; an id repeated in a row is
+    /// looked up once.
     pub fn nodes(&self, ids: &[String]) -> Result<Vec<T::Node>, UnknownNode> {
-        ids.iter().map(|id| self.node(id)).collect()
+        let mut nodes = Vec::with_capacity(ids.len());
+        let mut last: Option<(&str, T::Node)> = None;
+        for id in ids {
+            let node = match last {
+                Some((before, node)) if before == id => node,
+                _ => self.node(id)?,
+            };
+            last = Some((id, node));
+            nodes.push(node);
+        }
+        Ok(nodes)
     }
 
     fn root_words(&self) -> String {
@@ -153,12 +238,7 @@ where
         let Some(score) = self.visit(node).and_then(|v| v.score) else {
             return failed(expected, "pruned", self.why_value(node));
         };
-        let accepted = match score.bound {
-            Bound::Lower => [Relation::AtLeast, Relation::Equal].contains(&relation),
-            Bound::Upper => [Relation::AtMost, Relation::Equal].contains(&relation),
-            Bound::Exact | Bound::Unknown => relation == Relation::Equal,
-        };
-        let passed = accepted && score.value.is_given_by(value);
+        let passed = accepts(score, relation, value);
         let mut explanation = self.why_value(node);
         let id = self.id(node);
         match score.bound {
@@ -187,15 +267,12 @@ where
 
     fn compare_window(&self, node: T::Node, alpha: Value, beta: Value) -> Outcome {
         let expected = format!("[{alpha}, {beta}]");
-        let actual = self.visit(node).map(|v| v.window);
-        let (actual, passed) = match actual {
-            None => ("pruned".to_string(), false),
-            Some(None) => ("none".to_string(), false),
-            Some(Some(w)) => (
-                w.to_string(),
-                w.alpha.is_given_by(alpha) && w.beta.is_given_by(beta),
-            ),
+        let actual = match self.visit(node).map(|v| v.window) {
+            None => "pruned".to_string(),
+            Some(None) => "none".to_string(),
+            Some(Some(w)) => w.to_string(),
         };
+        let passed = self.window_holds(node, alpha, beta);
         Outcome {
             expected,
             actual,
@@ -208,8 +285,7 @@ where
 
     fn compare_star_cut(&self, node: T::Node, method: StarMethod) -> Outcome {
         let expected = method.to_string().to_lowercase();
-        let cut = self.visit(node).and_then(|v| v.cut).map(|i| &self.cuts[i]);
-        let Some(cut) = cut else {
+        let Some(cut) = self.cut_at(node) else {
             return failed(expected, "none", self.why_no_cut(node));
         };
         let actual = match cut.chance {
@@ -217,7 +293,7 @@ where
             None => cut.kind.to_string(),
         };
         Outcome {
-            passed: actual == expected,
+            passed: self.star_cut_holds(node, method),
             expected,
             actual,
             explanation: cut.describe(self.tree, self.strict),
@@ -227,8 +303,7 @@ where
     }
 
     fn compare_cut(&self, node: T::Node, kind: CutKind) -> Outcome {
-        let cut = self.visit(node).and_then(|v| v.cut).map(|i| &self.cuts[i]);
-        let Some(cut) = cut else {
+        let Some(cut) = self.cut_at(node) else {
             return failed(kind.to_string(), "none", self.why_no_cut(node));
         };
         let mut explanation = cut.describe(self.tree, self.strict);
@@ -393,6 +468,18 @@ fn capped_words(words: impl Iterator<Item = String>, count: usize, separator: &s
         shown.push(format!("and {} more", count - shown.len()));
     }
     shown.join(separator)
+}
+
+/// Whether a node's returned `score` supports `relation value`: an exact
+/// value only `=`, a lower bound `>=` (or `=` the value returned), an
+/// upper bound `<=` (or `=`).
+fn accepts(score: Scored, relation: Relation, value: Value) -> bool {
+    let accepted = match score.bound {
+        Bound::Lower => [Relation::AtLeast, Relation::Equal].contains(&relation),
+        Bound::Upper => [Relation::AtMost, Relation::Equal].contains(&relation),
+        Bound::Exact | Bound::Unknown => relation == Relation::Equal,
+    };
+    accepted && score.value.is_given_by(value)
 }
 
 fn failed(expected: String, actual: &str, explanation: String) -> Outcome {

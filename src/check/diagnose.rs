@@ -9,7 +9,8 @@ use serde::Serialize;
 use super::facts::Facts;
 use super::key::answer_key;
 use crate::claim::Claim;
-use crate::search::{Algorithm, Options, SearchResult, search};
+use crate::search::{Algorithm, Options, SearchError, SearchResult, search};
+use crate::text::quoted;
 use crate::trace::Trace;
 use crate::tree::{GameTree, Location};
 use crate::value::{Kind, LeafBounds, Value};
@@ -74,6 +75,44 @@ impl Misconception {
             Misconception::NegamaxSignSlip => {
                 "negamax that forgets to negate the children's values (every node takes the largest)"
             }
+        }
+    }
+
+    /// Its name, as JSON writes it: `no-cut-on-ties`, `right-to-left`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Misconception::NoCutOnTies => "no-cut-on-ties",
+            Misconception::CutOnTies => "cut-on-ties",
+            Misconception::FailHard => "fail-hard",
+            Misconception::FailSoft => "fail-soft",
+            Misconception::RightToLeft => "right-to-left",
+            Misconception::Shallower => "shallower",
+            Misconception::Deeper => "deeper",
+            Misconception::SwappedPlayers => "swapped-players",
+            Misconception::NoPruning => "no-pruning",
+            Misconception::NegamaxSignSlip => "negamax-sign-slip",
+        }
+    }
+
+    /// Whether the misconception is one about the search `algorithm` with
+    /// `options` makes of a tree `height` deep (fail-hard is no
+    /// misconception about minimax, nor one ply deeper about a search
+    /// without a depth limit).
+    pub fn applies(self, algorithm: Algorithm, options: Options, height: usize) -> bool {
+        self.variant(algorithm, options, height).is_some()
+    }
+
+    /// Why it cannot be told from the right search when its search gives
+    /// the same answers.
+    fn same_answers(self) -> &'static str {
+        match self {
+            Misconception::NoCutOnTies | Misconception::CutOnTies => {
+                "no tie decides a cut, so it gives the same answers as the right search"
+            }
+            Misconception::FailHard | Misconception::FailSoft => {
+                "no value falls outside its window, so it gives the same answers as the right search"
+            }
+            _ => "it gives the same answers as the right search",
         }
     }
 
@@ -222,6 +261,20 @@ where
         options: Options,
         height: usize,
     ) -> Option<Mistaken<'a, T>> {
+        Mistaken::attempt(tree, misconception, algorithm, options, height)?.ok()
+    }
+
+    /// The misconception's search of `tree`, as [`Mistaken::run`], or why
+    /// it cannot run on this tree (a leaf it needs has no value, a node at
+    /// its depth limit no static value); `None` when it does not apply to
+    /// this search.
+    pub fn attempt(
+        tree: &'a T,
+        misconception: Misconception,
+        algorithm: Algorithm,
+        options: Options,
+        height: usize,
+    ) -> Option<Result<Mistaken<'a, T>, Untested>> {
         let variant = misconception.variant(algorithm, options, height)?;
         let view = Box::new(View {
             tree,
@@ -230,14 +283,31 @@ where
             all_max: variant.all_max,
         });
         let mut trace = Trace::new();
-        let result = search(&*view, variant.algorithm, variant.options, &mut trace).ok()?;
-        Some(Mistaken {
+        let result = match search(&*view, variant.algorithm, variant.options, &mut trace) {
+            Ok(result) => result,
+            Err(error) => {
+                let reason = cannot_run(tree, &error);
+                return Some(Err(Untested::new(misconception, reason)));
+            }
+        };
+        Some(Ok(Mistaken {
             misconception,
             view,
             result,
             trace,
             strict: variant.options.strict,
-        })
+        }))
+    }
+
+    /// Why the misconception cannot be told apart from the right search on
+    /// this tree, when every claim of its key holds for the right search
+    /// and every claim of the right key (`right_key`) for its own.
+    pub fn untestable(&self, right: &Facts<'_, T>, right_key: &[Claim]) -> Option<Untested> {
+        let mine = self.facts();
+        let same = self.key().iter().all(|c| right.holds(c) == Ok(true))
+            && right_key.iter().all(|c| mine.holds(c) == Ok(true));
+        let reason = self.misconception.same_answers().to_string();
+        same.then(|| Untested::new(self.misconception, reason))
     }
 
     /// The facts of this search, to compare claims with.
@@ -249,6 +319,79 @@ where
     pub fn key(&self) -> Vec<Claim> {
         answer_key(&*self.view, &self.result, &self.trace)
     }
+}
+
+/// A misconception about the search that could not be tested on a tree,
+/// and why: a report without a diagnosis then says which misconceptions
+/// were not ruled out.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Untested {
+    /// The misconception (`right-to-left`).
+    #[serde(rename = "misconception")]
+    pub name: Misconception,
+    /// Why (`H, U and V have no value`).
+    pub reason: String,
+}
+
+impl Untested {
+    /// `misconception` could not be tested, for `reason`.
+    pub fn new(misconception: Misconception, reason: String) -> Untested {
+        Untested {
+            name: misconception,
+            reason,
+        }
+    }
+
+    /// One sentence per reason, naming the misconceptions it holds for:
+    /// `right-to-left and swapped-players could not be tested: H, U and V
+    /// have no value`.
+    pub fn sentences(untested: &[Untested]) -> Vec<String> {
+        let mut reasons: Vec<(&str, Vec<&str>)> = Vec::new();
+        for u in untested {
+            match reasons.iter_mut().find(|(reason, _)| *reason == u.reason) {
+                Some((_, names)) => names.push(u.name.name()),
+                None => reasons.push((&u.reason, vec![u.name.name()])),
+            }
+        }
+        reasons
+            .into_iter()
+            .map(|(reason, names)| {
+                let names = crate::text::listed(names, "and");
+                format!("{names} could not be tested: {reason}")
+            })
+            .collect()
+    }
+}
+
+/// Why a misconception's search of `tree` fails: the leaves without a
+/// value (the first five named), a node without the static value its
+/// depth limit needs, or the search's own words.
+fn cannot_run<T: GameTree>(tree: &T, error: &SearchError) -> String {
+    match error {
+        SearchError::UnknownValue { .. } => {
+            let unknown = crate::tree::subtree(tree, tree.root())
+                .into_iter()
+                .filter(|n| crate::tree::is_leaf(tree, *n) && tree.value(*n).is_none());
+            let ids: Vec<String> = unknown.map(|n| quoted(&tree.id(n)).into_owned()).collect();
+            let verb = if ids.len() == 1 { "has" } else { "have" };
+            format!("{} {verb} no value", named_up_to(ids, 5))
+        }
+        SearchError::NoStaticValue { node, depth, .. } => format!(
+            "{} has no static value, which a search {depth} plies deep needs",
+            quoted(node)
+        ),
+        other => other.to_string(),
+    }
+}
+
+/// `a`, `a and b`, `a, b, c, d, e and 7 more`.
+fn named_up_to(mut ids: Vec<String>, shown: usize) -> String {
+    if ids.len() > shown {
+        let more = ids.len() - shown;
+        ids.truncate(shown);
+        ids.push(format!("{more} more"));
+    }
+    crate::text::listed(ids, "and")
 }
 
 /// The misconception named for a student's answers.
@@ -302,15 +445,15 @@ where
     /// search does not support: named only when it explains at least two,
     /// and supports more of all the claims than the right search does.
     pub fn diagnose(&self, claims: &[&Claim]) -> Option<Diagnosis> {
-        let holds = |facts: &dyn Fn(&Claim) -> bool, c: &Claim| facts(c);
-        let right = |c: &Claim| self.right.compare(c).is_ok_and(|o| o.passed);
-        let wrong: Vec<&Claim> = claims.iter().copied().filter(|c| !right(c)).collect();
-        let right_count = claims.len() - wrong.len();
+        let (right, wrong): (Vec<&Claim>, Vec<&Claim>) = claims
+            .iter()
+            .partition(|c| self.right.holds(c).unwrap_or(false));
+        let right_count = right.len();
         let mut best: Option<(usize, usize, Misconception)> = None;
         for (misconception, facts) in &self.mistaken {
-            let supports = |c: &Claim| facts.compare(c).is_ok_and(|o| o.passed);
-            let explains = wrong.iter().filter(|c| holds(&supports, c)).count();
-            let agrees = claims.iter().filter(|c| holds(&supports, c)).count();
+            let supports = |c: &&&Claim| facts.holds(c).unwrap_or(false);
+            let explains = wrong.iter().filter(supports).count();
+            let agrees = explains + right.iter().filter(supports).count();
             if explains < 2 || agrees <= right_count {
                 continue;
             }

@@ -1,12 +1,17 @@
 //! The report for grading platforms: Gradescope's `results.json` and JUnit
-//! XML, one test per question (or per claim without a key).
+//! XML, one test per question (or per claim without a key), one error per
+//! line that could not be read; extra answers, which answer no question,
+//! are notes beside the tests, never tests. Each file's part is bounded:
+//! the report lists at most [`LISTED_UP_TO`](super::LISTED_UP_TO) extras
+//! and unreadable lines, and
+//! [`CLAIMS_LISTED_UP_TO`](super::CLAIMS_LISTED_UP_TO) claims.
 
 use std::fmt::Write;
 
 use serde::Serialize;
 
 use super::report::{CheckReport, FileReport};
-use super::rubric::Status;
+use super::rubric::{QuestionReport, Status};
 
 /// When Gradescope shows a test to students.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -74,45 +79,41 @@ struct Case {
     output: String,
 }
 
-/// The test cases of one file: its questions with a key, its claims
-/// without. A file that could not be used has a failed case for its error,
-/// then (with a key) its questions, unanswered, so that the points still
-/// add up to the key's.
-fn cases(file: &FileReport) -> Vec<Case> {
-    let mut cases: Vec<Case> = Vec::new();
-    if let Some(error) = &file.error {
-        cases.push(Case {
-            name: file.file.clone(),
+impl Case {
+    /// A line that could not be read or used: an error, worth nothing.
+    fn unreadable(name: String, output: String) -> Case {
+        Case {
+            name,
             points: 0.0,
             max_points: 0.0,
             passed: false,
             error: true,
-            output: error.clone(),
-        });
+            output,
+        }
+    }
+}
+
+/// The test cases of one file: its questions with a key, then its lines
+/// that could not be read; its claims without a key. A file that could not
+/// be used has a failed case for its error, then (with a key) its
+/// questions, unanswered, so that the points still add up to the key's.
+/// Extra answers are no test case (see [`notes`]); unreadable lines and
+/// claims are listed as the report lists them, the rest in one case.
+fn cases(file: &FileReport) -> Vec<Case> {
+    let mut cases: Vec<Case> = Vec::new();
+    if let Some(error) = &file.error {
+        cases.push(Case::unreadable(file.file.clone(), error.clone()));
     }
     if let Some(grade) = &file.grade {
-        cases.extend(grade.questions.iter().map(|q| {
-            Case {
-                name: q.question.clone(),
-                points: q.points,
-                max_points: q.max_points,
-                passed: q.status == Status::Passed,
-                error: q.status == Status::Error,
-                output: [q.answer.clone().unwrap_or_default(), q.explanation.clone()]
-                    .into_iter()
-                    .filter(|s| !s.is_empty())
-                    .collect::<Vec<_>>()
-                    .join("\n"),
-            }
+        cases.extend(grade.questions.iter().map(question_case));
+        cases.extend(grade.errors.iter().map(|e| {
+            let error = e.error.lines().next().unwrap_or("");
+            let output = format!("line {} could not be read: {error}", e.line);
+            Case::unreadable(format!("line {}", e.line), output)
         }));
-        cases.extend(grade.extras.iter().map(|x| Case {
-            name: format!("line {}", x.line),
-            points: 0.0,
-            max_points: 0.0,
-            passed: true,
-            error: false,
-            output: format!("{}: {}", x.answer, x.reason),
-        }));
+        if let Some(more) = grade.more_errors() {
+            cases.push(Case::unreadable("lines not listed".to_string(), more));
+        }
         return cases;
     }
     cases.extend(file.expectations.iter().map(|e| Case {
@@ -123,7 +124,47 @@ fn cases(file: &FileReport) -> Vec<Case> {
         error: e.error.is_some(),
         output: e.explanation.clone(),
     }));
+    cases.extend(file.unlisted.map(|u| Case {
+        name: "lines not listed".to_string(),
+        points: u.passed as f64,
+        max_points: u.lines as f64,
+        passed: u.passed == u.lines,
+        error: u.errors > 0,
+        output: u.words(),
+    }));
     cases
+}
+
+/// The test case of one question of the key.
+fn question_case(q: &QuestionReport) -> Case {
+    let output = [q.answer.as_deref().unwrap_or(""), q.explanation.as_str()];
+    Case {
+        name: q.question.clone(),
+        points: q.points,
+        max_points: q.max_points,
+        passed: q.status == Status::Passed,
+        error: q.status == Status::Error,
+        output: output
+            .into_iter()
+            .filter(|s| !s.is_empty())
+            .collect::<Vec<_>>()
+            .join("\n"),
+    }
+}
+
+/// What a platform shows beside a file's test cases: its extra answers
+/// (never test cases: they answer no question), the misconception that
+/// explains its wrong answers, and the misconceptions that could not be
+/// tested.
+fn notes(file: &FileReport) -> Vec<String> {
+    let mut notes = file
+        .grade
+        .iter()
+        .flat_map(|g| g.extras_lines())
+        .collect::<Vec<_>>();
+    notes.extend(file.diagnosis.iter().map(|d| d.sentence()));
+    notes.extend(file.untested_sentences());
+    notes
 }
 
 impl CheckReport {
@@ -132,7 +173,7 @@ impl CheckReport {
         self.files.iter().all(|f| {
             f.error.is_none()
                 && f.failed == 0
-                && f.grade.as_ref().is_none_or(|g| g.errors.is_empty())
+                && f.grade.as_ref().is_none_or(|g| g.error_count == 0)
         })
     }
 
@@ -150,8 +191,8 @@ impl CheckReport {
                 Some(_) => writeln!(output, "{}: could not be graded", file.file),
                 None => writeln!(output, "{}: {points} of {most} points", file.file),
             };
-            if let Some(diagnosis) = &file.diagnosis {
-                let _ = writeln!(output, "{}", diagnosis.sentence());
+            for note in notes(file) {
+                let _ = writeln!(output, "{note}");
             }
             tests.extend(cases(file).into_iter().map(|c| GradescopeTest {
                 name: match several {
@@ -204,7 +245,8 @@ fn errors<'c>(cases: impl Iterator<Item = &'c Case>) -> usize {
     cases.filter(|c| c.error).count()
 }
 
-/// One file's `testsuite`: its cases, and its diagnosis as `system-out`.
+/// One file's `testsuite`: its cases, and its notes (extra answers,
+/// diagnosis) as `system-out`.
 fn junit_suite(out: &mut String, report: &FileReport, cases: &[Case]) {
     let file = xml(&report.file);
     let _ = writeln!(
@@ -217,11 +259,12 @@ fn junit_suite(out: &mut String, report: &FileReport, cases: &[Case]) {
     for case in cases {
         junit_case(out, &file, case);
     }
-    if let Some(diagnosis) = &report.diagnosis {
+    let notes = notes(report);
+    if !notes.is_empty() {
         let _ = writeln!(
             out,
             "    <system-out>{}</system-out>",
-            xml(&diagnosis.sentence())
+            xml(&notes.join("\n"))
         );
     }
     out.push_str("  </testsuite>\n");

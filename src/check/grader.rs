@@ -2,9 +2,10 @@
 //! or claim by claim; with the misconception that explains the wrong
 //! answers; and an error about an unknown id pointed at the id.
 
+use super::report::Unlisted;
 use super::{
     Diagnoser, Diagnosis, Explain, Facts, FileReport, Grade, LineError, Misconception, Mistaken,
-    Rubric, UnknownNode, Warning, check_lines, grade, unread_words,
+    Rubric, UnknownNode, Untested, Warning, check_lines, grade, unread_words,
 };
 use crate::claim::{Claim, Expectation};
 use crate::search::Options;
@@ -14,6 +15,11 @@ use crate::tree::{Location, Tree};
 /// The largest tree whose answer files are diagnosed (each misconception
 /// searches it once more).
 pub const DIAGNOSE_UP_TO: usize = 100_000;
+
+/// The most lines of one answer file a report lists when checking claim
+/// by claim; the others are counted (how many hold, fail, could not be
+/// read).
+pub const CLAIMS_LISTED_UP_TO: usize = 1_000;
 
 /// The lines of an answer file, each read or not.
 type Lines = Vec<Result<Expectation, ParseError>>;
@@ -31,6 +37,8 @@ pub(super) struct Grader<'f, 'a> {
     pub(super) explain: Explain,
     /// The tree file's name.
     pub(super) tree_name: &'f str,
+    /// The misconceptions that apply but could not be tested on the tree.
+    pub(super) untested: &'f [Untested],
 }
 
 impl Grader<'_, '_> {
@@ -50,6 +58,7 @@ impl Grader<'_, '_> {
         };
         FileReport {
             diagnosis,
+            untested: self.untested.to_vec(),
             ..report
         }
     }
@@ -96,17 +105,39 @@ impl Grader<'_, '_> {
 }
 
 /// The searches of the misconceptions that apply, on trees small enough
-/// to diagnose ([`DIAGNOSE_UP_TO`]).
+/// to diagnose ([`DIAGNOSE_UP_TO`]), and those that apply but cannot be
+/// tested on this tree, with why: their search fails (a leaf without a
+/// value), or gives the very answers of the right search (`right_key`).
 pub(super) fn misconceptions<'a>(
     facts: &Facts<'_, Tree>,
     tree: &'a Tree,
     options: Options,
-) -> Vec<Mistaken<'a, Tree>> {
+    right_key: impl FnOnce() -> Vec<Claim>,
+) -> (Vec<Mistaken<'a, Tree>>, Vec<Untested>) {
+    let (algorithm, height) = (facts.algorithm, tree.depth());
     if tree.len() > DIAGNOSE_UP_TO {
-        return Vec::new();
+        let reason = format!(
+            "the tree has more than {DIAGNOSE_UP_TO} nodes, the most a diagnosis searches again"
+        );
+        let applies = Misconception::ALL
+            .iter()
+            .filter(|m| m.applies(algorithm, options, height));
+        let untested = applies.map(|m| Untested::new(*m, reason.clone()));
+        return (Vec::new(), untested.collect());
     }
-    let run = |m: &Misconception| Mistaken::run(tree, *m, facts.algorithm, options, tree.depth());
-    Misconception::ALL.iter().filter_map(run).collect()
+    let right_key = right_key();
+    let (mut tested, mut untested) = (Vec::new(), Vec::new());
+    for m in Misconception::ALL {
+        match Mistaken::attempt(tree, m, algorithm, options, height) {
+            None => {}
+            Some(Err(cannot)) => untested.push(cannot),
+            Some(Ok(mistaken)) => match mistaken.untestable(facts, &right_key) {
+                Some(same) => untested.push(same),
+                None => tested.push(mistaken),
+            },
+        }
+    }
+    (tested, untested)
 }
 
 /// The rubric answer files are graded with: `None` without a key or when
@@ -154,12 +185,15 @@ fn diagnose(
     diagnoser: &Diagnoser<'_, '_, Tree>,
     lines: &[Result<Expectation, ParseError>],
 ) -> Option<Diagnosis> {
-    let mut claims: Vec<&Claim> = Vec::new();
-    for claim in lines.iter().flatten().map(|e| &e.claim) {
-        if !claims.contains(&claim) {
-            claims.push(claim);
-        }
-    }
+    // A claim written twice counts once (claims hold no hashable value:
+    // their words stand for them).
+    let mut seen = std::collections::HashSet::new();
+    let claims: Vec<&Claim> = lines
+        .iter()
+        .flatten()
+        .map(|e| &e.claim)
+        .filter(|claim| seen.insert(claim.to_string()))
+        .collect();
     diagnoser.diagnose(&claims)
 }
 
@@ -212,8 +246,9 @@ pub(super) fn claims_report(
     lines: &[Result<Expectation, ParseError>],
     explain: Explain,
 ) -> FileReport {
-    let mut verdicts = check_lines(facts, lines, explain);
-    for (verdict, line) in verdicts.iter_mut().zip(lines) {
+    let (listed, rest) = lines.split_at(lines.len().min(CLAIMS_LISTED_UP_TO));
+    let mut verdicts = check_lines(facts, listed, explain);
+    for (verdict, line) in verdicts.iter_mut().zip(listed) {
         let (Some(error), Ok(e)) = (&mut verdict.error, line) else {
             continue;
         };
@@ -223,7 +258,32 @@ pub(super) fn claims_report(
             verdict.explanation = error.lines().next().unwrap_or("").to_string();
         }
     }
-    FileReport::new(name, tree_name, facts.algorithm, verdicts)
+    let report = FileReport::new(name, tree_name, facts.algorithm, verdicts);
+    match rest.is_empty() {
+        true => report,
+        false => report.with_unlisted(unlisted(facts, rest)),
+    }
+}
+
+/// The lines past the first [`CLAIMS_LISTED_UP_TO`], counted by their
+/// verdicts alone.
+fn unlisted(facts: &Facts<'_, Tree>, lines: &[Result<Expectation, ParseError>]) -> Unlisted {
+    let verdicts = lines
+        .iter()
+        .map(|line| line.as_ref().ok().and_then(|e| facts.holds(&e.claim).ok()));
+    let (mut passed, mut errors) = (0, 0);
+    for verdict in verdicts {
+        match verdict {
+            Some(true) => passed += 1,
+            Some(false) => {}
+            None => errors += 1,
+        }
+    }
+    Unlisted {
+        lines: lines.len(),
+        passed,
+        errors,
+    }
 }
 
 /// An error about `id` on line `line` of `text`, pointing at the id.

@@ -21,6 +21,7 @@
 //! assert!(!verdicts[1].passed); // @2.3 is pruned too, and left out
 //! ```
 
+mod answers;
 mod batch;
 mod brief;
 mod compare;
@@ -32,23 +33,22 @@ mod grader;
 mod key;
 mod report;
 mod rubric;
+mod table;
 
 use std::hash::Hash;
 
 use crate::syntax::ParseError;
 
+pub use answers::{ExtraAnswer, LISTED_UP_TO, LineError, Topic, topic};
 pub use batch::{Batch, BatchError, Grading, Host, Quietly, Source, TreeError, Warning};
 pub use compare::{Outcome, UnknownNode};
-pub use diagnose::{Diagnoser, Diagnosis, Misconception, Mistaken, View};
+pub use diagnose::{Diagnoser, Diagnosis, Misconception, Mistaken, Untested, View};
 pub use export::{GradescopeResults, GradescopeTest, Visibility};
 pub use facts::{Facts, Visit};
-pub use grader::DIAGNOSE_UP_TO;
+pub use grader::{CLAIMS_LISTED_UP_TO, DIAGNOSE_UP_TO};
 pub use key::{QuestionKind, answer_key, key_lines, rubric_lines};
-pub use report::{CheckReport, ExpectationReport, FileReport};
-pub use rubric::{
-    ExtraAnswer, Grade, LineError, Question, QuestionReport, Rubric, Status, Topic, grade, topic,
-    unread_words,
-};
+pub use report::{CheckReport, ExpectationReport, FileReport, Unlisted};
+pub use rubric::{Grade, Question, QuestionReport, Rubric, Status, grade, unread_words};
 
 /// The claims the checker grades, produced by the parser.
 pub use crate::claim::{Claim, Expectation, Relation};

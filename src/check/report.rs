@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use serde::Serialize;
 
-use super::{Diagnosis, Explain, Grade, Outcome};
+use super::{Diagnosis, Explain, Grade, Outcome, Untested};
 use crate::claim::Expectation;
 use crate::search::Algorithm;
 
@@ -36,7 +36,7 @@ impl ExpectationReport {
     /// The verdict on `expectation`.
     pub fn new(expectation: &Expectation, outcome: Outcome) -> ExpectationReport {
         ExpectationReport {
-            expectation: expectation.to_string(),
+            expectation: echoed(&expectation.to_string()).into_owned(),
             line: expectation.line,
             expected: outcome.expected,
             actual: outcome.actual,
@@ -50,7 +50,7 @@ impl ExpectationReport {
     /// A line that could not be checked: it fails, with its error.
     pub fn unreadable(line: usize, text: &str, error: String) -> ExpectationReport {
         ExpectationReport {
-            expectation: text.trim().to_string(),
+            expectation: echoed(text.trim()).into_owned(),
             line,
             expected: String::new(),
             actual: String::new(),
@@ -109,6 +109,43 @@ pub struct FileReport {
     /// The misconception that explains the wrong answers, if one does.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub diagnosis: Option<Diagnosis>,
+    /// The misconceptions about the search that could not be tested on
+    /// the tree, and why (empty when every one that applies was tested).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub untested: Vec<Untested>,
+    /// The lines checked claim by claim past the first
+    /// [`CLAIMS_LISTED_UP_TO`](super::CLAIMS_LISTED_UP_TO), counted but
+    /// not listed in `expectations`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unlisted: Option<Unlisted>,
+}
+
+/// Lines of a file checked claim by claim but not listed: how many, how
+/// many hold, how many could not be used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Unlisted {
+    /// The lines not listed.
+    pub lines: usize,
+    /// Those that hold.
+    pub passed: usize,
+    /// Those that could not be read, or name no node.
+    pub errors: usize,
+}
+
+impl Unlisted {
+    /// `and 999000 more lines, not listed: 998000 pass, 1000 fail (12
+    /// could not be read)`.
+    pub fn words(&self) -> String {
+        let failed = self.lines - self.passed;
+        let mut words = format!(
+            "and {} more lines, not listed: {} pass, {failed} fail",
+            self.lines, self.passed
+        );
+        if self.errors > 0 {
+            words += &format!(" ({} could not be read)", self.errors);
+        }
+        words
+    }
 }
 
 impl FileReport {
@@ -133,7 +170,19 @@ impl FileReport {
             expectations,
             grade: None,
             diagnosis: None,
+            untested: Vec::new(),
+            unlisted: None,
         }
+    }
+
+    /// The report with lines checked but not listed counted in its totals.
+    pub fn with_unlisted(mut self, unlisted: Unlisted) -> FileReport {
+        self.passed += unlisted.passed;
+        self.total += unlisted.lines;
+        self.failed = self.total - self.passed;
+        self.score = score(self.passed, self.total);
+        self.unlisted = Some(unlisted);
+        self
     }
 
     /// The report on `file`, graded against a key on `tree`: passed counts
@@ -174,14 +223,30 @@ impl FileReport {
             true => error,
             false => format!("{}: {error}", self.file),
         };
+        let more = self.grade.iter().filter_map(Grade::more_errors);
+        let unlisted = self.unlisted.iter().filter(|u| u.errors > 0);
+        let unlisted =
+            unlisted.map(|u| format!("{} more lines could not be read, not listed", u.errors));
         self.error
             .iter()
             .cloned()
             .chain(lines)
             .chain(graded.map(|e| e.error.clone()))
             .chain(unread)
+            .chain(more)
+            .chain(unlisted)
             .map(named)
             .collect()
+    }
+
+    /// The misconceptions that could not be tested, one sentence per
+    /// reason, where some answer is wrong (where a diagnosis is looked
+    /// for); none when every answer holds.
+    pub fn untested_sentences(&self) -> Vec<String> {
+        match self.failed {
+            0 => Vec::new(),
+            _ => Untested::sentences(&self.untested),
+        }
     }
 
     /// A file that could not be checked, and why.
@@ -222,21 +287,23 @@ impl FileReport {
                 let _ = writeln!(out, "{:indent$}{}", "", q.explanation, indent = width + 2);
             }
         }
-        for extra in &grade.extras {
-            let _ = writeln!(
-                out,
-                "extra: line {}: {} ({})",
-                extra.line, extra.answer, extra.reason
-            );
+        for line in grade.extras_lines() {
+            let _ = writeln!(out, "{line}");
         }
         for error in &grade.errors {
             let _ = writeln!(out, "error: {}", error.error.lines().next().unwrap_or(""));
+        }
+        if let Some(more) = grade.more_errors() {
+            let _ = writeln!(out, "error: {more}");
         }
         if let Some(error) = &self.error {
             let _ = writeln!(out, "error: {error}");
         }
         if let Some(diagnosis) = &self.diagnosis {
             let _ = writeln!(out, "{}", diagnosis.sentence());
+        }
+        for sentence in self.untested_sentences() {
+            let _ = writeln!(out, "{sentence}");
         }
         let _ = writeln!(
             out,
@@ -277,11 +344,17 @@ impl FileReport {
                 let _ = writeln!(out, "{:indent$}{}", "", e.explanation, indent = width + 13);
             }
         }
+        if let Some(unlisted) = &self.unlisted {
+            let _ = writeln!(out, "{}", unlisted.words());
+        }
         if let Some(error) = &self.error {
             let _ = writeln!(out, "error: {error}");
         }
         if let Some(diagnosis) = &self.diagnosis {
             let _ = writeln!(out, "{}", diagnosis.sentence());
+        }
+        for sentence in self.untested_sentences() {
+            let _ = writeln!(out, "{sentence}");
         }
         let _ = writeln!(out, "{} passed, {} failed", self.passed, self.failed);
         out
@@ -324,59 +397,37 @@ impl CheckReport {
     pub fn has_errors(&self) -> bool {
         self.files.iter().any(|f| f.error.is_some())
     }
+}
 
-    /// One row per file, aligned, then the totals. A file that could not be
-    /// checked scores `error` (the command tells why on standard error).
-    /// The tree column is left blank for a tree file checked against its
-    /// own `expect` lines.
-    pub fn to_table(&self) -> String {
-        let header = ["file", "tree", "passed", "failed", "total", "score"];
-        let mut rows: Vec<[String; 6]> = vec![header.map(String::from)];
-        for f in &self.files {
-            let score = match f.error {
-                Some(_) => "error".to_string(),
-                None => percent(f.score),
-            };
-            let tree = if f.tree == f.file { "" } else { &f.tree };
-            rows.push(counts(&f.file, tree, f.passed, f.failed, f.total, score));
+impl Grade {
+    /// The extra answers as the reports list them: how many there are,
+    /// each listed one (`extra: line 9: expect J = 8 (why)`), and how many
+    /// more are not listed; nothing when there is none.
+    pub fn extras_lines(&self) -> Vec<String> {
+        if self.extra_count == 0 {
+            return Vec::new();
         }
-        let (p, f, t) = (self.passed, self.failed, self.total);
-        rows.push(counts("total", "", p, f, t, percent(self.score)));
-        aligned(&rows)
+        let mut lines = vec![match self.extra_count {
+            1 => "1 extra answer, which scores nothing:".to_string(),
+            n => format!("{n} extra answers, which score nothing:"),
+        }];
+        lines.extend(self.extras.iter().map(|extra| {
+            format!(
+                "extra: line {}: {} ({})",
+                extra.line, extra.answer, extra.reason
+            )
+        }));
+        if self.extra_count > self.extras.len() {
+            let more = self.extra_count - self.extras.len();
+            lines.push(format!("and {more} more extra answers, not listed"));
+        }
+        lines
     }
 
-    /// A CSV table for a gradebook: a header, then one row per file; an
-    /// error is given by its first line, `file:line:column: message`.
-    pub fn to_csv(&self) -> String {
-        let mut out =
-            "file,tree,algorithm,passed,failed,total,score,error,points,max_points,diagnosis\n"
-                .to_string();
-        for f in &self.files {
-            let fields = [
-                csv_field(&f.file),
-                csv_field(&f.tree),
-                f.algorithm.to_string(),
-                f.passed.to_string(),
-                f.failed.to_string(),
-                f.total.to_string(),
-                f.score.to_string(),
-                csv_field(
-                    f.error
-                        .as_deref()
-                        .and_then(|e| e.lines().next())
-                        .unwrap_or(""),
-                ),
-                f.points().0.to_string(),
-                f.points().1.to_string(),
-                csv_field(
-                    f.diagnosis
-                        .as_ref()
-                        .map_or("", |d| d.misconception.as_str()),
-                ),
-            ];
-            let _ = writeln!(out, "{}", fields.join(","));
-        }
-        out
+    /// How many more lines could not be read than are listed, in words.
+    pub fn more_errors(&self) -> Option<String> {
+        let more = self.error_count.checked_sub(self.errors.len())?;
+        (more > 0).then(|| format!("{more} more lines could not be read, not listed"))
     }
 }
 
@@ -393,39 +444,8 @@ fn ratio(part: f64, whole: f64) -> f64 {
     }
 }
 
-fn percent(score: f64) -> String {
+pub(super) fn percent(score: f64) -> String {
     format!("{}%", (score * 1000.0).round() / 10.0)
-}
-
-fn counts(file: &str, tree: &str, p: usize, f: usize, t: usize, score: String) -> [String; 6] {
-    [
-        file.to_string(),
-        tree.to_string(),
-        p.to_string(),
-        f.to_string(),
-        t.to_string(),
-        score,
-    ]
-}
-
-/// Rows as columns: text left-aligned, numbers right-aligned.
-fn aligned(rows: &[[String; 6]]) -> String {
-    let widths: Vec<usize> = (0..6)
-        .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
-        .collect();
-    let mut out = String::new();
-    for row in rows {
-        let cells: Vec<String> = row
-            .iter()
-            .enumerate()
-            .map(|(c, cell)| match c {
-                0 | 1 => format!("{cell:<w$}", w = widths[c]),
-                _ => format!("{cell:>w$}", w = widths[c]),
-            })
-            .collect();
-        let _ = writeln!(out, "{}", cells.join("  ").trim_end());
-    }
-    out
 }
 
 /// The longest answer line echoed whole in the text report.
@@ -434,17 +454,9 @@ const ECHOED_UP_TO: usize = 200;
 /// An answer line as the text report echoes it: whole up to
 /// [`ECHOED_UP_TO`] characters, else its first and last 20 characters;
 /// control and bidirectional characters escaped either way.
-fn echoed(line: &str) -> std::borrow::Cow<'_, str> {
+pub(super) fn echoed(line: &str) -> std::borrow::Cow<'_, str> {
     match line.chars().count() > ECHOED_UP_TO {
         true => crate::text::quoted(line),
         false => crate::text::escaped(line),
-    }
-}
-
-/// A CSV field, quoted when it holds a comma, a quote or a line break.
-fn csv_field(text: &str) -> String {
-    match text.contains([',', '"', '\n', '\r']) {
-        true => format!("\"{}\"", text.replace('"', "\"\"")),
-        false => text.to_string(),
     }
 }

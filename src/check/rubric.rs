@@ -1,58 +1,24 @@
 //! Grading against a key: every claim of the key is a question, worth its
 //! points; an answer file answers some of them. A question left unanswered
 //! fails; an answer to no question of the key is extra and scores nothing;
-//! a second answer to the same question counts for nothing.
+//! a second answer to the same question counts for nothing. A false claim
+//! costs: a list's false elements take back right ones, and each extra
+//! cut claim that does not hold takes back one right cut answer.
 
-use std::collections::HashMap;
+use std::collections::HashSet;
 use std::hash::Hash;
 
 use serde::Serialize;
 
 use super::Explain;
-use super::compare::{Outcome, UnknownNode};
+use super::answers::{
+    Answered, ExtraAnswer, LISTED_UP_TO, LineError, Listed, Sorted, Topic, topic,
+};
+use super::compare::UnknownNode;
 use super::facts::Facts;
-use crate::claim::{Claim, Expectation};
+use crate::claim::Expectation;
 use crate::syntax::ParseError;
 use crate::tree::GameTree;
-
-/// What a question asks about: two claims about the same thing answer the
-/// same question.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Topic {
-    /// The root's value.
-    Value,
-    /// The best move.
-    Best,
-    /// How many leaves are evaluated.
-    Evaluated,
-    /// The pruned nodes.
-    Pruned,
-    /// The leaves evaluated, in order.
-    Leaves,
-    /// The value of a node (by its id as the tree writes it).
-    Node(String),
-    /// The cut at a node.
-    Cut(String),
-    /// The window a node is entered with.
-    Window(String),
-}
-
-impl Topic {
-    /// The question's name in a report: `value`, `best move`, `B`,
-    /// `cut at F`, `window of J`, `pruned`, `leaves`, `evaluated`.
-    pub fn name(&self) -> String {
-        match self {
-            Topic::Value => "value".to_string(),
-            Topic::Best => "best move".to_string(),
-            Topic::Evaluated => "evaluated".to_string(),
-            Topic::Pruned => "pruned".to_string(),
-            Topic::Leaves => "leaves".to_string(),
-            Topic::Node(id) => id.clone(),
-            Topic::Cut(id) => format!("cut at {id}"),
-            Topic::Window(id) => format!("window of {id}"),
-        }
-    }
-}
 
 /// How a question fared.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -113,33 +79,6 @@ pub struct QuestionReport {
     pub unread: Option<LineError>,
 }
 
-/// An answer that scores nothing: to no question of the key, or to one
-/// answered before.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct ExtraAnswer {
-    /// The answer as read.
-    pub answer: String,
-    /// Its line.
-    pub line: usize,
-    /// Why it scores nothing.
-    pub reason: String,
-    /// Whether it holds for the search all the same.
-    pub holds: bool,
-}
-
-/// A line of the answer file that could not be read, and why.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct LineError {
-    /// The line, from 1.
-    pub line: usize,
-    /// What is wrong (`file:line:column: message`).
-    pub error: String,
-    /// The id that names no node, when that is what is wrong (for a caller
-    /// that has the text, to point at it).
-    #[serde(skip)]
-    pub unknown: Option<UnknownNode>,
-}
-
 /// An answer file graded against a key.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Grade {
@@ -149,10 +88,19 @@ pub struct Grade {
     pub max_points: f64,
     /// Every question of the key, in the key's order.
     pub questions: Vec<QuestionReport>,
-    /// Answers that score nothing.
+    /// Answers that score nothing, the first [`LISTED_UP_TO`] of them.
     pub extras: Vec<ExtraAnswer>,
-    /// Lines that could not be read.
+    /// How many answers score nothing, listed or not.
+    pub extra_count: usize,
+    /// Lines that could not be read (apart from one standing for a
+    /// question's answer), the first [`LISTED_UP_TO`] of them.
     pub errors: Vec<LineError>,
+    /// How many lines could not be read, listed or not (apart from those
+    /// standing for a question's answer).
+    pub error_count: usize,
+    /// How many extra cut claims are false: each takes back one right
+    /// answer to a cut question.
+    pub false_cuts: usize,
 }
 
 impl Grade {
@@ -193,9 +141,10 @@ impl Rubric {
         T::Node: Hash,
     {
         let mut questions: Vec<Question> = Vec::new();
+        let mut asked: HashSet<Topic> = HashSet::new();
         for e in key {
             let topic = topic(facts, &e.claim).map_err(|u| UnknownNode { line: e.line, ..u })?;
-            if !questions.iter().any(|q| q.topic == topic) {
+            if asked.insert(topic.clone()) {
                 questions.push(Question {
                     topic,
                     line: e.line,
@@ -206,119 +155,14 @@ impl Rubric {
         Ok(Rubric { questions })
     }
 
+    /// The topics the key asks about.
+    fn asked(&self) -> HashSet<&Topic> {
+        self.questions.iter().map(|q| &q.topic).collect()
+    }
+
     /// The key's total.
     pub fn max_points(&self) -> f64 {
         self.questions.iter().map(|q| q.points).sum()
-    }
-}
-
-/// What a claim asks about, its node ids written as the tree writes them.
-pub fn topic<T: GameTree>(facts: &Facts<'_, T>, claim: &Claim) -> Result<Topic, UnknownNode>
-where
-    T::Node: Hash,
-{
-    let id = |id: &str| facts.node(id).map(|n| facts.id(n));
-    Ok(match claim {
-        Claim::Value(_) => Topic::Value,
-        Claim::Best(_) => Topic::Best,
-        Claim::Evaluated(_) => Topic::Evaluated,
-        Claim::Pruned(_) => Topic::Pruned,
-        Claim::Leaves(_) => Topic::Leaves,
-        Claim::Node { node, .. } => Topic::Node(id(node)?),
-        Claim::Cut { node, .. } | Claim::StarCut { node, .. } => Topic::Cut(id(node)?),
-        Claim::Window { node, .. } => Topic::Window(id(node)?),
-    })
-}
-
-/// An answer, read and compared with the search.
-struct Answered<'e> {
-    expectation: &'e Expectation,
-    outcome: Outcome,
-}
-
-/// The lines of an answer file, sorted by the question each answers.
-#[derive(Default)]
-struct Sorted<'e> {
-    /// The first answer that reads to each question.
-    first: HashMap<Topic, Answered<'e>>,
-    /// Answers that score nothing.
-    extras: Vec<ExtraAnswer>,
-    /// Lines that could not be read, meant for no question that can be
-    /// told, or for one that an earlier bad line was meant for.
-    errors: Vec<LineError>,
-    /// The first line that could not be read, by the question it was meant
-    /// for.
-    erred: HashMap<Topic, LineError>,
-}
-
-impl<'e> Sorted<'e> {
-    /// Sorts each line: an answer to a question, an extra, or an error.
-    fn new<T: GameTree>(
-        facts: &Facts<'_, T>,
-        rubric: &Rubric,
-        answers: &'e [Result<Expectation, ParseError>],
-    ) -> Sorted<'e>
-    where
-        T::Node: Hash,
-    {
-        let mut sorted = Sorted::default();
-        for answer in answers {
-            let e = match answer {
-                Ok(e) => e,
-                Err(error) => {
-                    let unread = LineError {
-                        line: error.line,
-                        error: error.to_string(),
-                        unknown: None,
-                    };
-                    sorted.unread(unread, guessed_topic(&error.source_line));
-                    continue;
-                }
-            };
-            match topic(facts, &e.claim).and_then(|t| Ok((t, facts.compare(&e.claim)?))) {
-                Ok((topic, outcome)) => sorted.answered(rubric, e, topic, outcome),
-                Err(unknown) => {
-                    let meant = meant_topic(facts, &e.claim, &unknown);
-                    let unread = LineError {
-                        line: e.line,
-                        error: format!("line {}: {unknown}", e.line),
-                        unknown: Some(unknown),
-                    };
-                    sorted.unread(unread, meant);
-                }
-            }
-        }
-        sorted
-    }
-
-    /// A line that could not be read, `meant` for a question if that can
-    /// be told: the first such line for a question may stand for its
-    /// answer, any other is an error apart.
-    fn unread(&mut self, error: LineError, meant: Option<Topic>) {
-        match meant {
-            Some(t) if !self.erred.contains_key(&t) => _ = self.erred.insert(t, error),
-            _ => self.errors.push(error),
-        }
-    }
-
-    /// An answer that reads: the first to a question of the key counts,
-    /// any other is extra.
-    fn answered(&mut self, rubric: &Rubric, e: &'e Expectation, topic: Topic, outcome: Outcome) {
-        let asked = rubric.questions.iter().any(|q| q.topic == topic);
-        match self.first.get(&topic) {
-            Some(before) => {
-                let reason = repeat(before.expectation.line);
-                self.extras.push(extra(e, &outcome, reason));
-            }
-            None if !asked => self.extras.push(extra(e, &outcome, NOT_ASKED.to_string())),
-            None => {
-                let answered = Answered {
-                    expectation: e,
-                    outcome,
-                };
-                self.first.insert(topic, answered);
-            }
-        }
     }
 }
 
@@ -338,41 +182,100 @@ where
         extras,
         mut errors,
         mut erred,
-    } = Sorted::new(facts, rubric, answers);
+        false_cuts,
+    } = Sorted::new(facts, &rubric.asked(), answers);
+    // A line meant for a question that is not its answer is an error
+    // apart; at most one a question, it is listed whatever its line, and
+    // the first errors by line are kept below.
+    let mut apart = |error: LineError| {
+        errors.count += 1;
+        errors.listed.push(error);
+    };
     let mut questions: Vec<QuestionReport> = Vec::with_capacity(rubric.questions.len());
     for q in &rubric.questions {
         let answered = first.get(&q.topic);
         let mut error = erred.remove(&q.topic);
         if answered.is_some() {
             // Answered by a line that reads: the bad line is an error apart.
-            errors.extend(error.take());
+            error.take().into_iter().for_each(&mut apart);
         }
         questions.push(question_report(q, answered, error, explain));
     }
-    errors.extend(erred.into_values());
-    errors.sort_by_key(|e| e.line);
+    erred.into_values().for_each(apart);
+    errors.listed.sort_by_key(|e| e.line);
+    errors.listed.truncate(LISTED_UP_TO);
+    charge_false_cuts(rubric, &mut questions, &false_cuts, explain);
     Grade {
         points: round(questions.iter().map(|q| q.points).sum()),
         max_points: rubric.max_points(),
         questions,
-        extras,
-        errors,
+        extras: extras.listed,
+        extra_count: extras.count,
+        errors: errors.listed,
+        error_count: errors.count,
+        false_cuts: false_cuts.count,
     }
 }
 
-const NOT_ASKED: &str = "not a question of the key: scores nothing";
-
-fn repeat(line: usize) -> String {
-    format!("answered before, on line {line}: counts once")
+/// Takes back right cut answers for the false cut claims among the
+/// extras: the key's cut questions are one list, and each false claim
+/// cancels one right answer. With `r` cut questions answered right and
+/// `f` false cut claims, each right one keeps `(r - f) / r` of its points
+/// (nothing when `f >= r`).
+fn charge_false_cuts(
+    rubric: &Rubric,
+    questions: &mut [QuestionReport],
+    false_cuts: &Listed<usize>,
+    explain: Explain,
+) {
+    let right: Vec<usize> = (0..questions.len())
+        .filter(|&i| matches!(rubric.questions[i].topic, Topic::Cut(_)))
+        .filter(|&i| questions[i].status == Status::Passed)
+        .collect();
+    let (r, f) = (right.len(), false_cuts.count);
+    if r == 0 || f == 0 {
+        return;
+    }
+    let kept = r.saturating_sub(f);
+    let words = match explain {
+        Explain::None => String::new(),
+        Explain::Full | Explain::Brief => {
+            let claims = match f {
+                1 => "1 cut claim of the answers is false".to_string(),
+                f => format!("{f} cut claims of the answers are false"),
+            };
+            let kept = match kept {
+                0 => "so none keeps its points".to_string(),
+                kept => format!("so each keeps {kept}/{r} of its points"),
+            };
+            format!(
+                "right, but {claims} ({}): each takes back one of the {r} right cut answers, {kept}",
+                lines_words(false_cuts)
+            )
+        }
+    };
+    for i in right {
+        let q = &mut questions[i];
+        q.points = round(q.max_points * kept as f64 / r as f64);
+        q.status = match kept {
+            0 => Status::Failed,
+            _ => Status::Partial,
+        };
+        q.explanation.clone_from(&words);
+    }
 }
 
-fn extra(e: &Expectation, outcome: &Outcome, reason: String) -> ExtraAnswer {
-    ExtraAnswer {
-        answer: e.to_string(),
-        line: e.line,
-        reason,
-        holds: outcome.passed,
+/// `line 4`, `lines 4 and 7`, `lines 4, 5, 7, 9, 11 and 3 more`.
+fn lines_words(lines: &Listed<usize>) -> String {
+    const SHOWN: usize = 5;
+    let shown = lines.listed.iter().take(SHOWN).map(usize::to_string);
+    let mut words: Vec<String> = shown.collect();
+    let more = lines.count - words.len();
+    if more > 0 {
+        words.push(format!("{more} more"));
     }
+    let noun = if lines.count == 1 { "line" } else { "lines" };
+    format!("{noun} {}", crate::text::listed(words, "and"))
 }
 
 fn question_report(
@@ -403,7 +306,7 @@ fn question_report(
         return report;
     };
     let outcome = &answered.outcome;
-    report.answer = Some(answered.expectation.to_string());
+    report.answer = Some(super::report::echoed(&answered.expectation.to_string()).into_owned());
     report.line = Some(answered.expectation.line);
     report.points = round(q.points * outcome.credit);
     report.status = match outcome.credit {
@@ -427,47 +330,6 @@ fn question_report(
 pub fn unread_words(error: &LineError) -> String {
     let first = error.error.lines().next().unwrap_or("");
     format!("the answer could not be read: {first}")
-}
-
-/// The question a line that could not be read meant to answer, from its
-/// keyword, when the keyword alone names it (`expect value ...`).
-fn guessed_topic(line: &str) -> Option<Topic> {
-    let mut words = line.split(|c: char| c.is_whitespace() || c == ':');
-    let first = words.next()?;
-    if !first.eq_ignore_ascii_case("expect") {
-        return None;
-    }
-    let keyword = words.find(|w| !w.is_empty())?.to_lowercase();
-    Some(match keyword.as_str() {
-        "value" => Topic::Value,
-        "best" => Topic::Best,
-        "evaluated" => Topic::Evaluated,
-        "pruned" | "prune" => Topic::Pruned,
-        "leaves" => Topic::Leaves,
-        _ => return None,
-    })
-}
-
-/// The question a claim with a mistyped id meant to answer: the one about
-/// the only node suggested for it.
-fn meant_topic<T: GameTree>(
-    facts: &Facts<'_, T>,
-    claim: &Claim,
-    unknown: &UnknownNode,
-) -> Option<Topic>
-where
-    T::Node: Hash,
-{
-    let [meant] = unknown.suggestions.as_slice() else {
-        return None;
-    };
-    let id = facts.id(facts.find(meant)?);
-    match claim {
-        Claim::Node { .. } => Some(Topic::Node(id)),
-        Claim::Cut { .. } | Claim::StarCut { .. } => Some(Topic::Cut(id)),
-        Claim::Window { .. } => Some(Topic::Window(id)),
-        _ => None,
-    }
 }
 
 /// Points to four decimals, so that sums of shares print plainly.

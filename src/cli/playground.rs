@@ -27,6 +27,7 @@ const EXAMPLES: &[(&str, &str)] = examples![
     "negative-and-decimal-values",
     "parallel-lecture-beta-cuts",
     "star1-chance",
+    "static-values",
     "strict-fail-hard",
     "strict-tie",
     "two-opponents",

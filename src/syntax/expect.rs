@@ -28,7 +28,7 @@ pub(super) fn parse_expectation(
     let text = |at: usize| id(&parts[at], source, base);
     let claim = match rule {
         Rule::expect_value => Claim::Value(number(0)?),
-        Rule::expect_pruned => Claim::Pruned(ids(&parts, source, base)?),
+        Rule::expect_pruned => Claim::Pruned(distinct(ids(&parts, source, base)?)),
         Rule::expect_leaves => Claim::Leaves(ids(&parts, source, base)?),
         Rule::expect_best => Claim::Best(text(0)?),
         Rule::expect_cut => {
@@ -140,6 +140,16 @@ fn ids(
         .filter(|p| p.as_rule() != Rule::nothing)
         .map(|p| id(p, source, base))
         .collect()
+}
+
+/// The ids of a pruned list, a set: each once, where first named.
+pub(super) fn distinct(ids: Vec<String>) -> Vec<String> {
+    let mut seen = std::collections::HashSet::new();
+    let firsts: Vec<bool> = ids.iter().map(|id| seen.insert(id.as_str())).collect();
+    let mut first = firsts.into_iter();
+    let mut ids = ids;
+    ids.retain(|_| first.next().unwrap_or(false));
+    ids
 }
 
 /// A node's id as written (a name, quoted or not, or a path); refused

@@ -5,6 +5,7 @@ mod expect;
 mod fast;
 mod grammar;
 mod load;
+mod long_list;
 pub mod names;
 mod number;
 mod source;
@@ -226,6 +227,11 @@ fn read_answer_line(
         let at = base + line.len() - line.trim_start().len();
         let message = "an answer starts with `expect`, as in `expect value 5`";
         return Err(source.error_at(at, message));
+    }
+    if line.len() >= long_list::LONG_LINE
+        && let Some(expectation) = long_list::read(source, line, base)
+    {
+        return Ok(expectation);
     }
     let pair = TreeParser::parse(Rule::answer_line, line)
         .map_err(|e| readable_at(source, e, base))?

@@ -268,3 +268,34 @@ pub(crate) fn entries(dir: &std::path::Path) -> Vec<String> {
     names.sort();
     names
 }
+
+/// A CSV text as rows of cells, each cell unquoted (`"a,b"` is `a,b`,
+/// `""` inside quotes one `"`); the header is the first row.
+pub(crate) fn csv_rows(text: &str) -> Vec<Vec<String>> {
+    text.lines().map(csv_cells).collect()
+}
+
+fn csv_cells(line: &str) -> Vec<String> {
+    let (mut cells, mut cell, mut quoted) = (Vec::new(), String::new(), false);
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        match (c, quoted) {
+            ('"', true) if chars.peek() == Some(&'"') => {
+                cell.push('"');
+                chars.next();
+            }
+            ('"', _) => quoted = !quoted,
+            (',', false) => cells.push(std::mem::take(&mut cell)),
+            (c, _) => cell.push(c),
+        }
+    }
+    cells.push(cell);
+    cells
+}
+
+/// The cell of `row` under the header `column` of `rows`.
+pub(crate) fn csv_cell<'r>(rows: &'r [Vec<String>], row: usize, column: &str) -> &'r str {
+    let at = rows[0].iter().position(|h| h == column);
+    let at = at.unwrap_or_else(|| panic!("no column {column} in {:?}", rows[0]));
+    &rows[row][at]
+}
