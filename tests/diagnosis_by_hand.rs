@@ -30,7 +30,10 @@ fn options(strict: bool, fail_hard: bool, depth: Option<usize>) -> Options {
     }
 }
 
-const DEFAULT: (bool, bool, Option<usize>) = (false, false, None);
+/// Strict, fail-hard and a depth limit, as a test states them.
+type Conventions = (bool, bool, Option<usize>);
+
+const DEFAULT: Conventions = (false, false, None);
 const STRICT: (bool, bool, Option<usize>) = (true, false, None);
 const FAIL_HARD: (bool, bool, Option<usize>) = (false, true, None);
 const STRICT_FAIL_HARD: (bool, bool, Option<usize>) = (true, true, None);
@@ -426,7 +429,7 @@ expect pruned K G
 /// Right answers, each for a tree of trees/ under some conventions: the
 /// trees' own keys, worked out in their comments, and the other
 /// conventions from the traces above.
-const RIGHT: [(&str, (bool, bool, Option<usize>), &str); 13] = [
+const RIGHT: [(&str, Conventions, &str); 13] = [
     // The trees' own keys, worked out in their comments.
     (
         "strict-tie",
