@@ -223,15 +223,16 @@ fn the_issue_s_star1_example() {
     let result = common::solve(&tree, Algorithm::AlphaBeta).unwrap();
     assert_eq!(result.best_move, tree.find("C1"));
     // Star2 probes C2's first child's first leaf, 2: C2 cannot exceed
-    // 0.7 * 2 + 0.3 * 10 = 4.4 before any child is searched in full, and
-    // the MIN node's 10 is never looked at either.
+    // 0.7 * 2 + 0.3 * 10 = 4.4 before any child is searched in full. The
+    // cut skips the probed MIN node's other leaf, the 10 (@2.1.2), and
+    // the child never probed, @2.2.
     let (value, leaves, trace) = value_of(text, Algorithm::Star2, Options::default());
     assert!(value == Value::new(8.4).unwrap());
     assert_eq!(leaves, 5);
     let cut = trace.cuts().next().unwrap();
     assert_eq!(
         cut.describe(&tree, false),
-        "Star2 cut at C2: after probing 1 of 2 children the value cannot exceed 4.4 <= alpha 8.4 (@2.2 pruned)"
+        "Star2 cut at C2: after probing 1 of 2 children the value cannot exceed 4.4 <= alpha 8.4 (@2.1.2 @2.2 pruned)"
     );
     // Without bounds, the same tree is searched in full below chance nodes.
     let unbounded = text.replace("bounds 0 10\n", "");
