@@ -74,7 +74,6 @@ fn bounds() -> impl Strategy<Value = LeafBounds> {
         .prop_map(|(low, high)| LeafBounds::new(Value::from(low), Value::from(high)).unwrap())
 }
 
-
 fn traced(tree: &Tree, algorithm: Algorithm, options: Options) -> (Value, u64, Trace<NodeId>) {
     let mut trace = Trace::new();
     let result = search(tree, algorithm, options, &mut trace).unwrap();

@@ -253,7 +253,10 @@ fn a_scout_brothers_second_search_splits_below_the_split_depth() {
             ..Options::default()
         };
         let (simulation, schedule) = scheduled(&tree, options, 2);
-        assert_eq!(simulation.result.score.value, gametree::value::Value::from(7));
+        assert_eq!(
+            simulation.result.score.value,
+            gametree::value::Value::from(7)
+        );
         let mut below_b = schedule
             .visits()
             .filter(|&(_, p, _)| p == 1)

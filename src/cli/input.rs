@@ -310,6 +310,9 @@ impl Input {
 /// probabilities a little off 1, divided by their sum), one note a line.
 fn tell_notes(name: &str, tree: &Tree) {
     for note in tree.notes() {
-        eprintln!("note: {name}:{}:{}: {}", note.at.line, note.at.column, note.message);
+        eprintln!(
+            "note: {name}:{}:{}: {}",
+            note.at.line, note.at.column, note.message
+        );
     }
 }

@@ -525,7 +525,8 @@ impl<'a> Reader<'_, 'a> {
     /// A terminal node's value: player 1's payoff, once the sum of the
     /// payoffs is checked against the first terminal node's.
     fn terminal_value(&mut self, payoffs: Payoffs, at: usize) -> Result<Value, FormatError> {
-        let sum = (payoffs.0.checked_add(payoffs.1)).ok_or_else(|| self.syntax(at, TOO_PRECISE_SUM))?;
+        let sum =
+            (payoffs.0.checked_add(payoffs.1)).ok_or_else(|| self.syntax(at, TOO_PRECISE_SUM))?;
         match self.sum {
             None => self.sum = Some((sum, at)),
             Some((first, first_at)) if sum != first => {

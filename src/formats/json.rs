@@ -298,7 +298,9 @@ fn read_exact(raw: &str) -> Result<Option<Value>, String> {
                 "+inf" | "inf" => Ok(Some(Value::POS_INF)),
                 "-inf" => Ok(Some(Value::NEG_INF)),
                 "?" => Ok(None),
-                t if t.starts_with(['-', '+', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9']) => {
+                t if t
+                    .starts_with(['-', '+', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9']) =>
+                {
                     parse_number(t).map(Some).map_err(json_words)
                 }
                 _ => Err(refused(raw)),
@@ -311,9 +313,10 @@ fn read_exact(raw: &str) -> Result<Option<Value>, String> {
 /// A number's refusal in JSON's words: infinities are the strings
 /// `"+inf"` and `"-inf"`.
 fn json_words(error: NumberError) -> String {
-    error
-        .to_string()
-        .replace("(write +inf or -inf for infinities)", "(write \"+inf\" or \"-inf\" for infinities)")
+    error.to_string().replace(
+        "(write +inf or -inf for infinities)",
+        "(write \"+inf\" or \"-inf\" for infinities)",
+    )
 }
 
 /// The deepest indentation the writer uses, in levels of two spaces.

@@ -218,9 +218,9 @@ impl Diagram<'_> {
     /// `None` below other nodes.
     pub(super) fn probability_text(&self, parent: NodeId, child: NodeId) -> Option<String> {
         let tree = self.tree;
-        tree.kind(parent).is_chance().then(|| {
-            probability_text(tree.probability(parent, child))
-        })
+        tree.kind(parent)
+            .is_chance()
+            .then(|| probability_text(tree.probability(parent, child)))
     }
 
     /// The action label written on the edge into `child`, if it has one.

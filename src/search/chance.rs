@@ -455,7 +455,9 @@ impl ChildWindow {
             Side::Low => self.rest_high,
             Side::High => self.rest_low,
         };
-        self.sum.checked_add(self.p.checked_mul(v)?)?.checked_add(rest)
+        self.sum
+            .checked_add(self.p.checked_mul(v)?)?
+            .checked_add(rest)
     }
 
     /// The child's exact value from a score that did not cut: exact, or a

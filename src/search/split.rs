@@ -53,7 +53,8 @@ impl<'s, N: Copy> Split<'s, N> {
 
     /// Raises alpha (MAX) or lowers beta (MIN) to `value` if it is better.
     pub(super) fn improve(&self, value: Value) {
-        self.bound.improve(value, |new, old| self.kind.prefers(new, old));
+        self.bound
+            .improve(value, |new, old| self.kind.prefers(new, old));
     }
 
     /// Narrows the window `[alpha, beta]` as [`Split::narrow`] does, in the
@@ -185,6 +186,10 @@ mod tests {
         });
         assert_eq!(cell.get(), Value::ratio(3999, 4000).unwrap());
         cell.improve(Value::ratio(1, 2).unwrap(), higher);
-        assert_eq!(cell.get(), Value::ratio(3999, 4000).unwrap(), "never lowered");
+        assert_eq!(
+            cell.get(),
+            Value::ratio(3999, 4000).unwrap(),
+            "never lowered"
+        );
     }
 }

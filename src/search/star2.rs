@@ -123,7 +123,8 @@ fn probe<T: GameTree, R: Recorder<T::Node>>(
         return Ok(None);
     };
     let (alpha, beta) = search.window();
-    let window = probe_window(search, i, alpha, beta).ok_or_else(|| too_precise(tree, search.node))?;
+    let window =
+        probe_window(search, i, alpha, beta).ok_or_else(|| too_precise(tree, search.node))?;
     let (lo, hi) = (window.lo, window.hi);
     // Only the side the probe bounds can fail: high below MAX, low below MIN.
     let (mut a, mut b) = window.alpha_beta(search.node);
@@ -217,7 +218,13 @@ fn resume<T: GameTree, R: Recorder<T::Node>>(
         let bound = cut_bound(kind, alpha, beta);
         if cx.reaches(kind, v, bound.value) {
             let skipped = std::iter::once(child).chain(rest.by_ref());
-            cx.cut((node, ply, Some(parent)), CutKind::at(kind), v, bound, skipped);
+            cx.cut(
+                (node, ply, Some(parent)),
+                CutKind::at(kind),
+                v,
+                bound,
+                skipped,
+            );
             cut = true;
             break;
         }

@@ -293,7 +293,11 @@ impl<'i> Loader<'_, '_> {
 
     /// Splits a run of plain leaves (`3, 12 8 ?`) into leaves; returns the
     /// first and how many.
-    fn leaf_run(&mut self, pair: Pair<'_, Rule>, kind: Kind) -> Result<(NodeId, usize), ParseError> {
+    fn leaf_run(
+        &mut self,
+        pair: Pair<'_, Rule>,
+        kind: Kind,
+    ) -> Result<(NodeId, usize), ParseError> {
         let base = pair.as_span().start();
         let mut first = None;
         let mut count = 0;

@@ -12,9 +12,9 @@ mod source;
 use pest::Parser;
 use pest::error::{ErrorVariant, InputLocation};
 
+pub(crate) use load::normalised_note;
 pub use number::NumberError;
 pub(crate) use number::parse_number;
-pub(crate) use load::normalised_note;
 pub use source::{Note, Notes, ParseError, SourceText};
 
 use crate::claim::Expectation;

@@ -62,7 +62,11 @@ fn magnitude_digits(lower: &str) -> i64 {
     let unsigned = unsigned.split('/').next().unwrap_or(unsigned);
     let (mantissa, exponent) = unsigned.split_once('e').unwrap_or((unsigned, "0"));
     let exponent: i64 = exponent.parse().unwrap_or(0);
-    let whole = mantissa.split('.').next().unwrap_or("").trim_start_matches('0');
+    let whole = mantissa
+        .split('.')
+        .next()
+        .unwrap_or("")
+        .trim_start_matches('0');
     whole.len() as i64 + exponent
 }
 

@@ -454,7 +454,10 @@ fn probabilities_are_decimals_or_fractions() {
     }
     // A leaf run after a probability: the probability is its first leaf's.
     let t = tree("chance [ 0.5: 1 0.5: 2 ]");
-    assert_eq!(t.probability(t.root(), t.children_slice(t.root())[1]), p("0.5"));
+    assert_eq!(
+        t.probability(t.root(), t.children_slice(t.root())[1]),
+        p("0.5")
+    );
 }
 
 #[test]

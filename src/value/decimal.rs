@@ -70,9 +70,17 @@ fn parse_exponent(text: &str) -> Option<i64> {
     }
     let magnitude: i64 = digits.trim_start_matches('0').parse().unwrap_or(0);
     if digits.trim_start_matches('0').len() > 9 {
-        return Some(if text.starts_with('-') { -1_000_000_000 } else { 1_000_000_000 });
+        return Some(if text.starts_with('-') {
+            -1_000_000_000
+        } else {
+            1_000_000_000
+        });
     }
-    Some(if text.starts_with('-') { -magnitude } else { magnitude })
+    Some(if text.starts_with('-') {
+        -magnitude
+    } else {
+        magnitude
+    })
 }
 
 /// The exact value of a decimal text (see [`Value::from_decimal`]).
@@ -85,7 +93,11 @@ pub(super) fn parse(text: &str) -> Option<Value> {
         return None;
     }
     let significand: i128 = decimal.digits.parse().ok()?;
-    let significand = if decimal.negative { -significand } else { significand };
+    let significand = if decimal.negative {
+        -significand
+    } else {
+        significand
+    };
     let scale = i32::try_from(decimal.scale).ok()?;
     match scale {
         s if s >= 0 => Value::ratio(significand.checked_mul(power_of_ten(s as u32)?)?, 1),

@@ -80,10 +80,16 @@ impl Value {
         if den == 0 {
             return None;
         }
-        let (num, den) = if den < 0 { (num.checked_neg()?, -den) } else { (num, den) };
+        let (num, den) = if den < 0 {
+            (num.checked_neg()?, -den)
+        } else {
+            (num, den)
+        };
         let g = gcd(num.unsigned_abs(), den as u128) as i128;
         let (num, den) = (num / g, den / g);
-        let num = i64::try_from(num).ok().filter(|n| n.unsigned_abs() < INFINITE as u64)?;
+        let num = i64::try_from(num)
+            .ok()
+            .filter(|n| n.unsigned_abs() < INFINITE as u64)?;
         let den = u64::try_from(den).ok().filter(|d| *d <= DENOMINATOR)?;
         Some(Value::raw(num, den))
     }
@@ -117,7 +123,8 @@ impl Value {
     /// Whether the value is an infinity or a finite number within
     /// [`MAX_FINITE`]: the values a tree may state.
     pub fn is_within_input_range(self) -> bool {
-        self.is_infinite() || i128::from(self.num).abs() <= MAX_INPUT * i128::from(self.denominator())
+        self.is_infinite()
+            || i128::from(self.num).abs() <= MAX_INPUT * i128::from(self.denominator())
     }
 
     /// Whether the value is an infinity.
@@ -184,7 +191,10 @@ impl Value {
     #[inline]
     pub fn negate(self) -> Value {
         match self.nudge() {
-            0 => Value { num: -self.num, den: self.den },
+            0 => Value {
+                num: -self.num,
+                den: self.den,
+            },
             n => Value::raw(-self.num, self.denominator()).with_nudge(-i64::from(n)),
         }
     }
@@ -221,7 +231,10 @@ impl Value {
             (true, false) => Some(self),
             (false, true) => Some(other),
             (false, false) => {
-                let (a, b) = (i128::from(self.denominator()), i128::from(other.denominator()));
+                let (a, b) = (
+                    i128::from(self.denominator()),
+                    i128::from(other.denominator()),
+                );
                 let num = i128::from(self.num) * b + i128::from(other.num) * a;
                 let nudge = i64::from(self.nudge()) + i64::from(other.nudge());
                 Some(Value::ratio(num, a * b)?.with_nudge(nudge))
@@ -247,7 +260,8 @@ impl Value {
         }
         let num = i128::from(self.num) * i128::from(other.num);
         let den = i128::from(self.denominator()) * i128::from(other.denominator());
-        let nudge = i64::from(self.nudge()) * other.signum() + i64::from(other.nudge()) * self.signum();
+        let nudge =
+            i64::from(self.nudge()) * other.signum() + i64::from(other.nudge()) * self.signum();
         Some(Value::ratio(num, den)?.with_nudge(nudge))
     }
 
@@ -355,4 +369,3 @@ impl serde::Serialize for Value {
         }
     }
 }
-

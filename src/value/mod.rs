@@ -25,7 +25,9 @@ impl Value {
             return true;
         }
         match claimed.decimal_places() {
-            Some(places) if places >= SHOWN_DECIMALS as u32 => self.rounded(places) == Some(claimed),
+            Some(places) if places >= SHOWN_DECIMALS as u32 => {
+                self.rounded(places) == Some(claimed)
+            }
             _ => false,
         }
     }

@@ -22,7 +22,10 @@ fn other_values_print_to_four_places_half_away_from_zero() {
         .iter()
         .map(|t| v(t).to_string())
         .collect();
-    assert_eq!(shown, ["7.6667", "8.4", "1.2346", "-0.0025", "-1.2346", "0.0001"]);
+    assert_eq!(
+        shown,
+        ["7.6667", "8.4", "1.2346", "-0.0025", "-1.2346", "0.0001"]
+    );
 }
 
 #[test]
@@ -31,7 +34,10 @@ fn no_value_but_zero_shows_as_zero() {
         .iter()
         .map(|t| v(t).to_string())
         .collect();
-    assert_eq!(shown, ["-0.00001", "0.00002", "0.00003333", "-0.0000001235"]);
+    assert_eq!(
+        shown,
+        ["-0.00001", "0.00002", "0.00003333", "-0.0000001235"]
+    );
 }
 
 #[test]
@@ -43,16 +49,28 @@ fn decimals_are_read_exactly() {
     assert_eq!(v("+4"), Value::from(4));
     assert_eq!(v("-0"), Value::ZERO);
     assert_eq!(v("000120.500"), Value::ratio(241, 2).unwrap());
-    assert_eq!(Value::new(0.1), Some(v("0.1")), "an f64 is the decimal it prints as");
-    for bad in ["", "-", "1.", ".5", "1e", "1e+", "x", "1.2.3", "--1", "1e3.5"] {
+    assert_eq!(
+        Value::new(0.1),
+        Some(v("0.1")),
+        "an f64 is the decimal it prints as"
+    );
+    for bad in [
+        "", "-", "1.", ".5", "1e", "1e+", "x", "1.2.3", "--1", "1e3.5",
+    ] {
         assert_eq!(Value::from_decimal(bad), None, "{bad:?}");
     }
 }
 
 #[test]
 fn numbers_too_precise_to_hold_are_refused() {
-    assert!(Value::from_decimal("0.000000000000000001").is_some(), "10^-18");
-    assert!(Value::from_decimal("0.00000000000000000001").is_none(), "10^-20");
+    assert!(
+        Value::from_decimal("0.000000000000000001").is_some(),
+        "10^-18"
+    );
+    assert!(
+        Value::from_decimal("0.00000000000000000001").is_none(),
+        "10^-20"
+    );
     assert!(Value::from_decimal("1e-300").is_none());
     assert!(Value::from_decimal("1e300").is_none());
     assert_eq!(Value::from_decimal("0e999999999999"), Some(Value::ZERO));
@@ -83,7 +101,19 @@ fn a_third_of_ninety_three_times_is_ninety() {
 
 #[test]
 fn order_is_the_order_of_the_numbers() {
-    let ascending = ["-inf", "-9007199254740992", "-2.5", "-1/3", "0", "1/7", "1/3", "0.3333333334", "8.4", "23/3", "+inf"];
+    let ascending = [
+        "-inf",
+        "-9007199254740992",
+        "-2.5",
+        "-1/3",
+        "0",
+        "1/7",
+        "1/3",
+        "0.3333333334",
+        "8.4",
+        "23/3",
+        "+inf",
+    ];
     let values: Vec<Value> = ascending
         .iter()
         .map(|t| match *t {
@@ -129,7 +159,10 @@ fn a_nudged_value_lies_between_its_number_and_every_other() {
     assert_eq!(Value::POS_INF.above(), Value::POS_INF);
     let half = Value::ratio(1, 2).unwrap();
     assert_eq!(up.checked_mul(half), Some(v("2.5").above()));
-    assert_eq!(up.checked_mul(Value::from(-1)), Some(Value::from(-5).below()));
+    assert_eq!(
+        up.checked_mul(Value::from(-1)),
+        Some(Value::from(-5).below())
+    );
 }
 
 #[test]
@@ -155,7 +188,16 @@ fn results_that_do_not_fit_are_refused() {
 
 #[test]
 fn exact_text_reads_back() {
-    for t in ["3", "-2.5", "0.00002", "1.23456789", "23/3", "-1/3", "9007199254740992", "8.4"] {
+    for t in [
+        "3",
+        "-2.5",
+        "0.00002",
+        "1.23456789",
+        "23/3",
+        "-1/3",
+        "9007199254740992",
+        "8.4",
+    ] {
         let value = v(t);
         let written = value.exact().to_string();
         assert_eq!(written, t);

@@ -125,7 +125,10 @@ impl Fraction {
 
     /// The fraction a finite value is.
     pub(crate) fn of(value: Value) -> Fraction {
-        assert!(!value.is_infinite(), "the oracle's chance nodes take finite values");
+        assert!(
+            !value.is_infinite(),
+            "the oracle's chance nodes take finite values"
+        );
         Fraction {
             num: value.numerator().into(),
             den: value.denominator().into(),
@@ -145,7 +148,10 @@ impl Fraction {
     }
 
     pub(crate) fn add(self, other: Fraction) -> Fraction {
-        Fraction::reduced(self.num * other.den + other.num * self.den, self.den * other.den)
+        Fraction::reduced(
+            self.num * other.den + other.num * self.den,
+            self.den * other.den,
+        )
     }
 
     pub(crate) fn mul(self, other: Fraction) -> Fraction {
