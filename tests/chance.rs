@@ -284,3 +284,38 @@ fn check_counts_nodes_at_the_depth_limit_as_leaves() {
         );
     }
 }
+
+/// The Star2 example of `trees/star2-probes.tree`: the key written by hand
+/// in its comment (worked out there) is the key `gametree key --algo star2`
+/// writes, under both tie rules; `check --algo star2` accepts it in full,
+/// with the cut after C3's probes among its lines.
+#[test]
+fn the_star2_probing_example_s_key_is_the_hand_worked_one() {
+    let file = "trees/star2-probes.tree";
+    let text = std::fs::read_to_string(file).unwrap();
+    let by_hand: Vec<&str> = text
+        .lines()
+        .filter_map(|line| line.strip_prefix("# "))
+        .filter(|line| line.starts_with("expect "))
+        .collect();
+    assert!(by_hand.contains(&"expect cut C3 star2"));
+    assert!(by_hand.contains(&"expect pruned @2.2.2 @3.1.2 @3.2.2"));
+    for strict in [&[][..], &["--strict"]] {
+        let key =
+            common::gametree([&["key", "--algo", "star2", file][..], strict].concat()).stdout();
+        let written: Vec<&str> = key.lines().filter(|l| !l.starts_with('#')).collect();
+        assert_eq!(written, by_hand, "{strict:?}");
+        let check = [
+            &["check", "--algo", "star2", "--claims", file, "-"][..],
+            strict,
+        ]
+        .concat();
+        let common::Outcome { code, stdout, .. } = common::gametree(check).stdin(&key).outcome();
+        assert_eq!(code, 0, "{stdout}");
+        assert!(
+            stdout.contains("line 19  pass  expect cut C3 star2"),
+            "{stdout}"
+        );
+        assert!(stdout.ends_with("21 passed, 0 failed\n"), "{stdout}");
+    }
+}
