@@ -109,7 +109,8 @@ proptest! {
                 traced(&tree, Algorithm::NegamaxAlphaBeta, options);
             prop_assert!(negamax_value == expected);
             prop_assert_eq!(negamax_leaves, leaves);
-            prop_assert_eq!(negamax_trace.events.len(), trace.events.len());
+            let same = common::same_events(&tree, &trace, &negamax_trace);
+            prop_assert!(same.is_ok(), "{:?} on {}: {}", options, shape.text(), same.unwrap_err());
             let (star2_value, star2_leaves, _) = traced(&tree, Algorithm::Star2, options);
             prop_assert!(star2_value == expected, "star2 gives {} for {}", star2_value, expected);
             prop_assert!(star2_leaves <= unpruned);
@@ -129,6 +130,29 @@ proptest! {
                 let options = Options { depth: Some(depth), bounds, threads: 2, ..Options::default() };
                 let result = search(&tree, algorithm, options, &mut NoRecorder).unwrap();
                 prop_assert!(result.score.value == expected, "{} gives {} for {}", algorithm, result.score.value, expected);
+            }
+        }
+    }
+
+    /// Each form of each search, min/max and negamax, makes the same
+    /// events on chance trees: with and without leaf bounds, to the leaves
+    /// and to a depth limit, under every tie and fail-hard rule.
+    #[test]
+    fn both_forms_trace_alike_event_by_event(shape in chance_trees(), bounds in bounds(), depth in prop::option::of(0usize..4)) {
+        let tree = parse("random", &shape.text()).unwrap();
+        let pairs = [
+            (Algorithm::Minimax, Algorithm::Negamax),
+            (Algorithm::AlphaBeta, Algorithm::NegamaxAlphaBeta),
+        ];
+        for (minmax, negamax) in pairs {
+            for options in all_options() {
+                for bounds in [None, Some(bounds)] {
+                    let options = Options { bounds, depth, ..options };
+                    let (_, _, minmax_trace) = traced(&tree, minmax, options);
+                    let (_, _, negamax_trace) = traced(&tree, negamax, options);
+                    let same = common::same_events(&tree, &minmax_trace, &negamax_trace);
+                    prop_assert!(same.is_ok(), "{} {:?} on {}: {}", negamax, options, shape.text(), same.unwrap_err());
+                }
             }
         }
     }
