@@ -10,8 +10,9 @@ use crate::value::Scored;
 /// Counts every search keeps.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Stats {
-    /// Nodes entered, leaves included (for a parallel search, work that a
-    /// cut made useless included).
+    /// Nodes entered, leaves included, and nodes Star2 probed (a node
+    /// probed and then entered counts twice; for a parallel search, work
+    /// that a cut made useless included).
     pub nodes_visited: u64,
     /// Leaves evaluated, interior nodes valued at the depth limit included.
     pub leaves_evaluated: u64,
