@@ -304,7 +304,7 @@ impl GameTree for RandomTree {
 
     fn leaf_bounds(&self) -> Option<LeafBounds> {
         // Each level moves a value by at most MAX_STEP from the root's.
-        let reach = i64::from(ROOT_SPREAD) + i64::from(MAX_STEP) * self.spec.depth as i64;
+        let reach = ROOT_SPREAD + MAX_STEP * self.spec.depth as i64;
         let (low, high) = (Value::from_int(-reach)?, Value::from_int(reach)?);
         LeafBounds::new(low, high).filter(|_| self.spec.chance)
     }

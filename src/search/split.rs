@@ -138,7 +138,7 @@ impl SharedValue {
             let den = self.den.load(Ordering::Relaxed);
             fence(Ordering::Acquire);
             let after = self.sequence.load(Ordering::Relaxed);
-            if before == after && before % 2 == 0 {
+            if before == after && before.is_multiple_of(2) {
                 return Value::from_words(num, den);
             }
             std::hint::spin_loop();

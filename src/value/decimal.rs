@@ -113,7 +113,7 @@ pub(super) fn places(value: Value) -> Option<u32> {
     let twos = den.trailing_zeros();
     den >>= twos;
     let mut fives = 0;
-    while den % 5 == 0 {
+    while den.is_multiple_of(5) {
         den /= 5;
         fives += 1;
     }
