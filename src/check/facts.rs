@@ -28,6 +28,9 @@ pub struct Visit {
     /// Whether Star2 only probed it: searched its first child, and never
     /// entered it.
     pub only_probed: bool,
+    /// Whether it took its static value at the depth limit (the last time
+    /// it was entered), as a leaf.
+    pub at_horizon: bool,
     /// Its provisional values, with the index of each event.
     pub provisional: Vec<(usize, Value)>,
     /// The value it returned (a leaf's own value, exact).
@@ -155,9 +158,15 @@ where
             Event::Probe { node, .. } => {
                 self.visits.insert(*node, Visit::new(at, None, true));
             }
-            Event::Leaf { node, value, .. } => {
+            Event::Leaf {
+                node,
+                value,
+                horizon,
+            } => {
                 self.leaves.push(*node);
-                self.visit_mut(*node).score = Some(Scored::exact(*value));
+                let visit = self.visit_mut(*node);
+                visit.score = Some(Scored::exact(*value));
+                visit.at_horizon = horizon.is_some();
             }
             Event::Provisional { node, value } => {
                 self.visit_mut(*node).provisional.push((at, *value));
@@ -350,6 +359,7 @@ impl Visit {
             entered_at: at,
             window,
             only_probed,
+            at_horizon: false,
             provisional: Vec::new(),
             score: None,
             cut: None,

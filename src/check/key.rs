@@ -3,7 +3,6 @@
 //! is written from the same [`Facts`] the checker grades with, so a search
 //! always passes its own key.
 
-use std::collections::HashSet;
 use std::hash::Hash;
 
 use super::facts::Facts;
@@ -48,9 +47,8 @@ where
         let mut claims = vec![Claim::Value(self.score.value)];
         claims.extend(self.best_move.map(|n| Claim::Best(id(n))));
         let interior = self.interior_visits();
-        let valued_as_leaves: HashSet<T::Node> = self.leaves.iter().copied().collect();
         claims.extend(interior.iter().filter_map(|(node, visit)| {
-            let score = visit.score.filter(|_| !valued_as_leaves.contains(node))?;
+            let score = visit.score.filter(|_| !visit.at_horizon)?;
             Some(Claim::Node {
                 node: id(*node),
                 relation: relation(score),
