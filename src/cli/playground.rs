@@ -25,6 +25,7 @@ const EXAMPLES: &[(&str, &str)] = examples![
     "negative-and-decimal-values",
     "parallel-lecture-beta-cuts",
     "star1-chance",
+    "star2-probes",
     "strict-fail-hard",
     "strict-tie",
     "two-opponents",
