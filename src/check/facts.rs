@@ -1,8 +1,8 @@
 //! What one recorded search says about each node, read once from its trace:
 //! the window a node was entered with, its provisional and final values,
 //! its cut, and the cut that pruned it. The checker grades with these
-//! facts and the answer key is written from them
-//! ([`Facts::answer_key`](super::key)), so the two cannot disagree.
+//! facts and the answer key is written from them ([`Facts::answer_key`]),
+//! so the two cannot disagree.
 //!
 //! A node is visited when the trace enters, evaluates or probes it; it is
 //! pruned when a cut skips it or a node above it (down to the depth limit,
