@@ -343,3 +343,42 @@ fn the_star2_probing_example_s_key_is_the_hand_worked_one() {
         assert!(stdout.ends_with("21 passed, 0 failed\n"), "{stdout}");
     }
 }
+
+#[test]
+fn thirds_written_as_decimals_grade_as_the_value_they_print() {
+    // Three 0.3333333333 sum to 0.9999999999: each is taken as 1/3, the
+    // chance node is worth exactly 90, as `solve` prints and JSON says,
+    // and `check` grades `expect value 90` right, with a note.
+    let dir = common::scratch("thirds");
+    let path = dir.join("thirds.tree");
+    let tree = "[ chance [ 0.3333333333: 90 0.3333333333: 90 0.3333333333: 90 ] 2 ]\n\
+                expect value 90\n";
+    std::fs::write(&path, tree).unwrap();
+    let file = path.to_str().unwrap();
+    let solved = common::gametree(["solve", file]).outcome();
+    assert!(solved.stdout.contains("value: 90\n"), "{}", solved.stdout);
+    assert!(
+        solved
+            .stderr
+            .contains("1:3: the probabilities of this chance node's children sum to 0.9999999999"),
+        "{}",
+        solved.stderr
+    );
+    let json = common::gametree(["solve", file, "--json"]).stdout();
+    let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(json["value"], 90);
+    let checked = common::gametree(["check", file]).outcome();
+    assert_eq!(checked.code, 0, "{}", checked.stdout);
+    assert!(checked.stderr.starts_with("note: "), "{}", checked.stderr);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn probabilities_a_little_over_one_keep_the_value_within_the_bounds() {
+    let text = "bounds 0 10\n[ chance [ 0.5: 10 0.5000000009: 10 ] 2 ]\n";
+    let tree = gametree::syntax::parse("t", text).unwrap();
+    for algorithm in Algorithm::ALL {
+        let result = common::solve(&tree, algorithm).unwrap();
+        assert_eq!(result.score.value, Value::from(10), "{algorithm}");
+    }
+}

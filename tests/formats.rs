@@ -200,17 +200,30 @@ mod round_trips {
     }
 
     fn specs(finite: bool) -> impl Strategy<Value = Spec> {
+        // Decimals and fractions that no float holds exactly among them:
+        // every writer must carry them back exactly.
+        let exact = prop_oneof![
+            Just("2.5"),
+            Just("0.00002"),
+            Just("-1.23456789"),
+            Just("123456.789"),
+            Just("0.1"),
+            Just("1/3"),
+            Just("-7/3"),
+            Just("9007199254740992"),
+        ]
+        .prop_map(|v| Some(v.to_string()));
         let value = match finite {
             true => prop_oneof![
-                (-99i32..99).prop_map(|v| Some(v.to_string())),
-                Just(Some("2.5".to_string()))
+                3 => (-99i32..99).prop_map(|v| Some(v.to_string())),
+                2 => exact,
             ]
             .boxed(),
             false => prop_oneof![
                 4 => (-99i32..99).prop_map(|v| Some(v.to_string())),
                 1 => Just(None),
                 1 => Just(Some("-inf".to_string())),
-                1 => Just(Some("0.125".to_string())),
+                2 => exact,
             ]
             .boxed(),
         };
@@ -292,10 +305,11 @@ mod round_trips {
         let n = spec.children.len();
         for (i, child) in spec.children.iter().enumerate() {
             if stated {
-                // The first child takes what the others leave.
+                // The first child takes what the others leave, the others
+                // 0.1 each: a decimal no float holds exactly.
                 match i {
-                    0 => out.push_str(&format!("{}/{}: ", n * 2 - (n - 1), n * 2)),
-                    _ => out.push_str(&format!("1/{}: ", n * 2)),
+                    0 => out.push_str(&format!("{}/10: ", 10 - (n - 1))),
+                    _ => out.push_str("0.1: "),
                 }
             }
             out.push_str(&text(child, count, false));
@@ -306,14 +320,14 @@ mod round_trips {
     }
 
     /// Every node in preorder: id, kind, value, static value, label, and
-    /// its probability (to 12 places) below a chance node.
+    /// its probability below a chance node, each exactly.
     fn outline(tree: &Tree) -> Vec<String> {
         tree.nodes()
             .map(|n| {
                 let probability = tree
                     .parent(n)
                     .filter(|p| tree.kind(*p).is_chance())
-                    .map(|p| format!("{:.12}", tree.probability(p, n)));
+                    .map(|p| format!("{:?}", tree.probability(p, n)));
                 format!(
                     "{} {} {:?} {:?} {:?} {probability:?}",
                     tree.id(n),
@@ -673,4 +687,40 @@ fn a_case_s_answer_key_quotes_keyword_states_and_reads_back() {
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.ends_with("11 passed, 0 failed\n"), "{out}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn conversions_keep_every_digit() {
+    // Four decimal places once turned 0.00002 and 0.00004 into 0 and 0,
+    // and the best move from @2 to @1.
+    let dir = common::scratch("every-digit");
+    let tree = dir.join("t.tree");
+    std::fs::write(
+        &tree,
+        "[ 0.00002 0.00004 1.23456789 chance [ 1/3: 7 2/3: 8 ] ]\n",
+    )
+    .unwrap();
+    let solved = |file: &std::path::Path| {
+        let json = gametree(["solve", file.to_str().unwrap(), "--json"]).stdout();
+        let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+        (json["value"].clone(), json["best_move"].clone())
+    };
+    let expected = (serde_json::json!("23/3"), serde_json::json!("@4"));
+    assert_eq!(solved(&tree), expected);
+    for extension in ["efg", "json", "tree"] {
+        let out = dir.join(format!("out.{extension}"));
+        gametree([
+            "convert",
+            tree.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+        ])
+        .stdout();
+        let written = std::fs::read_to_string(&out).unwrap();
+        for digits in ["0.00002", "0.00004", "1.23456789"] {
+            assert!(written.contains(digits), "{extension}: {written}");
+        }
+        assert_eq!(solved(&out), expected, "{extension}: {written}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }
