@@ -142,6 +142,10 @@ pub(crate) fn search_message(error: &SearchError) -> String {
                 SearchOption::Order => "--order",
                 SearchOption::Depth => "--depth",
                 SearchOption::Iterative => "--iterative",
+                SearchOption::FailHard => "--fail-hard",
+                SearchOption::Window => "--window",
+                SearchOption::WindowWithIterative => "--window with --iterative",
+                SearchOption::Guess => "--guess",
             };
             format!("{algorithm} does not support {flag}")
         }

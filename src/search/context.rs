@@ -1,6 +1,8 @@
 //! State shared by every search: the tree, the recorder, the statistics and
 //! the principal-variation table, with one method per kind of step.
 
+mod family;
+
 use super::split::Split;
 use super::window::{WindowBound, reaches};
 use super::{Algorithm, Options, SearchError, SearchResult, Stats};
@@ -371,7 +373,7 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
 
     /// A cut, its pruned nodes left to fill in, with what the search
     /// knows of where it happened.
-    fn cut_event(
+    pub(super) fn cut_event(
         &self,
         (node, ply, parent): (T::Node, usize, Option<T::Node>),
         kind: CutKind,
@@ -389,11 +391,16 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
             deep: bound.from.is_some() && bound.from != parent,
             chance,
             depth_left: self.options.depth.map(|limit| limit.saturating_sub(ply)),
+            purge: None,
         }
     }
 
     /// Counts a cut and reports it, with the nodes it skips.
-    fn report_cut(&mut self, mut cut: Cut<T::Node>, skipped: impl Iterator<Item = T::Node>) {
+    pub(super) fn report_cut(
+        &mut self,
+        mut cut: Cut<T::Node>,
+        skipped: impl Iterator<Item = T::Node>,
+    ) {
         self.stats.cutoffs += 1;
         if R::RECORDS {
             cut.pruned = skipped.collect();
