@@ -73,8 +73,13 @@ impl Diagram<'_> {
             false => laid_out(&geometry, &captions, 1.0),
         };
         let picture = picture(&overlays.runs(), count, &captions, frame);
+        // A frame's body is read as a macro's argument, where the
+        // character macro's `#` would stand for a parameter: a document
+        // defines it in its preamble.
+        let macro_needed = picture.contains("\\gametreechar");
         match standalone {
-            true => document(&picture, frame.scale),
+            true => document(&picture, frame.scale, macro_needed),
+            false if macro_needed => picture.replacen('\n', &format!("\n{CHARACTER_MACRO}%\n"), 1),
             false => picture,
         }
     }
@@ -232,10 +237,6 @@ fn picture(runs: &[Run], count: usize, captions: &[String], frame: Frame) -> Str
          ({count} in all); needs \\usepackage{{tikz}}; \\input this file in a frame \
          (\\scalebox{{0.8}}{{\\input{{...}}}} to scale it)."
     );
-    if body.contains("\\gametreechar") {
-        out.push_str(CHARACTER_MACRO);
-        out.push_str("%\n");
-    }
     let leading = frame.caption * LINE;
     let _ = writeln!(
         out,
@@ -279,15 +280,22 @@ fn spec(run: &Run, count: usize) -> String {
     }
 }
 
-/// A Beamer document of one 16:9 frame holding `picture` at `scale`.
-fn document(picture: &str, scale: f64) -> String {
+/// A Beamer document of one 16:9 frame holding `picture` at `scale`,
+/// with the character macro in its preamble when `macro_needed`.
+fn document(picture: &str, scale: f64, macro_needed: bool) -> String {
     let mut out = String::with_capacity(picture.len() + 512);
     out.push_str(
         "\\documentclass[aspectratio=169]{beamer}\n\
          \\usepackage{tikz}\n\
          \\setbeamertemplate{navigation symbols}{}\n\
-         \\setbeamersize{text margin left=0.4cm,text margin right=0.4cm}\n\
-         \\begin{document}\n\
+         \\setbeamersize{text margin left=0.4cm,text margin right=0.4cm}\n",
+    );
+    if macro_needed {
+        out.push_str(CHARACTER_MACRO);
+        out.push('\n');
+    }
+    out.push_str(
+        "\\begin{document}\n\
          \\begin{frame}[plain]\n\
          \\centering\n",
     );
