@@ -436,3 +436,80 @@ fn nothing_moves_from_page_to_page() {
     }
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// The commands of `docs/diagrams.md`'s Beamer section (its `$` lines,
+/// but those that must fail), as a user types them.
+fn beamer_section_commands() -> Vec<String> {
+    let page = std::fs::read_to_string("docs/diagrams.md").unwrap();
+    let start = page.find("\n## Beamer overlays").expect("the section");
+    let end = start + page[start + 1..].find("\n## ").unwrap();
+    page[start..end]
+        .lines()
+        .filter_map(|line| line.strip_prefix("$ "))
+        .filter(|command| !command.contains("# exit"))
+        .map(|command| match command.rsplit_once("  # ") {
+            Some((command, _annotation)) => command.to_string(),
+            None => command.to_string(),
+        })
+        .collect()
+}
+
+/// `docs/beamer-overlays.png` made again, in a scratch folder, by the
+/// commands the manual gives for it, and compared with the committed one
+/// (same size, at most 1% of pixels differing by more than a quarter of
+/// the range in a channel). Regenerate with
+/// `GAMETREE_WRITE_DOCS=1 cargo test --test beamer --features test-latex docs`.
+#[test]
+#[cfg_attr(
+    not(feature = "test-latex"),
+    ignore = "needs pdflatex, Beamer and pdftoppm: cargo test --features test-latex"
+)]
+fn docs_picture_of_two_overlays_is_up_to_date() {
+    use resvg::tiny_skia::Pixmap;
+    let dir = common::scratch("beamer-docs");
+    std::fs::create_dir(dir.join("docs")).unwrap();
+    let root = std::env::current_dir().unwrap();
+    std::os::unix::fs::symlink(root.join("trees"), dir.join("trees")).unwrap();
+    let bin = Path::new(env!("CARGO_BIN_EXE_gametree")).parent().unwrap();
+    let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap());
+    let commands = beamer_section_commands();
+    assert!(commands.iter().any(|c| c.contains("pdftoppm")));
+    for command in commands {
+        let output = std::process::Command::new("bash")
+            .args(["-o", "pipefail", "-c", &command])
+            .current_dir(&dir)
+            .env("PATH", &path)
+            .output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&output.stderr);
+        assert!(output.status.success(), "{command}: {said}");
+    }
+    let made = dir.join("docs/beamer-overlays.png");
+    let committed = "docs/beamer-overlays.png";
+    if std::env::var_os("GAMETREE_WRITE_DOCS").is_some() {
+        std::fs::copy(&made, committed).unwrap();
+    }
+    let (made, expected) = (
+        Pixmap::load_png(&made).unwrap(),
+        Pixmap::load_png(committed).unwrap(),
+    );
+    let size = |p: &Pixmap| (p.width(), p.height());
+    let stale = "is out of date: GAMETREE_WRITE_DOCS=1 cargo test --test beamer --features \
+                 test-latex docs";
+    assert_eq!(size(&made), size(&expected), "{committed} {stale}");
+    let differing = made
+        .pixels()
+        .iter()
+        .zip(expected.pixels())
+        .filter(|(a, b)| {
+            a.red().abs_diff(b.red()) > 64
+                || a.green().abs_diff(b.green()) > 64
+                || a.blue().abs_diff(b.blue()) > 64
+        })
+        .count();
+    assert!(
+        differing * 100 <= made.pixels().len(),
+        "{committed} {stale}: {differing} pixels differ"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
