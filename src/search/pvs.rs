@@ -160,13 +160,15 @@ fn scout<T: GameTree, R: Recorder<T::Node>>(
     beta: WindowBound<T::Node>,
 ) -> Result<Scored, SearchError> {
     let own = (node, kind);
-    if alpha.value.is_infinite() || cx.tree.kind(child).is_chance() {
-        return search_child(cx, own, child, ply + 1, (alpha, beta));
-    }
     let null = WindowBound {
-        value: alpha.value.above(),
+        value: next_above(alpha.value),
         from: alpha.from,
     };
+    // Inside a null window already, the window itself is the test.
+    let already_null = beta.value <= null.value;
+    if alpha.value.is_infinite() || already_null || cx.tree.kind(child).is_chance() {
+        return search_child(cx, own, child, ply + 1, (alpha, beta));
+    }
     let test = search_child(cx, own, child, ply + 1, (alpha, null))?;
     cx.test(
         child,
@@ -187,6 +189,16 @@ fn scout<T: GameTree, R: Recorder<T::Node>>(
         to_max(kind, test),
     );
     search_child(cx, own, child, ply + 1, (low, beta))
+}
+
+/// The least value above `a`: `x` when `a` is `x-ε`, else `a+ε`, so that
+/// `[a, next_above(a)]` is a null window holding no number.
+fn next_above(a: Value) -> Value {
+    let plain = a.without_nudge();
+    match a < plain {
+        true => plain,
+        false => a.above(),
+    }
 }
 
 /// Searches `child`, at `ply`, of the `kind` node `node` with the window
