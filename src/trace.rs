@@ -13,7 +13,7 @@ use serde::Serialize;
 mod family;
 mod schedule;
 
-pub use family::{ListStep, State, Status};
+pub use family::{ListStep, State, Status, settle_cuts};
 pub use schedule::{Act, Happening, Schedule, ScheduleRecorder};
 
 use crate::tree::GameTree;
@@ -115,7 +115,11 @@ impl<N: Copy> Cut<N> {
             return self.describe_purge(tree, solved);
         }
         let deep = if self.deep { "deep " } else { "" };
-        let pruned = crate::tree::id_list(tree, &self.pruned, CUT_LISTS_UP_TO);
+        let pruned = match self.pruned.is_empty() {
+            // Settled (see `settle_cuts`): a later search saw it all.
+            true => "nothing".to_string(),
+            false => crate::tree::id_list(tree, &self.pruned, CUT_LISTS_UP_TO),
+        };
         let id = |node| crate::text::quoted(&tree.id(node)).into_owned();
         let relation = match (self.kind, strict) {
             (CutKind::Beta, false) => ">=",
@@ -630,13 +634,37 @@ impl<N> CutLog<N> {
     }
 }
 
+impl<N: Copy + Eq + std::hash::Hash> CutLog<N> {
+    /// The cuts, settled when the log kept the visits (see
+    /// [`settle_cuts`]), else as recorded.
+    pub fn settled(self) -> Vec<Cut<N>> {
+        let mut cuts = self.cuts;
+        if let Some(visited) = self.visited {
+            settle_cuts(&mut cuts, &visited.into_iter().collect());
+        }
+        cuts
+    }
+}
+
+impl<N: Copy + Eq + std::hash::Hash> Trace<N> {
+    /// The cuts, settled (see [`settle_cuts`]): what a search that may
+    /// visit a node more than once prunes in the end.
+    pub fn settled_cuts(&self) -> Vec<Cut<N>> {
+        let mut cuts: Vec<Cut<N>> = self.cuts().cloned().collect();
+        let visited = self.visited().chain(self.leaves()).collect();
+        settle_cuts(&mut cuts, &visited);
+        cuts
+    }
+}
+
 impl<N> Recorder<N> for CutLog<N> {
     fn record(&mut self, event: Event<N>) {
         match (event, &mut self.visited) {
             (Event::Cut(cut), _) => self.cuts.push(cut),
-            (Event::Enter { node, .. } | Event::Probe { node, .. }, Some(visited)) => {
-                visited.push(node)
-            }
+            (
+                Event::Enter { node, .. } | Event::Probe { node, .. } | Event::Leaf { node, .. },
+                Some(visited),
+            ) => visited.push(node),
             _ => {}
         }
     }

@@ -8,7 +8,7 @@ use std::hash::Hash;
 use super::facts::Facts;
 use crate::claim::{Claim, Relation};
 use crate::search::SearchResult;
-use crate::trace::Trace;
+use crate::trace::{Cut, Trace};
 use crate::tree::GameTree;
 use crate::value::{Bound, Scored};
 
@@ -32,7 +32,7 @@ where
     /// The full answer key of this search: the root value, the best move,
     /// the value or bound every interior node returned, the window each
     /// interior node was entered with (when the algorithm has windows),
-    /// every cut with its kind, the pruned nodes the cuts name, the leaves
+    /// every cut with its kind (a node's last), the pruned nodes the cuts name, the leaves
     /// in the order evaluated, and their number.
     ///
     /// Leaves' values are not repeated (the tree gives them, as it gives
@@ -63,7 +63,11 @@ where
                 beta: window.beta,
             })
         }));
-        claims.extend(self.cuts.iter().map(|c| match c.chance {
+        // A node searched again is claimed with its last search's cut.
+        let last =
+            |&(i, c): &(usize, &Cut<T::Node>)| self.visit(c.node).and_then(|v| v.cut) == Some(i);
+        let cuts = self.cuts.iter().enumerate().filter(last).map(|(_, c)| c);
+        claims.extend(cuts.map(|c| match c.chance {
             Some(chance) => Claim::StarCut {
                 node: id(c.node),
                 method: chance.method,

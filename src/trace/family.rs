@@ -2,11 +2,13 @@
 //! the searches that follow them (PVS, aspiration windows, MTD(f)), and
 //! SSS*'s OPEN list of states with the six cases of its Γ operator.
 
+use std::collections::HashSet;
 use std::fmt;
+use std::hash::Hash;
 
 use serde::Serialize;
 
-use super::Window;
+use super::{Cut, Window};
 use crate::tree::GameTree;
 use crate::value::{Scored, Value};
 
@@ -182,4 +184,19 @@ pub(super) fn outcome<T: GameTree>(
         _ => "ends inside the window",
     };
     format!("{side} ({})", scored(tree, node, score))
+}
+
+/// Settles the cuts of a search that may visit a node more than once (a
+/// re-search, MTD(f)'s passes, iterative deepening): a cut names what it
+/// skipped then, which a later search of the same node may visit, and a
+/// later pass may skip again. Each cut keeps, of the nodes it names, only
+/// those the search never visits (`visited`: every node entered,
+/// evaluated or probed) and no later cut names, so that every node is
+/// visited or pruned once; a cut may be left naming none.
+pub fn settle_cuts<N: Copy + Eq + Hash>(cuts: &mut [Cut<N>], visited: &HashSet<N>) {
+    let mut named = HashSet::new();
+    for cut in cuts.iter_mut().rev() {
+        cut.pruned
+            .retain(|node| !visited.contains(node) && named.insert(*node));
+    }
 }
