@@ -54,11 +54,14 @@ pub(super) fn parse_expectation(
         Rule::expect_evaluated => Claim::Evaluated(parts[0].as_str().parse().map_err(|_| {
             source.error_at(base + parts[0].as_span().start(), "this count is too large")
         })?),
-        Rule::expect_window => Claim::Window {
-            node: text(0)?,
-            alpha: number(1)?,
-            beta: number(2)?,
-        },
+        Rule::expect_window => {
+            let ends = window_ends(&parts[1..], source, base)?;
+            Claim::Window {
+                node: text(0)?,
+                alpha: ends[0],
+                beta: ends[1],
+            }
+        }
         Rule::expect_node => Claim::Node {
             node: text(0)?,
             relation: match parts[1].as_str() {
@@ -66,7 +69,7 @@ pub(super) fn parse_expectation(
                 "<=" | "≤" => Relation::AtMost,
                 _ => Relation::Equal,
             },
-            value: number(2)?,
+            value: window_ends(&parts[2..], source, base)?[0],
         },
         other => unreachable!("not an expectation: {other:?}"),
     };
@@ -166,6 +169,24 @@ fn id(pair: &Pair<'_, Rule>, source: &SourceText<'_>, base: usize) -> Result<Str
             Err(source.error_at(at, &refusal.message))
         }
     }
+}
+
+/// The numbers of an `expect` line from its first, each followed by an
+/// infinitesimal when at a null window's end (`5+ε`, `5-eps`).
+fn window_ends(
+    parts: &[Pair<'_, Rule>],
+    source: &SourceText<'_>,
+    base: usize,
+) -> Result<Vec<Value>, ParseError> {
+    let mut ends: Vec<Value> = Vec::with_capacity(2);
+    for part in parts {
+        match (part.as_rule(), ends.last_mut()) {
+            (Rule::nudge, Some(end)) if part.as_str().starts_with('+') => *end = end.above(),
+            (Rule::nudge, Some(end)) => *end = end.below(),
+            _ => ends.push(answer_number(part, source, base)?),
+        }
+    }
+    Ok(ends)
 }
 
 /// A number of an `expect` line: as in a tree, or an infinity written

@@ -50,6 +50,7 @@ pub(super) fn describe(rule: &Rule) -> &'static str {
         Rule::window_open => "`[`",
         Rule::window_comma => "`,`",
         Rule::window_close => "`]`",
+        Rule::nudge => "`+ε` or `-ε`",
         Rule::relation => "`=`, `>=` or `<=`",
         Rule::EOI => "the end of the file",
         _ => "something else",
