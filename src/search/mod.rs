@@ -11,6 +11,7 @@ mod chance;
 mod context;
 mod fold;
 mod ordering;
+mod proof;
 mod result;
 mod simulate;
 mod split;
@@ -37,6 +38,7 @@ pub use parallel::{
     DEEP_SPLIT_DEPTH, DEEP_SPLIT_THREADS, DEFAULT_SPLIT_DEPTH, default_split_depth,
     default_young_brothers,
 };
+pub use proof::{SmallestProof, knuth_moore, smallest_proof};
 pub use result::{
     Comparison, SearchError, SearchOption, SearchResult, Stats, parallel_trace_refusal,
 };
