@@ -13,7 +13,7 @@ use gametree::trace::Window;
 use gametree::value::{LeafBounds, Value};
 
 /// Reads `--bounds L,U`: two finite numbers, `L <= U`.
-fn parse_bounds(text: &str) -> Result<LeafBounds, String> {
+pub(super) fn parse_bounds(text: &str) -> Result<LeafBounds, String> {
     let refused = || format!("`{text}` is not L,U with L <= U, two finite numbers (as in 0,10)");
     let (low, high) = text.split_once(',').ok_or_else(refused)?;
     let number = |s: &str| s.trim().parse::<f64>().ok().and_then(Value::new);
@@ -47,7 +47,7 @@ fn exact_number(text: &str, infinite: bool) -> Option<Value> {
 }
 
 /// Reads `--window L,U`: two numbers (or infinities), `L < U`.
-fn parse_window(text: &str) -> Result<Window, String> {
+pub(super) fn parse_window(text: &str) -> Result<Window, String> {
     let refused = || format!("`{text}` is not L,U with L < U (as in 3,6 or -inf,5)");
     let (alpha, beta) = text.split_once(',').ok_or_else(refused)?;
     let alpha = exact_number(alpha, true).ok_or_else(refused)?;
@@ -58,7 +58,7 @@ fn parse_window(text: &str) -> Result<Window, String> {
 }
 
 /// Reads `--guess G`: a finite number.
-fn parse_guess(text: &str) -> Result<Value, String> {
+pub(super) fn parse_guess(text: &str) -> Result<Value, String> {
     exact_number(text, false)
         .ok_or_else(|| format!("`{text}` is not a finite number (as in 5 or 2.5)"))
 }
