@@ -72,6 +72,15 @@ pub fn event_json<T: GameTree>(tree: &T, event: &Event<T::Node>) -> Json {
             }
             event
         }
+        Event::List(step) => list_json(tree, step),
+        other => family_json(node, other),
+    }
+}
+
+/// An event of PVS, aspiration windows or MTD(f) as JSON: `{event: test
+/// | research | pass | recall, node, window, ...}`.
+fn family_json<N>(node: String, event: &Event<N>) -> Json {
+    match event {
         Event::Test { window, score, .. } => json!({
             "event": "test", "node": node, "window": window,
             "value": score.value, "bound": score.bound,
@@ -102,7 +111,7 @@ pub fn event_json<T: GameTree>(tree: &T, event: &Event<T::Node>) -> Json {
             "event": "recall", "node": node, "window": window,
             "lower": lower, "upper": upper,
         }),
-        Event::List(step) => list_json(tree, step),
+        _ => Json::Null,
     }
 }
 
