@@ -17,6 +17,9 @@ use crate::trace::{Event, Recorder};
 use crate::tree::GameTree;
 use crate::value::Value;
 
+/// A bar of a chart: a name and a count.
+pub type Bar = (String, u64);
+
 /// One algorithm's row: its counts, or why it could not search the tree.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct CompareRow {
@@ -275,7 +278,7 @@ impl CompareTable {
     /// The bars of a chart: each algorithm's distinct leaves (of those that
     /// searched the tree), and the
     /// smallest proof as the reference line.
-    pub fn chart_bars(&self) -> (Vec<(String, u64)>, Option<(String, u64)>) {
+    pub fn chart_bars(&self) -> (Vec<Bar>, Option<Bar>) {
         let bars = (self.rows.iter().filter(|r| r.error.is_none()))
             .map(|r| (r.algorithm.name().to_string(), r.distinct_leaves))
             .collect();

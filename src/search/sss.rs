@@ -209,7 +209,8 @@ impl<'t, T: GameTree> Search<'t, T> {
             self.take(cx, state, 1);
             cx.clear_line(depth);
             cx.visit_leaf(node, None, value);
-            return Ok(self.leaf_solved(cx, id, merit, value));
+            self.leaf_solved(cx, id, merit, value);
+            return Ok(());
         }
         cx.enter(node, depth, None);
         let children: Vec<T::Node> = self.tree.children(node).collect();
@@ -219,7 +220,8 @@ impl<'t, T: GameTree> Search<'t, T> {
                 true => cx.leaf(node)?,
                 false => cx.horizon(node, depth)?,
             };
-            return Ok(self.leaf_solved(cx, id, merit, value));
+            self.leaf_solved(cx, id, merit, value);
+            return Ok(());
         }
         match self.tree.kind(node) {
             Kind::Max => self.expand_max(cx, state, &children),
