@@ -346,3 +346,28 @@ fn sss_names_the_cases_of_gamma() {
         "{lines:#?}"
     );
 }
+
+/// The key states re-searches and passes, and the checker grades them.
+#[test]
+fn expect_lines_count_researches_and_passes() {
+    use gametree::check::{Facts, answer_key, check, key_lines};
+    use gametree::syntax::parse_answers;
+    let text = std::fs::read_to_string("trees/lecture-a-to-v.tree").unwrap();
+    let tree = parse("lecture", &text).unwrap();
+    for (algorithm, line, wrong) in [
+        (Algorithm::Pvs, "expect researches 1", "expect researches 2"),
+        (Algorithm::Mtdf, "expect passes 3", "expect passes: 2"),
+    ] {
+        let mut trace = Trace::new();
+        let result = search(&tree, algorithm, Options::default(), &mut trace).unwrap();
+        let key = key_lines(&answer_key(&tree, &result, &trace));
+        assert!(key.lines().any(|l| l == line), "{algorithm}: {key}");
+        let facts = Facts::new(&tree, &result, &trace, false);
+        let answers = parse_answers("answers", &format!("{line}\n{wrong}\n")).unwrap();
+        let verdicts = check(&facts, &answers).unwrap();
+        assert_eq!(
+            verdicts.iter().map(|v| v.passed).collect::<Vec<_>>(),
+            [true, false]
+        );
+    }
+}

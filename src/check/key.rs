@@ -6,7 +6,7 @@
 use std::hash::Hash;
 
 use super::facts::Facts;
-use crate::claim::{Claim, Relation};
+use crate::claim::{Claim, Counted, Relation};
 use crate::search::SearchResult;
 use crate::trace::{Cut, Trace};
 use crate::tree::GameTree;
@@ -86,6 +86,14 @@ where
         if !leaves.is_empty() {
             claims.push(Claim::Leaves(leaves));
         }
+        let counts = [
+            (Counted::Researches, self.researches),
+            (Counted::Passes, self.passes),
+        ];
+        claims.extend(
+            (counts.into_iter().filter(|(_, count)| *count > 0))
+                .map(|(what, count)| Claim::Count { what, count }),
+        );
         claims
     }
 }
@@ -128,11 +136,16 @@ pub enum QuestionKind {
     Leaves,
     /// How many leaves are evaluated: `expect evaluated 9`.
     Evaluated,
+    /// How many re-searches PVS or an aspiration window makes: `expect
+    /// researches 1` (asked when there are some).
+    Researches,
+    /// How many passes MTD(f) makes: `expect passes 3`.
+    Passes,
 }
 
 impl QuestionKind {
     /// Every kind, in the order of a key.
-    pub const ALL: [QuestionKind; 8] = [
+    pub const ALL: [QuestionKind; 10] = [
         QuestionKind::Value,
         QuestionKind::Best,
         QuestionKind::Nodes,
@@ -141,6 +154,8 @@ impl QuestionKind {
         QuestionKind::Pruned,
         QuestionKind::Leaves,
         QuestionKind::Evaluated,
+        QuestionKind::Researches,
+        QuestionKind::Passes,
     ];
 
     /// The kind of question a claim answers.
@@ -154,6 +169,14 @@ impl QuestionKind {
             Claim::Pruned(_) => QuestionKind::Pruned,
             Claim::Leaves(_) => QuestionKind::Leaves,
             Claim::Evaluated(_) => QuestionKind::Evaluated,
+            Claim::Count {
+                what: Counted::Researches,
+                ..
+            } => QuestionKind::Researches,
+            Claim::Count {
+                what: Counted::Passes,
+                ..
+            } => QuestionKind::Passes,
         }
     }
 }

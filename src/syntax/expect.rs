@@ -5,7 +5,7 @@ use pest::iterators::Pair;
 use super::grammar::Rule;
 use super::number::parse_number;
 use super::{ParseError, SourceText};
-use crate::claim::{Claim, Expectation, Relation};
+use crate::claim::{Claim, Counted, Expectation, Relation};
 use crate::value::{CutKind, StarMethod, Value};
 
 /// Reads one `expect` pair. `base` is the offset in `source` of the text
@@ -54,6 +54,15 @@ pub(super) fn parse_expectation(
         Rule::expect_evaluated => Claim::Evaluated(parts[0].as_str().parse().map_err(|_| {
             source.error_at(base + parts[0].as_span().start(), "this count is too large")
         })?),
+        Rule::expect_count => Claim::Count {
+            what: match parts[0].as_str().to_lowercase().as_str() {
+                "passes" => Counted::Passes,
+                _ => Counted::Researches,
+            },
+            count: parts[1].as_str().parse().map_err(|_| {
+                source.error_at(base + parts[1].as_span().start(), "this count is too large")
+            })?,
+        },
         Rule::expect_window => {
             let ends = window_ends(&parts[1..], source, base)?;
             Claim::Window {
@@ -107,7 +116,7 @@ fn is_punctuation(rule: Rule) -> bool {
 }
 
 /// How each kind of `expect` line reads, for error messages.
-const FORMS: [(&str, &str); 8] = [
+const FORMS: [(&str, &str); 10] = [
     ("value", "expect value NUMBER"),
     ("best", "expect best NODE"),
     ("pruned", "expect pruned NODE... (or none)"),
@@ -115,6 +124,8 @@ const FORMS: [(&str, &str); 8] = [
     ("cut", "expect cut NODE alpha|beta"),
     ("leaves", "expect leaves NODE..."),
     ("evaluated", "expect evaluated COUNT"),
+    ("researches", "expect researches COUNT"),
+    ("passes", "expect passes COUNT"),
     ("window", "expect window NODE [ALPHA, BETA]"),
 ];
 
