@@ -212,25 +212,30 @@ impl<'t, T: GameTree> Search<'t, T> {
             self.leaf_solved(cx, id, merit, value);
             return Ok(());
         }
-        cx.enter(node, depth, None);
         let children: Vec<T::Node> = self.tree.children(node).collect();
-        if children.is_empty() || cx.at_horizon(depth) {
-            self.take(cx, state, 1);
-            let value = match children.is_empty() {
-                true => cx.leaf(node)?,
-                false => cx.horizon(node, depth)?,
-            };
-            self.leaf_solved(cx, id, merit, value);
-            return Ok(());
-        }
-        match self.tree.kind(node) {
-            Kind::Max => self.expand_max(cx, state, &children),
-            Kind::Min => self.expand_min(cx, state, &children),
+        let case = match self.tree.kind(node) {
+            _ if children.is_empty() || cx.at_horizon(depth) => 1,
+            Kind::Max => 2,
+            Kind::Min => 3,
             Kind::Chance => {
                 return Err(SearchError::ChanceUnsupported {
                     algorithm: cx.algorithm,
                 });
             }
+        };
+        // The case first, as the textbook's table, then the visit.
+        self.take(cx, state, case);
+        cx.enter(node, depth, None);
+        match case {
+            1 => {
+                let value = match children.is_empty() {
+                    true => cx.leaf(node)?,
+                    false => cx.horizon(node, depth)?,
+                };
+                self.leaf_solved(cx, id, merit, value);
+            }
+            2 => self.expand_max(cx, state, &children),
+            _ => self.expand_min(cx, state, &children),
         }
         Ok(())
     }
@@ -260,7 +265,6 @@ impl<'t, T: GameTree> Search<'t, T> {
         state: (usize, Status, Value),
         children: &[T::Node],
     ) {
-        self.take(cx, state, 2);
         let (id, _, merit) = state;
         self.nodes[id].child_count = children.len();
         let placed: Vec<usize> = (children.iter().enumerate())
@@ -283,7 +287,6 @@ impl<'t, T: GameTree> Search<'t, T> {
         state: (usize, Status, Value),
         children: &[T::Node],
     ) {
-        self.take(cx, state, 3);
         let (id, _, merit) = state;
         self.nodes[id].child_count = children.len();
         let first = self.know(children[0], id, 0);
