@@ -324,3 +324,18 @@ pub(crate) fn same_events(
         )),
     }
 }
+
+/// The texts of one list of `tests/data/hostile-page-names.json`
+/// (`accepted`, `maybe_refused` or `labels_only`).
+pub(crate) fn hostile_page_texts(list: &str) -> Vec<String> {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/hostile-page-names.json");
+    let corpus: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    corpus[list]
+        .as_array()
+        .unwrap_or_else(|| panic!("no list {list} in the corpus"))
+        .iter()
+        .map(|n| n.as_str().unwrap().to_string())
+        .collect()
+}
