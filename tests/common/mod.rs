@@ -325,6 +325,26 @@ pub(crate) fn same_events(
     }
 }
 
+/// Whether minimax and negamax, and alpha-beta and negamax alpha-beta,
+/// trace `tree` alike under `options`, event by event (see
+/// [`same_events`]): the first difference otherwise, named by the negamax
+/// form.
+pub(crate) fn forms_trace_alike(tree: &Tree, options: Options) -> Result<(), String> {
+    let traced = |algorithm| {
+        let mut trace = gametree::trace::Trace::new();
+        search(tree, algorithm, options, &mut trace).unwrap();
+        trace
+    };
+    for (minmax, negamax) in [
+        (Algorithm::Minimax, Algorithm::Negamax),
+        (Algorithm::AlphaBeta, Algorithm::NegamaxAlphaBeta),
+    ] {
+        same_events(tree, &traced(minmax), &traced(negamax))
+            .map_err(|e| format!("{negamax} {options:?}: {e}"))?;
+    }
+    Ok(())
+}
+
 /// The texts of one list of `tests/data/hostile-page-names.json`
 /// (`accepted`, `maybe_refused` or `labels_only`).
 pub(crate) fn hostile_page_texts(list: &str) -> Vec<String> {
