@@ -97,18 +97,8 @@ fn drive(test: &str, page: &str, hash: &str, driver: &str) -> Json {
 /// The names of `tests/data/hostile-page-names.json` every reader takes,
 /// then those of the others that this build's JSON reader takes.
 fn corpus() -> Vec<String> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/hostile-page-names.json");
-    let corpus: Json = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-    let list = |key: &str| -> Vec<String> {
-        corpus[key]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|n| n.as_str().unwrap().to_string())
-            .collect()
-    };
-    let mut names = list("accepted");
-    for name in list("maybe_refused") {
+    let mut names = common::hostile_page_texts("accepted");
+    for name in common::hostile_page_texts("maybe_refused") {
         let text = tree_json(std::slice::from_ref(&name));
         if formats::read(TreeFormat::Json, "probe", &text, &ReadOptions::default()).is_ok() {
             names.push(name);
