@@ -309,17 +309,7 @@ fn every_example_s_page_data_is_safe_and_exact() {
 
 #[test]
 fn a_practice_set_s_data_is_safe_in_every_exercise() {
-    let page = output_or_refusal(&[
-        "gen",
-        "--exercise",
-        "--game",
-        "random:branching=2,depth=3,seed=5",
-        "--count",
-        "3",
-        "--format",
-        "html",
-    ])
-    .unwrap();
+    let page = output_or_refusal(&common::PRACTICE_SET).unwrap();
     let blocks = data_blocks(&page);
     assert_eq!(blocks.len(), 3);
     for block in blocks {

@@ -19,6 +19,19 @@ mod refusal;
 pub(crate) use binary::{Outcome, gametree};
 pub(crate) use refusal::{ALGORITHMS, assert_refused, chain, solve_stdin};
 
+/// The command line of a web page of three practice exercises (random
+/// trees of branching 2 and depth 3, seeds 5 to 7).
+pub(crate) const PRACTICE_SET: [&str; 8] = [
+    "gen",
+    "--exercise",
+    "--game",
+    "random:branching=2,depth=3,seed=5",
+    "--count",
+    "3",
+    "--format",
+    "html",
+];
+
 /// A tree as the tests build it before writing it as text.
 #[derive(Clone, Debug)]
 pub(crate) enum Shape {
