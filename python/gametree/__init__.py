@@ -26,9 +26,10 @@ import warnings
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 from . import _gametree
-from ._errors import GametreeError, GametreeWarning, ParseError, RenderError, SearchError
+from ._errors import ConvertError, GametreeError, GametreeWarning, ParseError, RenderError, SearchError
 
 __all__ = [
+    "ConvertError",
     "GametreeError",
     "GametreeWarning",
     "Page",
@@ -92,14 +93,14 @@ def _path_of(source: Union[str, bytes, "os.PathLike[str]"]) -> Optional[str]:
 
 def _read(source: Union[str, bytes, "os.PathLike[str]"], text_name: str) -> Tuple[bytes, str, bool]:
     """The bytes of a source, its name in messages, and whether it is a file."""
+    if not isinstance(source, (str, bytes, os.PathLike)):
+        raise TypeError(f"expected a tree's text, a path or a Tree, not {type(source).__name__}")
     path = _path_of(source)
     if path is not None:
         with open(path, "rb") as file:
             return file.read(), path, True
     if isinstance(source, bytes):
         return source, text_name, False
-    if not isinstance(source, str):
-        raise TypeError(f"expected a tree's text, a path or a Tree, not {type(source).__name__}")
     return source.encode("utf-8", "surrogatepass"), text_name, False
 
 
@@ -400,7 +401,11 @@ def convert(
 ) -> str:
     """The tree written in another format: ``"tree"``, ``"json"`` or
     ``"efg"`` (CS188 cases are read, not written), as ``gametree
-    convert --to``."""
+    convert --to``.
+
+    Raises:
+        ConvertError: the tree holds what the format cannot say.
+    """
     return _gametree.convert(_load(tree, from_, rounds, max_nodes), to)
 
 

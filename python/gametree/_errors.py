@@ -16,7 +16,14 @@ class GametreeError(Exception):
 
     Raised as such only for an internal error (a bug in gametree, which is
     reported rather than ending the interpreter).
+
+    Attributes:
+        message: what is wrong, in plain words (without the place).
     """
+
+    def __init__(self, text: str, *, message: Optional[str] = None) -> None:
+        super().__init__(text)
+        self.message = text if message is None else message
 
 
 class ParseError(GametreeError, ValueError):
@@ -43,8 +50,7 @@ class ParseError(GametreeError, ValueError):
         column: int,
         source_line: str,
     ) -> None:
-        super().__init__(text)
-        self.message = message
+        super().__init__(text, message=message)
         self.path = path
         self.line = line
         self.column = column
@@ -76,8 +82,7 @@ class SearchError(GametreeError):
         column: Optional[int],
         stopped: bool = False,
     ) -> None:
-        super().__init__(text)
-        self.message = message
+        super().__init__(text, message=message)
         self.path = path
         self.line = line
         self.column = column
@@ -88,6 +93,11 @@ class RenderError(GametreeError):
     """A diagram that cannot be drawn: more nodes than a readable picture
     holds (draw the top with ``draw_depth=``), or Graphviz missing for
     ``engine="graphviz"``."""
+
+
+class ConvertError(GametreeError, ValueError):
+    """A tree that the format asked for cannot say: an unknown (``?``) or
+    infinite leaf value written as a Gambit payoff, ..."""
 
 
 class GametreeWarning(UserWarning):

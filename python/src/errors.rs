@@ -21,6 +21,8 @@ pub(crate) enum Failure {
     Search(Box<SearchFailure>),
     /// The diagram or page could not be made: `RenderError`.
     Render(Box<RenderError>),
+    /// The tree cannot be written in the format asked for: `ConvertError`.
+    Convert(String),
     /// An argument's value is not usable: `ValueError`.
     Value(String),
 }
@@ -47,7 +49,7 @@ impl From<FormatError> for Failure {
     fn from(error: FormatError) -> Failure {
         match error {
             FormatError::Syntax(e) | FormatError::Unsupported(e) => Failure::from(e),
-            other => Failure::Value(other.to_string()),
+            other => Failure::Convert(other.to_string()),
         }
     }
 }
@@ -84,6 +86,7 @@ impl Failure {
                 search_error(py, &error, &name, place)
             }
             Failure::Render(error) => raise(py, "RenderError", &error.to_string(), &[]),
+            Failure::Convert(message) => raise(py, "ConvertError", &message, &[]),
             Failure::Value(message) => return PyValueError::new_err(message),
         };
         raised.unwrap_or_else(|e| e)
