@@ -248,8 +248,9 @@ def trace(
     """Trace the search step by step: ``gametree trace --json``'s array.
 
     Each event is a dict with its ``event`` (``enter``, ``leaf``,
-    ``provisional``, ``final``, ``cut``, ...), its ``node``, the window it
-    was entered with, and its ``text`` in the lecture's words. With
+    ``provisional``, ``final``, ``cut``, ...), its ``node`` and what the
+    event says of it (the ``window`` it was entered with, a ``value``,
+    what a cut ``pruned``), as ``docs/solve-and-trace.md`` lists. With
     ``simulate=P``, the parallel search's schedule on P simulated
     processors. The other arguments are :func:`solve`'s.
 
@@ -490,6 +491,9 @@ class Page:
 
     def __str__(self) -> str:
         return self.html
+
+    def __repr__(self) -> str:
+        return f"<gametree.Page: {len(self.html)} characters>"
 
     def save(self, path: Union[str, "os.PathLike[str]"]) -> None:
         """Write the page to ``path`` (a self-contained file)."""
