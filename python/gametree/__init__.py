@@ -23,7 +23,7 @@ from __future__ import annotations
 import html
 import os
 import warnings
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union, cast
 
 from . import _gametree
 from ._errors import ConvertError, GametreeError, GametreeWarning, ParseError, RenderError, SearchError
@@ -101,7 +101,7 @@ def _read(source: Union[str, bytes, "os.PathLike[str]"], text_name: str) -> Tupl
             return file.read(), path, True
     if isinstance(source, bytes):
         return source, text_name, False
-    return source.encode("utf-8", "surrogatepass"), text_name, False
+    return os.fspath(source).encode("utf-8", "surrogatepass"), text_name, False
 
 
 def _warn(lines: Sequence[str]) -> None:
@@ -271,14 +271,15 @@ def _answer_files(answers: Union[TextLike, Sequence[TextLike], None]) -> List[Tu
         return []
     if isinstance(answers, (str, bytes, os.PathLike)):
         answers = [answers]
-    files = []
+    files: List[Tuple[str, Optional[bytes], Optional[str]]] = []
     for number, answer in enumerate(answers, start=1):
         name = "<answers>" if len(answers) == 1 else f"<answers {number}>"
         try:
             data, name, _ = _read(answer, name)
             files.append((name, data, None))
         except OSError as error:
-            files.append((os.fspath(answer), None, f"{os.fspath(answer)}: cannot read: {error.strerror}"))
+            path = os.fsdecode(answer) if isinstance(answer, (bytes, os.PathLike)) else answer
+            files.append((path, None, f"{path}: cannot read: {error.strerror}"))
     return files
 
 
@@ -349,7 +350,7 @@ def check(
     )
     report, notes = _gametree.check(loaded, _answer_files(answers), key_file, options)
     _warn(notes)
-    return report
+    return cast(Union[Dict[str, Any], str], report)
 
 
 def key(
@@ -475,7 +476,8 @@ def render(
         provisional=provisional, node_types=node_types, draw_depth=draw_depth,
         max_draw_nodes=max_draw_nodes, engine=engine,
     )
-    return _gametree.render(_load(tree, from_, rounds, max_nodes), format, options)
+    drawn = _gametree.render(_load(tree, from_, rounds, max_nodes), format, options)
+    return cast(Union[str, bytes], drawn)
 
 
 class Page:
