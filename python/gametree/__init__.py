@@ -378,7 +378,7 @@ def key(
 
     Args:
         only: the kinds of question to ask (``"value"``, ``"best"``,
-            ``"values"``, ``"windows"``, ``"cuts"``, ``"pruned"``,
+            ``"nodes"``, ``"windows"``, ``"cuts"``, ``"pruned"``,
             ``"leaves"``, ``"evaluated"``); all by default.
         points: what a kind of question is worth, ``{"value": 2}``; 1
             by default.
@@ -451,7 +451,7 @@ def render(
             ``"tex"`` (TikZ), ``"dot"``, or ``"html"``: the page that steps
             through the search.
         style: ``"triangles"`` (the default) or ``"squares"``.
-        labels: what nodes say (``"values"``, ``"names"``, ``"both"``).
+        labels: what nodes say (``"values"``, ``"ids"``, ``"both"``).
         blank: the bare tree, for a question sheet.
         quiz: with ``"html"``, open the page in quiz mode.
         key: the answer key beside the diagram.
