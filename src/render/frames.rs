@@ -122,6 +122,7 @@ impl Diagram<'_> {
         match (format.making(), image.engine) {
             (Making::Dot, _) => Ok(self.frames().into_iter().map(String::into_bytes).collect()),
             (Making::Page, _) => Err(RenderError::NotADiagram { format }),
+            (Making::Beamer | Making::Forest, _) => Err(RenderError::NoFrames { format }),
             (Making::Tikz, _) => Ok(self
                 .scene_frames()
                 .iter()

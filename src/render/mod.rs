@@ -8,9 +8,11 @@
 //! replaying all of them the full diagram, so the last frame is the full
 //! diagram by construction.
 
+mod beamer;
 mod deck;
 mod dot;
 mod font;
+mod forest;
 mod frames;
 mod geometry;
 mod html;
@@ -19,6 +21,7 @@ mod key;
 mod label;
 mod layers;
 pub mod layout;
+mod overlays;
 mod processors;
 mod raster;
 mod scene;
@@ -142,6 +145,14 @@ pub enum RenderError {
     /// module), not from a diagram alone.
     #[error("{format} is made from the search and its trace, not from a diagram alone")]
     NotADiagram {
+        /// The format asked for.
+        format: DiagramFormat,
+    },
+    /// A format that holds the whole search in one file (Beamer
+    /// overlays), or draws its end only (a `forest` tree), asked for as
+    /// frames.
+    #[error("{format} output is one file, not a set of frames")]
+    NoFrames {
         /// The format asked for.
         format: DiagramFormat,
     },
@@ -269,6 +280,8 @@ impl<'a> Diagram<'a> {
             (Making::Dot, _) => Ok(self.to_dot().into_bytes()),
             (Making::Page, _) => Err(RenderError::NotADiagram { format }),
             (Making::Tikz, _) => Ok(tikz_bytes(&self.full_scene(), image)),
+            (Making::Beamer, _) => Ok(self.to_beamer(image.standalone).into_bytes()),
+            (Making::Forest, _) => Ok(self.to_forest(image.standalone).into_bytes()),
             (Making::Picture(picture), Engine::Native) => {
                 picture_bytes(&self.full_scene(), picture, image)
             }
