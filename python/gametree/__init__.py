@@ -448,8 +448,9 @@ def render(
 
     Args:
         format: ``"svg"`` (the default), ``"png"`` and ``"pdf"`` (bytes),
-            ``"tex"`` (TikZ), ``"dot"``, or ``"html"``: the page that steps
-            through the search.
+            ``"tex"`` (TikZ), ``"beamer"`` (an overlay per step),
+            ``"forest"`` (a ``forest`` tree to edit), ``"dot"``, or
+            ``"html"``: the page that steps through the search.
         style: ``"triangles"`` (the default) or ``"squares"``.
         labels: what nodes say (``"values"``, ``"ids"``, ``"both"``).
         blank: the bare tree, for a question sheet.

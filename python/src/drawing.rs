@@ -1,5 +1,6 @@
-//! `render`: the search drawn (DOT, SVG, PNG, PDF, LaTeX) or its web
-//! page, made as `gametree render` makes them.
+//! `render`: the search drawn (DOT, SVG, PNG, PDF, LaTeX: TikZ, Beamer
+//! overlays, a `forest` tree) or its web page, made as `gametree render`
+//! makes them.
 
 use gametree::render::{
     DEFAULT_MAX_DRAW_NODES, Diagram, DiagramFormat, DrawnSet, DrawnTrace, Engine, ImageOptions,
@@ -69,6 +70,7 @@ impl Drawing {
                 "blank= and key= draw different sheets: give one",
             ));
         }
+        refuse_for_latex(format, &options)?;
         Ok(Drawing {
             format,
             options,
@@ -111,6 +113,24 @@ impl Drawing {
         let diagram = Diagram::new(tree, &trace, &result, self.options);
         Ok(diagram.to_bytes(self.format, self.image)?)
     }
+}
+
+/// Beamer overlays show the search, not a question sheet or an answer
+/// key; a `forest` tree is a sheet or the end of the search, without the
+/// key's table (as on the command line).
+fn refuse_for_latex(format: DiagramFormat, options: &RenderOptions) -> PyResult<()> {
+    let message = match format {
+        DiagramFormat::Beamer if options.blank => {
+            "blank=True draws a question sheet, which has no steps to show as Beamer overlays: \
+             use format='tex' or 'forest' (or 'svg', 'png', 'pdf')"
+        }
+        DiagramFormat::Beamer | DiagramFormat::Forest if options.key => {
+            "key=True draws the answer table beside the drawing: use format='tex' (or 'svg', \
+             'png', 'pdf')"
+        }
+        _ => return Ok(()),
+    };
+    Err(PyValueError::new_err(format!("{message}, not {format}")))
 }
 
 /// `render`: the diagram in `format` (`str` for text formats, `bytes` for

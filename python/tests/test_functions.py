@@ -112,6 +112,8 @@ def test_convert_round_trips() -> None:
     ("svg", str, "<?xml"),
     ("dot", str, "digraph"),
     ("tex", str, "% Drawn by gametree"),
+    ("beamer", str, "% Drawn by gametree"),
+    ("forest", str, "% Drawn by gametree"),
     ("png", bytes, b"\x89PNG"),
     ("pdf", bytes, b"%PDF"),
     ("html", str, "<!DOCTYPE html>"),

@@ -156,3 +156,19 @@ def test_random_tree_is_gen_s_tree(cli: Cli) -> None:
     tree = gametree.Tree.random(branching=3, depth=3, seed=5)
     assert tree.text == written
     assert canonical(tree.solve()) == canonical(cli.json("solve", "--json", "--game", spec))
+
+
+@pytest.mark.parametrize("path", ["trees/lecture-a-to-v.tree", "trees/star2-probes.tree"])
+@pytest.mark.parametrize("form", ["svg", "dot", "tex", "beamer", "forest", "html"])
+def test_render_is_render(cli: Cli, path: str, form: str) -> None:
+    flags = ["--windows"] if form != "html" else ["--quiz"]
+    keywords = {"windows": True} if form != "html" else {"quiz": True}
+    expected = cli.run("render", "--format", form, "-o", "-", path, *flags)
+    assert gametree.render(path, form, **keywords) == expected
+
+
+@pytest.mark.parametrize("form, flag", [("beamer", "blank"), ("beamer", "key"), ("forest", "key")])
+def test_latex_refuses_what_the_command_refuses(cli: Cli, form: str, flag: str) -> None:
+    cli.run("render", "--format", form, f"--{flag}", "-o", "-", "trees/deep-cut.tree", expect_code=2)
+    with pytest.raises(ValueError, match=f"{flag}=True"):
+        gametree.render("trees/deep-cut.tree", form, **{flag: True})
