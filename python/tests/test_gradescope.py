@@ -40,11 +40,8 @@ def autograder_python(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("image")
     source = root / "source"
     shutil.copytree(EXAMPLE, source, ignore=shutil.ignore_patterns("submissions", "*.whl"))
-    maturin = Path(sys.executable).parent / "maturin"
-    subprocess.run(
-        [str(maturin), "build", "--quiet", "-m", str(PYTHON_DIR / "Cargo.toml"), "-o", str(source)],
-        check=True,
-    )
+    build = ["build", "--quiet", "-m", str(PYTHON_DIR / "Cargo.toml"), "-o", str(source)]
+    subprocess.run([sys.executable, "-m", "maturin", *build], check=True)
     subprocess.run([sys.executable, "-m", "venv", str(root / "venv")], check=True)
     python = root / "venv" / "bin" / "python"
     env = dict(os.environ, PYTHON=str(python))
