@@ -276,6 +276,7 @@ impl SearchArgs {
             young_brothers: parallel.young_brothers,
             width: parallel.width.map(usize::from),
             bounds: self.bounds,
+            stop: None,
         }
     }
 

@@ -13,6 +13,7 @@ mod ordering;
 mod result;
 mod simulate;
 mod split;
+mod stop;
 mod window;
 mod young_brothers;
 
@@ -37,6 +38,7 @@ pub use result::{
     Comparison, SearchError, SearchOption, SearchResult, Stats, parallel_trace_refusal,
 };
 pub use simulate::{Simulation, SimulationSummary, simulate};
+pub use stop::Stop;
 pub use young_brothers::YoungBrothers;
 
 use crate::stack::{stack_bytes_for_depth, with_stack_for_depth};
@@ -113,6 +115,10 @@ pub struct Options {
     /// Bounds on every leaf value, for pruning below chance nodes (Star1,
     /// Star2); `None` takes the tree's own, if it has any.
     pub bounds: Option<LeafBounds>,
+    /// A flag that stops the search at the next interior node it enters,
+    /// once set: the search then returns [`SearchError::Stopped`]. `None`
+    /// (the default) costs the search nothing.
+    pub stop: Option<Stop>,
 }
 
 impl Options {

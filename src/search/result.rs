@@ -231,6 +231,10 @@ pub enum SearchError {
         /// The algorithm.
         algorithm: Algorithm,
     },
+    /// The search was stopped from outside before it finished (see
+    /// [`Stop`](super::Stop)).
+    #[error("the search was stopped before it finished")]
+    Stopped,
     /// The thread pool could not be built.
     #[error("cannot start {threads} threads: {reason}")]
     Threads {
