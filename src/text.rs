@@ -63,19 +63,28 @@ pub fn escaped(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
-/// The words of the tree language that cannot name a node.
+/// The words of the tree language that cannot name a node unquoted.
 const KEYWORDS: [&str; 4] = ["max", "min", "chance", "expect"];
+
+/// The words an `expect` line reads as something else than a node, in
+/// any case: `expect pruned none`, `expect value = 5`, `expect evaluated =
+/// 9`, `expect best = inf` (a node `best` valued +inf). No name is one.
+pub const RESERVED_WORDS: [&str; 6] = ["none", "nothing", "value", "evaluated", "inf", "infinity"];
 
 /// `text` as the tree language writes a name (`is_name`) or an action
 /// label: as it is when it is a word of the language (for a name, not a
-/// keyword either), else in double quotes. A text holding `"` or a line
+/// keyword nor a reserved word either, so that an answer naming one reads
+/// back as naming it), else in double quotes. A text holding `"` or a line
 /// end cannot be quoted: its `"` become `'` and its line ends blanks.
 pub fn word_or_quoted(text: &str, is_name: bool) -> Cow<'_, str> {
     let mut chars = text.chars();
     let word = chars.next().is_some_and(|c| c.is_alphabetic() || c == '_')
         && chars.all(|c| c.is_alphanumeric() || c == '_' || c == '\'')
         && text.chars().all(|c| c.is_ascii() || c.is_alphabetic());
-    let keyword = KEYWORDS.iter().any(|k| k.eq_ignore_ascii_case(text));
+    let keyword = KEYWORDS
+        .iter()
+        .chain(&RESERVED_WORDS)
+        .any(|k| k.eq_ignore_ascii_case(text));
     if word && !(is_name && keyword) {
         return Cow::Borrowed(text);
     }

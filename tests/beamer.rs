@@ -304,13 +304,7 @@ fn sheets_keys_and_frames_are_refused() {
 
 /// Runs pdflatex on `file` in `dir`; the PDF's text, one string a page.
 fn compiled_pages(dir: &Path, file: &str) -> Vec<String> {
-    let output = std::process::Command::new("pdflatex")
-        .args(["-interaction=nonstopmode", "-halt-on-error", file])
-        .current_dir(dir)
-        .output()
-        .expect("pdflatex is installed");
-    let log = String::from_utf8_lossy(&output.stdout);
-    assert!(output.status.success(), "{file}: {log}");
+    common::pdflatex(dir, file);
     let pdf = Path::new(file).with_extension("pdf");
     let text = std::process::Command::new("pdftotext")
         .arg(&pdf)

@@ -281,19 +281,6 @@ fn the_key_is_refused() {
     assert!(outcome.stderr.contains("--key draws the answer table"));
 }
 
-/// Runs pdflatex on `file` in `dir`, which must succeed and make a PDF.
-fn compile(dir: &std::path::Path, file: &str) {
-    let output = std::process::Command::new("pdflatex")
-        .args(["-interaction=nonstopmode", "-halt-on-error", file])
-        .current_dir(dir)
-        .output()
-        .expect("pdflatex is installed");
-    let log = String::from_utf8_lossy(&output.stdout);
-    assert!(output.status.success(), "{file}: {log}");
-    let pdf = std::fs::read(dir.join(file).with_extension("pdf")).unwrap();
-    assert!(pdf.starts_with(b"%PDF"), "{file}");
-}
-
 #[test]
 #[cfg_attr(
     not(feature = "test-latex"),
@@ -313,7 +300,7 @@ fn every_example_compiles_with_pdflatex() {
             let args = [&["--standalone"][..], extra].concat();
             let file = format!("{stem}{suffix}.tex");
             std::fs::write(dir.join(&file), forest(path.to_str().unwrap(), &args)).unwrap();
-            compile(&dir, &file);
+            common::pdflatex(&dir, &file);
         }
     }
     std::fs::remove_dir_all(dir).unwrap();
@@ -332,6 +319,6 @@ fn the_tree_inputs_into_a_document() {
                     \\usetikzlibrary{shapes.geometric}\n\\begin{document}\n\
                     \\input{tree.tex}\n\\end{document}\n";
     std::fs::write(dir.join("document.tex"), document).unwrap();
-    compile(&dir, "document.tex");
+    common::pdflatex(&dir, "document.tex");
     std::fs::remove_dir_all(dir).unwrap();
 }

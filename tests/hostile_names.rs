@@ -238,15 +238,7 @@ fn tex_compiles_with_pdflatex_standalone_and_input() {
                     \\input{picture.tex}\n\\end{document}\n";
     std::fs::write(dir.join("document.tex"), document).unwrap();
     for file in ["standalone.tex", "document.tex"] {
-        let output = std::process::Command::new("pdflatex")
-            .args(["-interaction=nonstopmode", "-halt-on-error", file])
-            .current_dir(&dir)
-            .output()
-            .expect("pdflatex is installed");
-        let log = String::from_utf8_lossy(&output.stdout);
-        assert!(output.status.success(), "{file}: {log}");
-        let pdf = std::fs::read(dir.join(file).with_extension("pdf")).unwrap();
-        assert!(pdf.starts_with(b"%PDF"), "{file}");
+        common::pdflatex(&dir, file);
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -288,15 +280,7 @@ fn beamer_and_forest_compile_with_pdflatex_standalone_and_input() {
         "beamer-document.tex",
         "forest-document.tex",
     ] {
-        let output = std::process::Command::new("pdflatex")
-            .args(["-interaction=nonstopmode", "-halt-on-error", file])
-            .current_dir(&dir)
-            .output()
-            .expect("pdflatex is installed");
-        let log = String::from_utf8_lossy(&output.stdout);
-        assert!(output.status.success(), "{file}: {log}");
-        let pdf = std::fs::read(dir.join(file).with_extension("pdf")).unwrap();
-        assert!(pdf.starts_with(b"%PDF"), "{file}");
+        common::pdflatex(&dir, file);
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }

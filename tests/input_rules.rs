@@ -348,7 +348,7 @@ fn numbers_beyond_the_exact_range_are_refused_in_every_format() {
         ),
         (
             TreeFormat::Efg,
-            efg("", ("", ""), ("", ""), ("1, 0", "9007199254740993/3, 0")),
+            efg("", ("", ""), ("", ""), ("1, 0", "18014398509481986/2, 0")),
             "f:5:13:",
         ),
         (

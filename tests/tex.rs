@@ -105,20 +105,7 @@ fn every_example_compiles_with_pdflatex() {
             let args = [&["--standalone"][..], extra].concat();
             let file = scratch.join(format!("{stem}{suffix}.tex"));
             std::fs::write(&file, tex(path.to_str().unwrap(), &args)).unwrap();
-            let output = std::process::Command::new("pdflatex")
-                .args(["-interaction=nonstopmode", "-halt-on-error"])
-                .arg(file.file_name().unwrap())
-                .current_dir(&scratch)
-                .output()
-                .expect("pdflatex is installed");
-            assert!(
-                output.status.success(),
-                "{}: {}",
-                file.display(),
-                String::from_utf8_lossy(&output.stdout)
-            );
-            let pdf = std::fs::read(file.with_extension("pdf")).unwrap();
-            assert!(pdf.starts_with(b"%PDF"));
+            common::pdflatex(&scratch, file.file_name().unwrap().to_str().unwrap());
         }
     }
     std::fs::remove_dir_all(scratch).unwrap();

@@ -7,7 +7,7 @@ use std::hash::Hash;
 
 use super::facts::Facts;
 use crate::claim::{Claim, Counted, Relation};
-use crate::search::SearchResult;
+use crate::search::{Algorithm, Options, Order, SearchResult};
 use crate::trace::{Cut, Trace};
 use crate::tree::GameTree;
 use crate::value::{Bound, Scored};
@@ -23,6 +23,26 @@ where
     T::Node: Hash,
 {
     Facts::new(tree, result, trace, false).answer_key()
+}
+
+/// The comment line that heads a key as `gametree key` writes it: the
+/// tree file's name, the algorithm, and the conventions that change its
+/// answers (`# the key of lecture.tree with alphabeta, strict`).
+pub fn key_header(name: &str, algorithm: Algorithm, options: &Options) -> String {
+    let mut words = vec![algorithm.to_string()];
+    if options.strict {
+        words.push("strict".to_string());
+    }
+    if options.fail_hard {
+        words.push("fail-hard".to_string());
+    }
+    if options.order != Order::None {
+        words.push("static order".to_string());
+    }
+    if let Some(depth) = options.depth {
+        words.push(format!("depth {depth}"));
+    }
+    format!("# the key of {name} with {}", words.join(", "))
 }
 
 impl<T: GameTree> Facts<'_, T>

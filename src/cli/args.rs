@@ -326,6 +326,7 @@ impl SearchArgs {
             bounds: self.bounds,
             window: self.window,
             guess: self.guess,
+            stop: None,
         }
     }
 

@@ -7,7 +7,7 @@ use clap::{Args, ValueEnum};
 use super::args::ParallelArgs;
 use super::input::read_tree;
 use super::{CliError, SearchArgs};
-use gametree::check::{QuestionKind, answer_key, rubric_lines};
+use gametree::check::{QuestionKind, answer_key, key_header, rubric_lines};
 use gametree::trace::Trace;
 
 /// Arguments of `gametree key`.
@@ -70,32 +70,8 @@ pub(super) fn run(args: &KeyArgs, out: &mut impl Write) -> Result<(), CliError> 
             .find(|(k, _)| *k == kind)
             .map(|(_, p)| *p)
     };
-    writeln!(
-        out,
-        "# the key of {} with {}",
-        input.name,
-        conventions(&args.search)
-    )?;
+    let header = key_header(&input.name, args.search.algorithm(), &args.search.options());
+    writeln!(out, "{header}")?;
     out.write_all(rubric_lines(&claims, only, points).as_bytes())?;
     Ok(())
-}
-
-/// The algorithm and the conventions that change its answers, as a key's
-/// header says them: `alphabeta, strict, fail-hard`.
-fn conventions(search: &SearchArgs) -> String {
-    let mut words = vec![search.algorithm().to_string()];
-    let options = search.options();
-    if options.strict {
-        words.push("strict".to_string());
-    }
-    if options.fail_hard {
-        words.push("fail-hard".to_string());
-    }
-    if options.order != gametree::search::Order::None {
-        words.push("static order".to_string());
-    }
-    if let Some(depth) = options.depth {
-        words.push(format!("depth {depth}"));
-    }
-    words.join(", ")
 }

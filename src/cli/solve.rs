@@ -10,7 +10,7 @@ use super::input::{Input, read_tree, search_timed};
 use super::stats::{RunStats, SearchStats};
 use super::{CliError, SearchArgs};
 use gametree::games::{GameSpec, GameVisitor};
-use gametree::report::{SolveReport, simulation_text};
+use gametree::report::{SolveExtras, SolveReport, simulation_text};
 use gametree::search::{
     Algorithm, Comparison, SearchError, SearchResult, SimulationSummary, baseline, simulate,
 };
@@ -271,21 +271,15 @@ fn print<T: GameTree>(
         report = report.as_baseline_of(Algorithm::Parallel);
     }
     if args.json {
-        let mut json = serde_json::to_value(&report).map_err(std::io::Error::from)?;
-        if let Some((_, stats)) = stats {
-            json["run"] = stats.map_err(std::io::Error::from)?;
-        }
-        if let Some(comparison) = comparison {
-            json["comparison"] = serde_json::to_value(comparison).map_err(std::io::Error::from)?;
-        }
-        let simulation = match &simulations[..] {
-            [] => None,
-            [one] => Some(serde_json::to_value(one)),
-            many => Some(serde_json::to_value(many)),
+        let extras = SolveExtras {
+            run: stats
+                .map(|(_, json)| json)
+                .transpose()
+                .map_err(std::io::Error::from)?,
+            comparison,
+            simulations,
         };
-        if let Some(simulation) = simulation {
-            json["simulation"] = simulation.map_err(std::io::Error::from)?;
-        }
+        let json = report.to_json(&extras).map_err(std::io::Error::from)?;
         serde_json::to_writer_pretty(&mut *out, &json).map_err(std::io::Error::from)?;
         writeln!(out)?;
     } else {

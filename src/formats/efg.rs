@@ -25,7 +25,6 @@ use std::collections::HashMap;
 use super::{FormatError, Node, TreeFormat};
 use crate::syntax::names::{refuse_label, refuse_name};
 use crate::syntax::{Limits, SourceText};
-use crate::text::quoted;
 use crate::tree::{GameTree, Tree};
 use crate::value::probability::{self, Sum};
 use crate::value::{Kind, Value};
@@ -547,30 +546,25 @@ impl<'a> Reader<'_, 'a> {
 }
 
 /// A number as Gambit writes them: `3`, `-2.5`, `.80`, `1/3`, `1e3`,
-/// read exactly; `None` for a word that is none. A number, or a part of
-/// a fraction, beyond 2^53 or with more digits than a value holds is
-/// refused as in the tree language.
+/// read exactly; `None` for a word that is none. A number beyond 2^53 or
+/// with more digits than a value holds is refused as in the tree language;
+/// a fraction is judged by its value, as there, so that a probability
+/// written in lowest terms with a large denominator reads back.
 fn parse_number(text: &str) -> Option<Result<Value, String>> {
-    let part = |part: &str| -> Option<Result<Value, String>> {
+    let part = |part: &str| -> Option<String> {
         let unsigned = part.strip_prefix(['+', '-']).unwrap_or(part);
         let shape = unsigned.starts_with(|c: char| c.is_ascii_digit() || c == '.');
         part.parse::<f64>().ok().filter(|_| shape)?;
-        let part = match unsigned.starts_with('.') {
+        Some(match unsigned.starts_with('.') {
             true => part.replacen('.', "0.", 1),
             false => part.to_string(),
-        };
-        Some(crate::syntax::parse_number(&part).map_err(|e| e.to_string()))
+        })
     };
-    match text.split_once('/') {
-        Some((top, bottom)) => match (part(top)?, part(bottom)?) {
-            (Ok(top), Ok(bottom)) => Some(
-                top.checked_div(bottom)
-                    .ok_or_else(|| format!("the fraction {} cannot be a value", quoted(text))),
-            ),
-            (Err(e), _) | (_, Err(e)) => Some(Err(e)),
-        },
-        None => part(text),
-    }
+    let number = match text.split_once('/') {
+        Some((top, bottom)) => format!("{}/{}", part(top)?, part(bottom)?),
+        None => part(text)?,
+    };
+    Some(crate::syntax::parse_number(&number).map_err(|e| e.to_string()))
 }
 
 /// Payoffs whose sum down a path has more digits than a value holds.

@@ -12,6 +12,6 @@ mod trace_view;
 pub use compare::{Bar, CompareRow, CompareTable, KnuthMoore, compare};
 pub use schedule_view::{schedule_json, schedule_lines};
 pub use simulation::simulation_text;
-pub use solve::{CutReport, SolveReport};
+pub use solve::{CutReport, SolveExtras, SolveReport};
 pub use trace_stream::{HELD_LINES, TraceForm, TraceWriter};
 pub use trace_view::{event_json, trace_json, trace_lines};

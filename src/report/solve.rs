@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use serde::Serialize;
 
-use crate::search::{Algorithm, Options, SearchResult, Stats};
+use crate::search::{Algorithm, Comparison, Options, SearchResult, SimulationSummary, Stats};
 use crate::text::quoted;
 use crate::trace::Cut;
 use crate::tree::GameTree;
@@ -82,7 +82,41 @@ pub struct SolveReport {
     pub baseline_of: Option<Algorithm>,
 }
 
+/// What `gametree solve --json` adds to the search's own report, each
+/// when asked for: the run's figures, the search beside plain alpha-beta,
+/// the parallel search simulated.
+#[derive(Clone, Debug, Default)]
+pub struct SolveExtras {
+    /// The run's figures as the front end measured them (times, memory),
+    /// as JSON: the `run` field.
+    pub run: Option<serde_json::Value>,
+    /// The search's counts beside plain sequential alpha-beta's: the
+    /// `comparison` field.
+    pub comparison: Option<Comparison>,
+    /// The parallel search simulated on each number of processors asked
+    /// for: the `simulation` field, an object for one, a list for several.
+    pub simulations: Vec<SimulationSummary>,
+}
+
 impl SolveReport {
+    /// The JSON object `gametree solve --json` prints: the report's
+    /// fields, with `extras`' beside them.
+    pub fn to_json(&self, extras: &SolveExtras) -> serde_json::Result<serde_json::Value> {
+        let mut json = serde_json::to_value(self)?;
+        if let Some(run) = &extras.run {
+            json["run"] = run.clone();
+        }
+        if let Some(comparison) = &extras.comparison {
+            json["comparison"] = serde_json::to_value(comparison)?;
+        }
+        match &extras.simulations[..] {
+            [] => {}
+            [one] => json["simulation"] = serde_json::to_value(one)?,
+            many => json["simulation"] = serde_json::to_value(many)?,
+        }
+        Ok(json)
+    }
+
     /// The report of a search whose cuts were not recorded, with `note`
     /// saying why in place of the lists of cuts and pruned nodes.
     pub fn unlisted<T: GameTree>(

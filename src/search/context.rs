@@ -269,16 +269,29 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
         self.pv[ply].clear();
     }
 
-    /// Whether a node at `ply` lies at the depth limit (or below it).
+    /// Whether a node at `ply` lies at the depth limit (or below it), or
+    /// the search is to stop: every algorithm asks it of each interior node
+    /// it enters, and then values the node by [`Context::horizon`], which
+    /// returns [`SearchError::Stopped`].
     #[inline]
     pub(super) fn at_horizon(&self, ply: usize) -> bool {
-        self.options.depth.is_some_and(|limit| ply >= limit)
+        self.options.depth.is_some_and(|limit| ply >= limit) || self.stop_asked()
+    }
+
+    /// Whether the search was asked to stop ([`Options::stop`]).
+    #[inline]
+    fn stop_asked(&self) -> bool {
+        self.options.stop.is_some_and(super::Stop::is_set)
     }
 
     /// Evaluates an interior node at the depth limit, `ply` plies below the
-    /// root, by its static value, as a leaf; an error if it has none.
+    /// root, by its static value, as a leaf; an error if it has none, or
+    /// if the search was asked to stop.
     #[inline]
     pub(super) fn horizon(&mut self, node: T::Node, ply: usize) -> Result<Value, SearchError> {
+        if self.stop_asked() {
+            return Err(SearchError::Stopped);
+        }
         let Some(value) = self.tree.static_value(node) else {
             return Err(SearchError::NoStaticValue {
                 node: self.tree.id(node),

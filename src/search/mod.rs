@@ -15,6 +15,7 @@ mod proof;
 mod result;
 mod simulate;
 mod split;
+mod stop;
 mod window;
 mod young_brothers;
 
@@ -43,6 +44,7 @@ pub use result::{
     Comparison, SearchError, SearchOption, SearchResult, Stats, parallel_trace_refusal,
 };
 pub use simulate::{Simulation, SimulationSummary, simulate};
+pub use stop::Stop;
 pub use young_brothers::YoungBrothers;
 
 use crate::stack::{stack_bytes_for_depth, with_stack_for_depth};
@@ -165,6 +167,10 @@ pub struct Options {
     /// MTD(f)'s first guess at the root's value, a finite number; `None`
     /// for the root's static value if it has one, else 0.
     pub guess: Option<Value>,
+    /// A flag that stops the search at the next interior node it enters,
+    /// once set: the search then returns [`SearchError::Stopped`]. `None`
+    /// (the default) costs the search nothing.
+    pub stop: Option<Stop>,
 }
 
 impl Options {

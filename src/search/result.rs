@@ -267,6 +267,10 @@ pub enum SearchError {
         /// The guess.
         guess: crate::value::Value,
     },
+    /// The search was stopped from outside before it finished (see
+    /// [`Stop`](super::Stop)).
+    #[error("the search was stopped before it finished")]
+    Stopped,
     /// The thread pool could not be built.
     #[error("cannot start {threads} threads: {reason}")]
     Threads {

@@ -12,10 +12,7 @@
 
 use crate::text::{hidden_character, is_hidden, quoted};
 
-/// The words an `expect` line reads as something else than a node, in
-/// any case: `expect pruned none`, `expect value = 5`, `expect evaluated =
-/// 9`, `expect best = inf` (a node `best` valued +inf).
-pub const RESERVED_WORDS: [&str; 6] = ["none", "nothing", "value", "evaluated", "inf", "infinity"];
+pub use crate::text::RESERVED_WORDS;
 
 /// Why a name cannot be, when it cannot: the message, and the character
 /// at fault when it is one.

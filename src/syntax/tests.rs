@@ -616,3 +616,23 @@ fn a_probability_stands_before_a_label() {
     );
     assert_eq!(error("[chance [Heads: 0.5: 3 0.5: 4]]").column, 17);
 }
+
+/// An answer naming a reserved word as a node (which no node can be) is
+/// written with the word quoted, so that it reads back as the same answer
+/// and not as the keyword's own claim (a fuzzing finding, seed
+/// `fuzz/seeds/expect/reserved-word-node`).
+#[test]
+fn an_answer_naming_a_reserved_word_reads_back_as_written() {
+    for line in [
+        "expect evaluated:+6",
+        "expect Value: -inf",
+        "expect none <= 2",
+    ] {
+        let answer = &parse_answers("a", line).unwrap()[0];
+        let written = answer.to_string();
+        let again = &parse_answers("again", &written).unwrap()[0];
+        assert_eq!(again.claim, answer.claim, "{line} written as {written}");
+    }
+    let answer = &parse_answers("a", "expect evaluated:+6").unwrap()[0];
+    assert_eq!(answer.to_string(), "expect \"evaluated\" = 6");
+}

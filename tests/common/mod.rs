@@ -381,3 +381,17 @@ pub(crate) fn hostile_page_texts(list: &str) -> Vec<String> {
         .map(|n| n.as_str().unwrap().to_string())
         .collect()
 }
+
+/// Runs pdflatex on `file` in `dir` and asserts that it compiles to a PDF
+/// (its log shown otherwise).
+pub(crate) fn pdflatex(dir: &std::path::Path, file: &str) {
+    let output = std::process::Command::new("pdflatex")
+        .args(["-interaction=nonstopmode", "-halt-on-error", file])
+        .current_dir(dir)
+        .output()
+        .expect("pdflatex is installed");
+    let log = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{file}: {log}");
+    let pdf = std::fs::read(dir.join(file).with_extension("pdf")).unwrap();
+    assert!(pdf.starts_with(b"%PDF"), "{file}");
+}

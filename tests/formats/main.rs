@@ -200,6 +200,35 @@ fn a_key_of_names_the_tree_language_quotes_checks_against_its_tree() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Probabilities normalised by their sum can need a denominator past 2^53
+/// in lowest terms; `.efg` writes them exactly and reads them back, as the
+/// tree language does, judging a fraction by its value (a fuzzing
+/// finding, seed `fuzz/seeds/formats/large-denominator`).
+#[test]
+fn a_probability_with_a_large_denominator_round_trips_through_efg() {
+    use gametree::formats::{self, ReadOptions, TreeFormat};
+    use gametree::tree::{GameTree, Tree};
+    let text = "[chance [0.3333333333333333: [2 4] 0.6666666666666665: [7 1]]]";
+    let read = |format, text: &str| -> Tree {
+        formats::read(format, "t", text, &ReadOptions::default())
+            .unwrap_or_else(|e| panic!("{e}\n{text}"))
+            .tree
+    };
+    let probabilities = |tree: &Tree| -> Vec<String> {
+        let chance = tree.children_slice(tree.root())[0];
+        let children = tree.children_slice(chance);
+        children
+            .iter()
+            .map(|&c| tree.probability(chance, c).exact().to_string())
+            .collect()
+    };
+    let tree = read(TreeFormat::Tree, text);
+    let efg = formats::write(&tree, TreeFormat::Efg).unwrap();
+    assert!(efg.contains("3333333333333333/9999999999999998"), "{efg}");
+    let back = read(TreeFormat::Efg, &efg);
+    assert_eq!(probabilities(&back), probabilities(&tree));
+}
+
 /// A leaf takes its level's default kind whatever kind a format states for
 /// it, as the tree language (which states no leaf's kind) reads it back: a
 /// fuzzing finding, seed `fuzz/seeds/formats/chance-leaf`.
