@@ -280,7 +280,7 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
 
     /// Whether the search was asked to stop ([`Options::stop`]).
     #[inline]
-    fn stop_asked(&self) -> bool {
+    pub(super) fn stop_asked(&self) -> bool {
         self.options.stop.is_some_and(super::Stop::is_set)
     }
 

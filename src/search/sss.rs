@@ -212,6 +212,10 @@ impl<'t, T: GameTree> Search<'t, T> {
             self.leaf_solved(cx, id, merit, value);
             return Ok(());
         }
+        // Asked to stop: before the case is told, which would be case 1.
+        if cx.stop_asked() {
+            return Err(SearchError::Stopped);
+        }
         let children: Vec<T::Node> = self.tree.children(node).collect();
         let case = match self.tree.kind(node) {
             _ if children.is_empty() || cx.at_horizon(depth) => 1,
