@@ -220,7 +220,12 @@ fn the_page_draws_every_action_label_the_svg_draws() {
                 .and_then(|g| g.children().find(|c| c.has_tag_name("title")))
                 .and_then(|t| t.text())
                 .unwrap();
-            (title.to_string(), n.text().unwrap().to_string())
+            let text: String = n
+                .descendants()
+                .filter(|d| d.is_text())
+                .filter_map(|d| d.text())
+                .collect();
+            (title.to_string(), text)
         })
         .collect();
     shown.sort();

@@ -15,6 +15,7 @@ use gametree::render::{
     ImageOptions, Labels, Layers, Processors, RenderError, RenderOptions, Style, check_size,
     write_frames,
 };
+use gametree::report::schedule_lines;
 use gametree::search::{SearchError, SearchResult, simulate};
 use gametree::text::listed;
 use gametree::trace::{Schedule, Trace};
@@ -160,6 +161,23 @@ impl RenderArgs {
         }
     }
 
+    /// Refuses what the engine asked for cannot draw, naming the engine:
+    /// Graphviz draws no answer table, and DOT is no picture to put one
+    /// beside.
+    fn check_engine(&self, format: DiagramFormat) -> Result<(), CliError> {
+        if self.key && (self.engine == Engine::Graphviz || format == DiagramFormat::Dot) {
+            return Err(CliError::BadInput(format!(
+                "--key draws the answer table beside the drawing with the native engine; {} \
+                 does not: write SVG, PNG, PDF or LaTeX without --engine graphviz",
+                match self.engine {
+                    Engine::Graphviz => "Graphviz (--engine graphviz)",
+                    Engine::Native => "DOT text",
+                }
+            )));
+        }
+        Ok(())
+    }
+
     fn image(&self) -> ImageOptions {
         ImageOptions {
             engine: self.engine,
@@ -184,6 +202,11 @@ fn render_error(error: RenderError) -> CliError {
              --max-draw-nodes"
         ),
         RenderError::DotMissing { .. } => format!("{error} with --format dot"),
+        RenderError::NotByGraphviz { format } => format!(
+            "{} is drawn by gametree's native engine only, not by Graphviz: leave out \
+             --engine graphviz",
+            format.label()
+        ),
         other => other.to_string(),
     })
 }
@@ -214,6 +237,7 @@ pub(super) fn run(args: &RenderArgs, out: &mut impl Write) -> Result<(), CliErro
     if format == DiagramFormat::Html {
         return write_output(args, page_of(args, &mut input)?.as_bytes(), out);
     }
+    args.check_engine(format)?;
     check_size(&input.tree, args.draw_depth, args.max_draw_nodes).map_err(render_error)?;
     if let Some(processors) = args.simulate.one(args.search.algorithm())? {
         return run_simulated(&input, args, format, processors, out);
@@ -227,6 +251,17 @@ pub(super) fn run(args: &RenderArgs, out: &mut impl Write) -> Result<(), CliErro
         .map_err(|e| args.note_renamed_depth(e))?;
     let trace = recorder.trace;
     let diagram = Diagram::new(&input.tree, &trace, &result, args.options());
+    draw(args, &diagram, format, out)
+}
+
+/// Writes the full diagram to OUT (or standard output) and the frames to
+/// `--frames`, as a folder or one file.
+fn draw(
+    args: &RenderArgs,
+    diagram: &Diagram<'_>,
+    format: DiagramFormat,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
     let full = diagram
         .to_bytes(format, args.image())
         .map_err(render_error)?;
@@ -297,28 +332,10 @@ fn write_output(args: &RenderArgs, full: &[u8], out: &mut impl Write) -> Result<
     Ok(())
 }
 
-/// What `render --simulate` draws: the formats Graphviz writes, not the
-/// others, the key or a deck.
-fn simulated_formats_message() -> String {
-    let (by_graphviz, others): (Vec<DiagramFormat>, Vec<DiagramFormat>) = DiagramFormat::ALL
-        .into_iter()
-        .partition(|format| format.by_graphviz());
-    let not = others
-        .into_iter()
-        .map(DiagramFormat::label)
-        .chain(["--key", "a one-file deck of frames"]);
-    format!(
-        "render --simulate draws through Graphviz: {} (not {}), with --frames DIR for one \
-         frame per step",
-        listed(by_graphviz.into_iter().map(DiagramFormat::label), "or"),
-        listed(not, "or")
-    )
-}
-
 /// `render --simulate P`: the parallel search simulated on P processors,
-/// drawn through DOT (Graphviz for images) with each node in the colour
-/// of the processor that searched it; frames, one per time step, go into
-/// a folder.
+/// drawn with each node in the colour of the processor that searched it,
+/// in every format and by either engine; frames, one per time step, each
+/// captioned with what the processors did in it.
 fn run_simulated(
     input: &Input,
     args: &RenderArgs,
@@ -326,25 +343,60 @@ fn run_simulated(
     processors: usize,
     out: &mut impl Write,
 ) -> Result<(), CliError> {
-    let deck = args.frames.as_deref().is_some_and(|f| deck_of(f).is_some());
-    if !format.by_graphviz() || deck || args.key {
-        return Err(CliError::BadInput(simulated_formats_message()));
+    if args.key {
+        return Err(CliError::BadInput(
+            "--key writes the answers of a sequential search; leave it out with --simulate"
+                .to_string(),
+        ));
     }
     let failed = |e: SearchError| input.error(e.location(), &super::search_message(&e));
     let (trace, result, schedule) = simulated(&input.tree, args, processors).map_err(failed)?;
     let drawn = Processors::from_schedule(&input.tree, &schedule, processors);
-    let diagram = Diagram::new(&input.tree, &trace, &result, args.options()).with_processors(drawn);
-    let full = format.bytes(&diagram.to_dot()).map_err(render_error)?;
-    if let Some(dir) = &args.frames {
-        let frames = diagram.frames_at(&schedule.step_ends());
-        let frames: Vec<Vec<u8>> = frames
-            .iter()
-            .map(|dot| format.bytes(dot))
-            .collect::<Result<_, _>>()
-            .map_err(render_error)?;
-        write_frames(dir, format, &frames).map_err(render_error)?;
+    let steps = time_steps(&input.tree, &schedule, args.search.strict);
+    let diagram = Diagram::new(&input.tree, &trace, &result, args.options())
+        .with_processors(drawn)
+        .with_steps(steps);
+    draw(args, &diagram, format, out)
+}
+
+/// The frames of a simulated search: one per time step, after the events
+/// done by its end, with what each processor did in it as its caption.
+fn time_steps(
+    tree: &gametree::tree::Tree,
+    schedule: &Schedule<NodeId>,
+    strict: bool,
+) -> Vec<(usize, String)> {
+    let lines = schedule_lines(tree, schedule, strict);
+    let ends = schedule.step_ends();
+    let mut by_step: Vec<Vec<&str>> = vec![Vec::new(); ends.len()];
+    for line in &lines {
+        let Some((time, what)) = line.strip_prefix("t=").and_then(|l| l.split_once(' ')) else {
+            continue;
+        };
+        if let Some(step) = time
+            .parse::<usize>()
+            .ok()
+            .and_then(|t| by_step.get_mut(t - 1))
+        {
+            step.push(what);
+        }
     }
-    write_output(args, &full, out)
+    ends.iter()
+        .zip(by_step)
+        .enumerate()
+        .map(|(at, (&end, acts))| {
+            let caption = format!("time step {}: {}", at + 1, acts.join("; "));
+            (end, shortened(&caption, 140))
+        })
+        .collect()
+}
+
+/// `text` cut to `most` characters, with `…` when cut.
+fn shortened(text: &str, most: usize) -> String {
+    match text.char_indices().nth(most) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text.to_string(),
+    }
 }
 
 /// A simulated search: its events, its result, and its schedule.
@@ -359,18 +411,4 @@ fn simulated(
     let mut schedule = Schedule::new();
     let simulation = simulate(tree, args.search.options(), processors, &mut schedule)?;
     Ok((schedule.trace(), simulation.result, schedule))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn simulate_names_the_formats_graphviz_draws() {
-        assert_eq!(
-            simulated_formats_message(),
-            "render --simulate draws through Graphviz: DOT, SVG, PNG or PDF (not LaTeX, HTML, \
-             --key or a one-file deck of frames), with --frames DIR for one frame per step"
-        );
-    }
 }

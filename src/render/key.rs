@@ -3,8 +3,8 @@
 
 use super::Diagram;
 use super::font::text_width;
-use super::geometry::{FONT_SIZE, LINE, MARGIN};
-use super::scene::{Anchor, INK, Mark, Scene, TextMark};
+use super::metrics::{Anchor, FONT_SIZE, LINE, MARGIN};
+use super::scene::{INK, Mark, Scene, TextMark};
 use super::state::Picture;
 use crate::trace::Event;
 use crate::tree::{GameTree, NodeId, ids};
@@ -36,6 +36,7 @@ impl Diagram<'_> {
                 anchor: Anchor::Start,
                 text: text.trim_start().to_string(),
                 signs: true,
+                class: "key",
             }));
         }
         let widest = lines

@@ -10,6 +10,7 @@
 
 mod deck;
 mod dot;
+mod edge_labels;
 mod font;
 mod frames;
 mod geometry;
@@ -17,10 +18,14 @@ mod html;
 mod image;
 mod key;
 mod label;
+mod labels;
 mod layers;
 pub mod layout;
+mod metrics;
+mod place;
 mod processors;
 mod raster;
+mod reserve;
 mod scene;
 mod size;
 mod state;
@@ -56,8 +61,8 @@ pub struct RenderOptions {
     /// root, at most (the search itself goes as deep as its own options
     /// say).
     pub draw_depth: Option<usize>,
-    /// What the nodes say; `None` for the engine's default: every id and
-    /// value in DOT, values and names in the native drawing.
+    /// What the nodes say; `None` for the default, values and the names
+    /// the file gives (`Labels::Values`), in every engine.
     pub labels: Option<Labels>,
     /// The bare tree for a question sheet: shapes, names and leaf values,
     /// nothing the search found.
@@ -198,10 +203,15 @@ pub struct Diagram<'a> {
     types: Option<Vec<NodeType>>,
     /// Who searched each node, for a simulated parallel search.
     processors: Option<Processors>,
+    /// The room each text may need, from the tree alone.
+    reserve: reserve::Reserve,
+    /// Where frames are taken, when given: after how many events, with
+    /// what caption (a simulated search's time steps).
+    steps: Option<Vec<(usize, String)>>,
 }
 
 impl RenderOptions {
-    /// The labels of the native drawing.
+    /// The labels drawn.
     fn native_labels(&self) -> Labels {
         self.labels.unwrap_or(Labels::Values)
     }
@@ -221,6 +231,7 @@ impl<'a> Diagram<'a> {
             pv[node as usize] = true;
         }
         let (drawn, preorder) = drawn_nodes(tree, options.draw_depth);
+        let reserve = reserve::Reserve::new(tree, drawn.len());
         Diagram {
             tree,
             events: &trace.events,
@@ -231,6 +242,8 @@ impl<'a> Diagram<'a> {
             answer: (result.score, result.best_move),
             types: options.layers.node_types.then(|| node_types(tree)),
             processors: None,
+            reserve,
+            steps: None,
         }
     }
 
@@ -241,9 +254,19 @@ impl<'a> Diagram<'a> {
         self
     }
 
+    /// The same diagram with its frames taken after the given numbers of
+    /// events (rising), each with its caption, rather than after every
+    /// event that changes the picture: for a simulated parallel search, one
+    /// frame per time step
+    /// ([`Schedule::step_ends`](crate::trace::Schedule::step_ends)).
+    pub fn with_steps(mut self, steps: Vec<(usize, String)>) -> Diagram<'a> {
+        self.steps = Some(steps);
+        self
+    }
+
     /// The full diagram as DOT text: every event of the trace shown.
     pub fn to_dot(&self) -> String {
-        self.dot(&self.full_picture(), None)
+        self.dot(&self.full_picture())
     }
 
     /// The full diagram as SVG, from the native layout.
@@ -268,17 +291,18 @@ impl<'a> Diagram<'a> {
         match (format.making(), image.engine) {
             (Making::Dot, _) => Ok(self.to_dot().into_bytes()),
             (Making::Page, _) => Err(RenderError::NotADiagram { format }),
-            (Making::Tikz, _) => Ok(tikz_bytes(&self.full_scene(), image)),
+            (Making::Tikz, Engine::Graphviz) => Err(RenderError::NotByGraphviz { format }),
+            (Making::Tikz, Engine::Native) => Ok(tikz_bytes(&self.full_scene(), image)),
             (Making::Picture(picture), Engine::Native) => {
                 picture_bytes(&self.full_scene(), picture, image)
             }
-            (Making::Picture(_), Engine::Graphviz) => format.bytes(&self.to_dot()),
+            (Making::Picture(_), Engine::Graphviz) => format.bytes_at(&self.to_dot(), image.scale),
         }
     }
 
     fn full_scene(&self) -> scene::Scene {
         let picture = self.full_picture();
-        let scene = self.scene(&picture, &self.geometry(&picture), None);
+        let scene = self.scene(&picture, &self.geometry(), None);
         match self.options.key {
             true => self.with_key(scene, &picture),
             false => scene,

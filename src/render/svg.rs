@@ -5,11 +5,10 @@ use std::borrow::Cow;
 use std::fmt::Write;
 
 use super::font::FONT_STACK;
-use super::geometry::{FONT_SIZE, Outline, pretty};
+use super::geometry::Outline;
 use super::layout::Size;
-use super::scene::{
-    Anchor, Dash, GroundMark, INK, LineMark, Mark, OutlineMark, PEN, Scene, TextMark,
-};
+use super::metrics::{Anchor, FONT_SIZE, pretty};
+use super::scene::{Dash, INK, LineMark, Mark, OutlineMark, PEN, Scene, TextMark};
 
 /// A number as SVG and TikZ write it: at most two decimals, no trailing
 /// zeros, never `-0`; shown without allocating.
@@ -142,19 +141,36 @@ fn write_mark(out: &mut String, mark: &Mark) {
             out.push_str("</title>\n");
         }
         Mark::NodeEnd => out.push_str("</g>\n"),
+        Mark::Group { class, number } => {
+            out.push_str("<g class=\"");
+            out.push_str(class);
+            out.push_str("\" id=\"");
+            out.push_str(&class[..1]);
+            push_digits(out, u64::from(*number));
+            out.push_str("\">\n");
+        }
         Mark::Outline(outline) => write_outline(out, outline),
-        Mark::Ground(ground) => write_ground(out, ground),
         Mark::Text(text) => write_text(out, text),
     }
 }
 
-/// A `<line>`, in the group of lines (which does not fill them).
+/// A `<line>`, or a `<polyline>` for a line that turns, in the group of
+/// lines (which does not fill them).
 fn write_line(out: &mut String, line: &LineMark) {
-    out.push_str("<line");
-    push_attr(out, "x1", line.from.0);
-    push_attr(out, "y1", line.from.1);
-    push_attr(out, "x2", line.to.0);
-    push_attr(out, "y2", line.to.1);
+    match line.bend {
+        None => {
+            out.push_str("<line");
+            push_attr(out, "x1", line.from.0);
+            push_attr(out, "y1", line.from.1);
+            push_attr(out, "x2", line.to.0);
+            push_attr(out, "y2", line.to.1);
+        }
+        Some(bend) => {
+            out.push_str("<polyline points=\"");
+            push_points(out, &[line.from, (line.from.0, bend), line.to]);
+            out.push('"');
+        }
+    }
     out.push_str(" stroke=\"");
     out.push_str(line.colour);
     out.push('"');
@@ -176,7 +192,22 @@ fn write_outline(out: &mut String, mark: &OutlineMark) {
     out.push_str(mark.stroke);
     out.push('"');
     push_pen(out, mark.width);
+    if mark.dash {
+        out.push_str(" stroke-dasharray=\"4 2\"");
+    }
     out.push_str("/>\n");
+}
+
+/// Appends points as `x,y x,y`.
+fn push_points(out: &mut String, points: &[(f64, f64)]) {
+    for (k, &(px, py)) in points.iter().enumerate() {
+        if k > 0 {
+            out.push(' ');
+        }
+        push_num(out, px);
+        out.push(',');
+        push_num(out, py);
+    }
 }
 
 /// Appends the pen width, unless it is the ordinary one.
@@ -186,20 +217,15 @@ fn push_pen(out: &mut String, width: f64) {
     }
 }
 
-/// The white ground under a text, as a `<rect>`.
-fn write_ground(out: &mut String, ground: &GroundMark) {
-    out.push_str("<rect");
-    push_attr(out, "x", ground.x);
-    push_attr(out, "y", ground.y);
-    push_attr(out, "width", ground.width);
-    push_attr(out, "height", ground.height);
-    out.push_str(" fill=\"#ffffff\"/>\n");
-}
-
 /// A `<text>`, with only what differs from the drawing's defaults (size,
 /// colour, anchor) written.
 fn write_text(out: &mut String, mark: &TextMark) {
     out.push_str("<text");
+    if !mark.class.is_empty() {
+        out.push_str(" class=\"");
+        out.push_str(mark.class);
+        out.push('"');
+    }
     push_attr(out, "x", mark.x);
     push_attr(out, "y", mark.y);
     if mark.size != FONT_SIZE {
@@ -210,8 +236,10 @@ fn write_text(out: &mut String, mark: &TextMark) {
         out.push_str(mark.colour);
         out.push('"');
     }
-    if mark.anchor == Anchor::Start {
-        out.push_str(" text-anchor=\"start\"");
+    match mark.anchor {
+        Anchor::Middle => {}
+        Anchor::Start => out.push_str(" text-anchor=\"start\""),
+        Anchor::End => out.push_str(" text-anchor=\"end\""),
     }
     out.push('>');
     let text = match mark.signs {
@@ -229,14 +257,7 @@ pub(super) fn push_outline(out: &mut String, outline: Outline, size: Size, x: f6
     let (left, right, bottom) = (x - w / 2.0, x + w / 2.0, top + h);
     let points = |out: &mut String, corners: &[(f64, f64)]| {
         out.push_str("<polygon points=\"");
-        for (k, &(px, py)) in corners.iter().enumerate() {
-            if k > 0 {
-                out.push(' ');
-            }
-            push_num(out, px);
-            out.push(',');
-            push_num(out, py);
-        }
+        push_points(out, corners);
         out.push('"');
     };
     match outline {

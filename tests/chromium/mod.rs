@@ -27,7 +27,7 @@ function shown() {
     s.values[id] = v ? v.textContent : null;
     if (g.classList.contains('current')) { s.current = id; }
   });
-  section.querySelectorAll('line.edge.cut').forEach(function (l) { s.cuts.push(name(l.id.slice(1))); });
+  section.querySelectorAll('.edge.cut').forEach(function (l) { s.cuts.push(name(l.id.slice(1))); });
   s.cuts.sort();
   return s;
 }
