@@ -56,7 +56,10 @@ pub struct Cut<N> {
     pub node: N,
     /// Alpha (at a MIN node) or beta (at a MAX node).
     pub kind: CutKind,
-    /// The children skipped, left to right (their subtrees go with them).
+    /// The nodes skipped, left to right, each with its subtree: the
+    /// children not searched; at a chance node cut after Star2's probes,
+    /// also the children of each probed child but its first (which the
+    /// probe searched), in place of that child.
     pub pruned: Vec<N>,
     /// The node's value when it stopped.
     pub value: Value,
@@ -70,6 +73,10 @@ pub struct Cut<N> {
     /// For a cut at a chance node, how Star1 or Star2 found it; `None` at
     /// a MAX or MIN node.
     pub chance: Option<ChanceCut>,
+    /// Under a depth limit, how many plies below the cut node the limit
+    /// lies: the skipped subtrees end there, as the search would have
+    /// (see [`Cut::skipped`]); `None` without a limit.
+    pub depth_left: Option<usize>,
 }
 
 /// How a chance node was cut: after how many children, by which method.
@@ -116,6 +123,79 @@ impl<N: Copy> Cut<N> {
             self.value,
             self.threshold
         )
+    }
+}
+
+impl<N: Copy + Eq> Cut<N> {
+    /// The parent of each pruned node, in the order of [`Cut::pruned`]:
+    /// the cut node, or, below a chance node cut after Star2's probes, the
+    /// probed child a pruned node hangs from.
+    pub fn parents<T: GameTree<Node = N>>(&self, tree: &T) -> Vec<N> {
+        if self.chance.is_none() {
+            return vec![self.node; self.pruned.len()];
+        }
+        // The pruned nodes come left to right: a child of the cut node, or
+        // a child of one of its children.
+        let mut parents = Vec::with_capacity(self.pruned.len());
+        let mut rest = self.pruned.iter().peekable();
+        for child in tree.children(self.node) {
+            if rest.peek().is_none() {
+                break;
+            }
+            if rest.next_if(|&&top| top == child).is_some() {
+                parents.push(self.node);
+                continue;
+            }
+            for grandchild in tree.children(child) {
+                if rest.next_if(|&&top| top == grandchild).is_some() {
+                    parents.push(child);
+                }
+            }
+        }
+        parents.resize(self.pruned.len(), self.node);
+        parents
+    }
+
+    /// Every node the cut skips, in preorder within each pruned node's
+    /// subtree, down to the depth limit (see [`Cut::depth_left`]): below
+    /// the limit lie nodes no search with it would visit, pruned or not.
+    pub fn skipped<'t, T: GameTree<Node = N>>(&self, tree: &'t T) -> Skipped<'t, T> {
+        let mut stack: Vec<(N, Option<usize>)> = self
+            .pruned
+            .iter()
+            .zip(self.parents(tree))
+            .map(|(&top, parent)| {
+                let below = if parent == self.node { 1 } else { 2 };
+                (top, self.depth_left.map(|d| d.saturating_sub(below)))
+            })
+            .collect();
+        stack.reverse();
+        Skipped { tree, stack }
+    }
+}
+
+/// The nodes a cut skips ([`Cut::skipped`]), one at a time: a cut may skip
+/// millions of nodes, which are never listed all at once.
+pub struct Skipped<'t, T: GameTree> {
+    tree: &'t T,
+    /// The nodes still to give, each with the plies left below it under a
+    /// depth limit; the next on top.
+    stack: Vec<(T::Node, Option<usize>)>,
+}
+
+impl<T: GameTree> Iterator for Skipped<'_, T> {
+    type Item = T::Node;
+
+    fn next(&mut self) -> Option<T::Node> {
+        let (node, left) = self.stack.pop()?;
+        if left != Some(0) {
+            let first = self.stack.len();
+            let below = left.map(|d| d - 1);
+            self.stack
+                .extend(self.tree.children(node).map(|child| (child, below)));
+            self.stack[first..].reverse();
+        }
+        Some(node)
     }
 }
 
@@ -191,6 +271,17 @@ pub enum Event<N> {
         /// The chance node's number of children.
         of: usize,
     },
+    /// Star2 probes a child of a chance node: it searches the child's
+    /// first child alone (the events that follow, up to that child's
+    /// value), whose value bounds the child's: from below for a MAX child,
+    /// from above for a MIN child. The probe visits the child; it is
+    /// entered later only if Star1 goes on to search it in full.
+    Probe {
+        /// The child probed.
+        node: N,
+        /// The chance node above it.
+        chance: N,
+    },
     /// A node's provisional value changes while children remain (rule R2).
     Provisional {
         /// The node.
@@ -217,13 +308,15 @@ impl<N: Copy> Event<N> {
             | Event::Leaf { node, .. }
             | Event::Provisional { node, .. }
             | Event::Final { node, .. }
+            | Event::Probe { node, .. }
             | Event::Chance { node, .. } => *node,
             Event::Cut(cut) => cut.node,
         }
     }
 
     /// The event in the lecture's words, as `trace` prints it:
-    /// `enter C, window [-inf, 2]`, `visit D = 2`, `C = 2 provisional`,
+    /// `enter C, window [-inf, 2]`, `visit D = 2`, `probe B (Star2 at C):
+    /// its first child alone bounds its value`, `C = 2 provisional`,
     /// `C = 2 final`, or the cut described; none for a leaf's entry, which
     /// its `visit` line tells.
     pub fn line<T: GameTree<Node = N>>(&self, tree: &T, strict: bool) -> Option<String> {
@@ -258,6 +351,11 @@ impl<N: Copy> Event<N> {
                 "{} += {probability} x {value} ({}): weighted sum {sum} after {seen} of {of} children",
                 tree.id(*node),
                 tree.id(*child)
+            )),
+            Event::Probe { node, chance } => Some(format!(
+                "probe {} (Star2 at {}): its first child alone bounds its value",
+                tree.id(*node),
+                tree.id(*chance)
             )),
             Event::Provisional { node, value } => {
                 Some(format!("{} = {value} provisional", tree.id(*node)))
@@ -323,10 +421,12 @@ impl<N: Copy> Trace<N> {
         })
     }
 
-    /// The nodes entered, in order.
+    /// The nodes entered or probed, in order, as the search counts them
+    /// (`nodes visited`): a node Star2 probes and then searches in full is
+    /// visited twice.
     pub fn visited(&self) -> impl Iterator<Item = N> + '_ {
         self.events.iter().filter_map(|e| match e {
-            Event::Enter { node, .. } => Some(*node),
+            Event::Enter { node, .. } | Event::Probe { node, .. } => Some(*node),
             _ => None,
         })
     }

@@ -33,13 +33,24 @@ proptest! {
         }
     }
 
+    /// Minimax and negamax, alpha-beta and negamax alpha-beta: each pair
+    /// makes the same events, one by one (see `common::same_events`).
     #[test]
-    fn both_alphabeta_forms_give_the_same_trace(shape in shapes()) {
+    fn both_forms_give_the_same_trace(shape in shapes()) {
         let tree = parse("random", &shape.text()).unwrap();
-        for options in all_options() {
-            let minmax = traced(&tree, Algorithm::AlphaBeta, options);
-            let negamax = traced(&tree, Algorithm::NegamaxAlphaBeta, options);
-            prop_assert_eq!(&minmax.events, &negamax.events, "{:?}", options);
+        let pairs = [
+            (Algorithm::Minimax, Algorithm::Negamax),
+            (Algorithm::AlphaBeta, Algorithm::NegamaxAlphaBeta),
+        ];
+        for (minmax, negamax) in pairs {
+            for options in all_options() {
+                let same = common::same_events(
+                    &tree,
+                    &traced(&tree, minmax, options),
+                    &traced(&tree, negamax, options),
+                );
+                prop_assert!(same.is_ok(), "{} {:?}: {}", negamax, options, same.unwrap_err());
+            }
         }
     }
 

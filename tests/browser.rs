@@ -219,6 +219,11 @@ fn chance_and_depth_limited_pages_step_as_their_traces() {
     for (file, algorithm, flags) in [
         ("star1-chance.tree", Algorithm::AlphaBeta, vec![]),
         (
+            "star2-probes.tree",
+            Algorithm::Star2,
+            vec!["--algo", "star2"],
+        ),
+        (
             "aima-figure-5-11.tree",
             Algorithm::Minimax,
             vec!["--algo", "minimax"],

@@ -543,3 +543,54 @@ fn assert_nothing_answered(empty: &serde_json::Value) {
         assert_eq!(marks[node], json!(["", ""]), "{node}: nothing asked");
     }
 }
+
+#[test]
+#[cfg_attr(
+    not(feature = "test-browser"),
+    ignore = "needs Chromium: cargo test --features test-browser"
+)]
+fn the_quiz_grades_a_value_by_check_s_rule() {
+    // C is worth 23/3 (1/3 x 7 + 2/3 x 8), which gametree prints as
+    // 7.6667: the exact value, as a fraction or a decimal, and the value
+    // rounded to 4 places or more are right; fewer places are not.
+    let dir = scratch("quiz-exact");
+    let path = dir.join("chance.tree");
+    std::fs::write(&path, "A [ C chance [ 1/3: 7  2/3: 8 ]  B = 2 ]\n").unwrap();
+    let page = gametree([
+        "render",
+        path.to_str().unwrap(),
+        "--algo",
+        "minimax",
+        "--format",
+        "html",
+        "--quiz",
+    ])
+    .stdout();
+    let mut answers = Vec::new();
+    for written in ["23/3", "7.6667", "7.666667", "7.67", "7.6666", "8"] {
+        answers.push(format!(
+            "answer({{ values: Object.assign(dict(), {{ A: '{written}', C: '{written}' }}), windows: dict(), pruned: [] }}).marks"
+        ));
+    }
+    let driver = format!("{ANSWER}\n        done([{}]);", answers.join(", "));
+    let result = drive("quiz-exact", &page, "", &driver);
+    let verdicts: Vec<&str> = result
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|marks| marks["C"][1].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        verdicts,
+        [
+            "✓ right",
+            "✓ right",
+            "✓ right",
+            "✗ wrong",
+            "✗ wrong",
+            "✗ wrong"
+        ],
+        "{result}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

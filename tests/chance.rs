@@ -109,7 +109,8 @@ proptest! {
                 traced(&tree, Algorithm::NegamaxAlphaBeta, options);
             prop_assert!(negamax_value == expected);
             prop_assert_eq!(negamax_leaves, leaves);
-            prop_assert_eq!(negamax_trace.events.len(), trace.events.len());
+            let same = common::same_events(&tree, &trace, &negamax_trace);
+            prop_assert!(same.is_ok(), "{:?} on {}: {}", options, shape.text(), same.unwrap_err());
             let (star2_value, star2_leaves, _) = traced(&tree, Algorithm::Star2, options);
             prop_assert!(star2_value == expected, "star2 gives {} for {}", star2_value, expected);
             prop_assert!(star2_leaves <= unpruned);
@@ -129,6 +130,29 @@ proptest! {
                 let options = Options { depth: Some(depth), bounds, threads: 2, ..Options::default() };
                 let result = search(&tree, algorithm, options, &mut NoRecorder).unwrap();
                 prop_assert!(result.score.value == expected, "{} gives {} for {}", algorithm, result.score.value, expected);
+            }
+        }
+    }
+
+    /// Each form of each search, min/max and negamax, makes the same
+    /// events on chance trees: with and without leaf bounds, to the leaves
+    /// and to a depth limit, under every tie and fail-hard rule.
+    #[test]
+    fn both_forms_trace_alike_event_by_event(shape in chance_trees(), bounds in bounds(), depth in prop::option::of(0usize..4)) {
+        let tree = parse("random", &shape.text()).unwrap();
+        let pairs = [
+            (Algorithm::Minimax, Algorithm::Negamax),
+            (Algorithm::AlphaBeta, Algorithm::NegamaxAlphaBeta),
+        ];
+        for (minmax, negamax) in pairs {
+            for options in all_options() {
+                for bounds in [None, Some(bounds)] {
+                    let options = Options { bounds, depth, ..options };
+                    let (_, _, minmax_trace) = traced(&tree, minmax, options);
+                    let (_, _, negamax_trace) = traced(&tree, negamax, options);
+                    let same = common::same_events(&tree, &minmax_trace, &negamax_trace);
+                    prop_assert!(same.is_ok(), "{} {:?} on {}: {}", negamax, options, shape.text(), same.unwrap_err());
+                }
             }
         }
     }
@@ -222,15 +246,16 @@ fn the_issue_s_star1_example() {
     let result = common::solve(&tree, Algorithm::AlphaBeta).unwrap();
     assert_eq!(result.best_move, tree.find("C1"));
     // Star2 probes C2's first child's first leaf, 2: C2 cannot exceed
-    // 0.7 * 2 + 0.3 * 10 = 4.4 before any child is searched in full, and
-    // the MIN node's 10 is never looked at either.
+    // 0.7 * 2 + 0.3 * 10 = 4.4 before any child is searched in full. The
+    // cut skips the probed MIN node's other leaf, the 10 (@2.1.2), and
+    // the child never probed, @2.2.
     let (value, leaves, trace) = value_of(text, Algorithm::Star2, Options::default());
     assert!(value == Value::new(8.4).unwrap());
     assert_eq!(leaves, 5);
     let cut = trace.cuts().next().unwrap();
     assert_eq!(
         cut.describe(&tree, false),
-        "Star2 cut at C2: after probing 1 of 2 children the value cannot exceed 4.4 <= alpha 8.4 (@2.2 pruned)"
+        "Star2 cut at C2: after probing 1 of 2 children the value cannot exceed 4.4 <= alpha 8.4 (@2.1.2 @2.2 pruned)"
     );
     // Without bounds, the same tree is searched in full below chance nodes.
     let unbounded = text.replace("bounds 0 10\n", "");
@@ -281,5 +306,79 @@ fn check_counts_nodes_at_the_depth_limit_as_leaves() {
             stdout.contains("3 passed, 0 failed"),
             "{algorithm}: {stdout}"
         );
+    }
+}
+
+/// The Star2 example of `trees/star2-probes.tree`: the key written by hand
+/// in its comment (worked out there) is the key `gametree key --algo star2`
+/// writes, under both tie rules; `check --algo star2` accepts it in full,
+/// with the cut after C3's probes among its lines.
+#[test]
+fn the_star2_probing_example_s_key_is_the_hand_worked_one() {
+    let file = "trees/star2-probes.tree";
+    let text = std::fs::read_to_string(file).unwrap();
+    let by_hand: Vec<&str> = text
+        .lines()
+        .filter_map(|line| line.strip_prefix("# "))
+        .filter(|line| line.starts_with("expect "))
+        .collect();
+    assert!(by_hand.contains(&"expect cut C3 star2"));
+    assert!(by_hand.contains(&"expect pruned @2.2.2 @3.1.2 @3.2.2"));
+    for strict in [&[][..], &["--strict"]] {
+        let key =
+            common::gametree([&["key", "--algo", "star2", file][..], strict].concat()).stdout();
+        let written: Vec<&str> = key.lines().filter(|l| !l.starts_with('#')).collect();
+        assert_eq!(written, by_hand, "{strict:?}");
+        let check = [
+            &["check", "--algo", "star2", "--claims", file, "-"][..],
+            strict,
+        ]
+        .concat();
+        let common::Outcome { code, stdout, .. } = common::gametree(check).stdin(&key).outcome();
+        assert_eq!(code, 0, "{stdout}");
+        assert!(
+            stdout.contains("line 19  pass  expect cut C3 star2"),
+            "{stdout}"
+        );
+        assert!(stdout.ends_with("21 passed, 0 failed\n"), "{stdout}");
+    }
+}
+
+#[test]
+fn thirds_written_as_decimals_grade_as_the_value_they_print() {
+    // Three 0.3333333333 sum to 0.9999999999: each is taken as 1/3, the
+    // chance node is worth exactly 90, as `solve` prints and JSON says,
+    // and `check` grades `expect value 90` right, with a note.
+    let dir = common::scratch("thirds");
+    let path = dir.join("thirds.tree");
+    let tree = "[ chance [ 0.3333333333: 90 0.3333333333: 90 0.3333333333: 90 ] 2 ]\n\
+                expect value 90\n";
+    std::fs::write(&path, tree).unwrap();
+    let file = path.to_str().unwrap();
+    let solved = common::gametree(["solve", file]).outcome();
+    assert!(solved.stdout.contains("value: 90\n"), "{}", solved.stdout);
+    assert!(
+        solved
+            .stderr
+            .contains("1:3: the probabilities of this chance node's children sum to 0.9999999999"),
+        "{}",
+        solved.stderr
+    );
+    let json = common::gametree(["solve", file, "--json"]).stdout();
+    let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(json["value"], 90);
+    let checked = common::gametree(["check", file]).outcome();
+    assert_eq!(checked.code, 0, "{}", checked.stdout);
+    assert!(checked.stderr.starts_with("note: "), "{}", checked.stderr);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn probabilities_a_little_over_one_keep_the_value_within_the_bounds() {
+    let text = "bounds 0 10\n[ chance [ 0.5: 10 0.5000000009: 10 ] 2 ]\n";
+    let tree = gametree::syntax::parse("t", text).unwrap();
+    for algorithm in Algorithm::ALL {
+        let result = common::solve(&tree, algorithm).unwrap();
+        assert_eq!(result.score.value, Value::from(10), "{algorithm}");
     }
 }

@@ -59,6 +59,28 @@ fn all_examples_at_once_give_one_table() {
     insta::assert_snapshot!(stdout);
 }
 
+/// A CS188 case cuts strictly (`Val > beta`, its autograder's rule) unless
+/// `--no-strict` says otherwise: `trace`, `solve` and `check` word its cut
+/// with the relation the search cut on.
+#[test]
+fn trace_solve_and_check_word_a_cs188_cut_alike() {
+    let case = "tests/data/cs188/q3/0-small-tree.test";
+    let words = "alpha cut at minRight: deeper pruned (2 < 3, bound from root)";
+    let trace = gametree(["trace", case]).stdout();
+    assert!(trace.contains(&format!(". {words}\n")), "{trace}");
+    let solve = gametree(["solve", case]).stdout();
+    assert!(solve.contains(&format!("  {words}\n")), "{solve}");
+    let Outcome { stdout, .. } = gametree(["check", case, "-"])
+        .stdin("expect cut minRight beta\n")
+        .outcome();
+    assert!(stdout.contains(words), "{stdout}");
+    let not_strict = gametree(["trace", case, "--no-strict"]).stdout();
+    assert!(
+        not_strict.contains("deeper pruned (2 <= 3, bound from root)"),
+        "{not_strict}"
+    );
+}
+
 // ---------------------------------------------------------------- answer files
 
 #[test]

@@ -259,3 +259,53 @@ fn tex_compiles_with_pdflatex_standalone_and_input() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+#[cfg_attr(
+    not(feature = "test-latex"),
+    ignore = "needs pdflatex, Beamer and forest: cargo test --features test-latex"
+)]
+fn beamer_and_forest_compile_with_pdflatex_standalone_and_input() {
+    let dir = scratch("hostile-names-beamer-forest");
+    let tree = write_tree(&dir);
+    let layers = ["--windows", "--labels", "both"];
+    for format in ["beamer", "forest"] {
+        let args = [&["render", "--format", format, "-o", "-"][..], &layers].concat();
+        let standalone = [&args[..], &["--standalone"]].concat();
+        std::fs::write(dir.join(format!("{format}.tex")), run(&standalone, &tree)).unwrap();
+        std::fs::write(dir.join(format!("{format}-picture.tex")), run(&args, &tree)).unwrap();
+    }
+    let documents = [
+        (
+            "beamer-document.tex",
+            "\\documentclass{beamer}\n\\usepackage{tikz}\n\\begin{document}\n\
+             \\begin{frame}\\resizebox{\\linewidth}{!}{\\input{beamer-picture.tex}}\\end{frame}\n\
+             \\end{document}\n",
+        ),
+        (
+            "forest-document.tex",
+            "\\documentclass{article}\n\\usepackage{forest}\n\\usetikzlibrary{shapes.geometric}\n\
+             \\begin{document}\n\\input{forest-picture.tex}\n\\end{document}\n",
+        ),
+    ];
+    for (file, text) in documents {
+        std::fs::write(dir.join(file), text).unwrap();
+    }
+    for file in [
+        "beamer.tex",
+        "forest.tex",
+        "beamer-document.tex",
+        "forest-document.tex",
+    ] {
+        let output = std::process::Command::new("pdflatex")
+            .args(["-interaction=nonstopmode", "-halt-on-error", file])
+            .current_dir(&dir)
+            .output()
+            .expect("pdflatex is installed");
+        let log = String::from_utf8_lossy(&output.stdout);
+        assert!(output.status.success(), "{file}: {log}");
+        let pdf = std::fs::read(dir.join(file).with_extension("pdf")).unwrap();
+        assert!(pdf.starts_with(b"%PDF"), "{file}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

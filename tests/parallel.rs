@@ -318,14 +318,19 @@ fn the_command_line_solves_in_parallel_and_refuses_a_many_thread_trace() {
     } = gametree([&["solve", file, "--algo", "parallel"][..], &scout].concat()).outcome();
     assert_eq!(code, 0);
     assert!(out.contains("value: 3\n"), "{out}");
+    assert!(
+        out.contains(
+            "the parallel search records them only with --threads 1 --young-brothers full"
+        ),
+        "{out}"
+    );
     let Outcome {
         code, stderr: err, ..
     } = gametree(["solve", file, "--algo", "parallel", "--width", "0"]).outcome();
     assert_eq!(code, 2, "{err}");
     assert!(
-        out.contains(
-            "the parallel search records them only with --threads 1 --young-brothers full"
-        )
+        err.contains("invalid value '0' for '--width <W>': 0 is not in 1..=65535"),
+        "{err}"
     );
     let parallel = ["trace", file, "--algo", "parallel", "--threads"];
     let Outcome {

@@ -67,3 +67,25 @@ fn check_honours_threads() {
     one_thread_is_alphabeta("check");
     two_threads_cannot_record("check");
 }
+
+/// The library refuses the same trace in its own words, with the same
+/// sentence around them as the command line's (one sentence, written once).
+#[test]
+fn the_library_refuses_a_many_thread_trace_in_the_same_sentence() {
+    use gametree::search::{Algorithm, Options, YoungBrothers, search};
+    let text = std::fs::read_to_string(LECTURE).unwrap();
+    let tree = gametree::syntax::parse("lecture", &text).unwrap();
+    let options = Options {
+        threads: 2,
+        young_brothers: Some(YoungBrothers::Scout),
+        ..Options::default()
+    };
+    let mut trace = gametree::trace::Trace::new();
+    let error = search(&tree, Algorithm::Parallel, options, &mut trace).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "the parallel search records a trace only where it is sequential alpha-beta, on one \
+         thread with full brothers (here 2 threads, scout brothers): on more threads each run \
+         takes a different path, and scout's null-window tests are not alpha-beta's steps"
+    );
+}

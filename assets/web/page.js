@@ -18,13 +18,99 @@
   var TYPES = table({ 1: 'type 1 (PV)', 2: 'type 2 (CUT)', 3: 'type 3 (ALL)' });
   var RELATION = table({ exact: '', lower: '>=', upper: '<=', unknown: '~' });
 
-  // A value as gametree prints it: integers whole, others to 4 places
-  // without trailing zeros, infinities as the JSON's strings.
-  function fmt(v) {
-    if (typeof v === 'string') { return v; }
-    if (Number.isInteger(v)) { return String(v); }
-    var shown = v.toFixed(4).replace(/0+$/, '').replace(/\.$/, '');
+  // Exact numbers, as gametree keeps them: { n, d } fractions of BigInts
+  // in lowest terms (d > 0), the infinities as Infinity and -Infinity.
+  function gcd(a, b) {
+    a = a < 0n ? -a : a;
+    b = b < 0n ? -b : b;
+    while (b) { var r = a % b; a = b; b = r; }
+    return a;
+  }
+  function frac(n, d) {
+    if (d < 0n) { n = -n; d = -d; }
+    var g = gcd(n, d) || 1n;
+    return { n: n / g, d: d / g };
+  }
+  // A decimal text (`-2.5`, `1e3`) exactly; null for anything else.
+  function decimal(text) {
+    var m = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d{1,4}))?$/.exec(text);
+    if (!m || (m[2] + (m[3] || '')) === '') { return null; }
+    var digits = BigInt((m[2] || '0') + (m[3] || ''));
+    var scale = (m[3] || '').length - Number(m[4] || 0);
+    var n = m[1] === '-' ? -digits : digits;
+    return scale >= 0 ? frac(n, 10n ** BigInt(scale)) : frac(n * 10n ** BigInt(-scale), 1n);
+  }
+  // A value of the page's data (a JSON number, which is exact, or a
+  // string: `23/3`, `0.1`, `+inf`), or an answer typed, exactly; null
+  // when it is none.
+  function exact(v) {
+    if (typeof v === 'number') { return Number.isFinite(v) ? decimal(String(v)) : null; }
+    var t = String(v);
+    if (t === '+inf' || t === 'inf') { return Infinity; }
+    if (t === '-inf') { return -Infinity; }
+    var parts = t.split('/');
+    if (parts.length === 2) {
+      var a = decimal(parts[0]);
+      var b = decimal(parts[1]);
+      return a && b && b.n !== 0n ? frac(a.n * b.d, a.d * b.n) : null;
+    }
+    return decimal(t);
+  }
+  function same(a, b) {
+    return typeof a === 'number' || typeof b === 'number' ? a === b : a.n === b.n && a.d === b.d;
+  }
+  // x rounded half away from zero to `places` places.
+  function rounded(x, places) {
+    var scale = 10n ** BigInt(places);
+    var scaled = x.n * scale;
+    var q = scaled / x.d;
+    var r = scaled % x.d;
+    if (2n * (r < 0n ? -r : r) >= x.d) { q += x.n < 0n ? -1n : 1n; }
+    return frac(q, scale);
+  }
+  // The decimal places x needs to be written exactly; -1 when none do.
+  function places(x) {
+    var d = x.d;
+    var twos = 0;
+    var fives = 0;
+    while (d % 2n === 0n) { d /= 2n; twos += 1; }
+    while (d % 5n === 0n) { d /= 5n; fives += 1; }
+    return d === 1n ? Math.max(twos, fives) : -1;
+  }
+  // x (a multiple of 10^-places) with its places, trailing zeros dropped.
+  function fixed(x, k) {
+    var negative = x.n < 0n;
+    var scaled = (negative ? -x.n : x.n) * (10n ** BigInt(k)) / x.d;
+    var text = scaled.toString().padStart(k + 1, '0');
+    var whole = text.slice(0, text.length - k);
+    var part = text.slice(text.length - k).replace(/0+$/, '');
+    var shown = (negative ? '-' : '') + whole + (part ? '.' + part : '');
     return shown === '-0' ? '0' : shown;
+  }
+  // A value as gametree prints it: integers whole, others rounded to 4
+  // places without trailing zeros (a value that would show as 0 to its
+  // first four significant digits), infinities as the JSON's strings.
+  function fmt(v) {
+    var x = exact(v);
+    if (x === null) { return String(v); }
+    if (x === Infinity) { return '+inf'; }
+    if (x === -Infinity) { return '-inf'; }
+    if (x.d === 1n) { return x.n.toString(); }
+    var k = 4;
+    if (rounded(x, 4).n === 0n) {
+      while (k < 18 && rounded(x, k).n === 0n) { k += 1; }
+      k = Math.min(k + 3, 18);
+    }
+    return fixed(rounded(x, k), k);
+  }
+  // Whether `claimed`, typed by a student, gives `actual`, by check's rule:
+  // the value exactly, or rounded to as many places as the claim has, at
+  // least 4.
+  function givenBy(actual, claimed) {
+    if (same(actual, claimed)) { return true; }
+    if (typeof actual === 'number' || typeof claimed === 'number') { return false; }
+    var k = places(claimed);
+    return k >= 4 && k <= 18 && same(rounded(actual, k), claimed);
   }
   function pretty(t) {
     return t.replace(/>=/g, '\u2265').replace(/<=/g, '\u2264').replace(/\+inf/g, '+\u221e')
@@ -430,10 +516,8 @@
   }
 
   function number(text) {
-    if (text === '+inf' || text === 'inf') { return Infinity; }
-    if (text === '-inf') { return -Infinity; }
-    if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text)) { return NaN; }
-    return Number(text);
+    var x = exact(text.replace(/^(-?)\./, function (_, sign) { return sign + '0.'; }));
+    return x === null ? NaN : x;
   }
   function normal(text) {
     return text.replace(/\u2265/g, '>=').replace(/\u2264/g, '<=').replace(/\u221e/g, 'inf')
@@ -442,24 +526,24 @@
   function readValue(text) {
     var match = /^(>=|<=|=|~)?(.*)$/.exec(normal(text));
     var value = number(match[2]);
-    return isNaN(value) ? null : { rel: match[1] || '=', value: value };
+    return value !== value ? null : { rel: match[1] || '=', value: value };
   }
   function readWindow(text) {
     var match = /^\[(.*),(.*)\]$/.exec(normal(text));
     if (!match) { return null; }
     var a = number(match[1]);
     var b = number(match[2]);
-    return isNaN(a) || isNaN(b) ? null : [a, b];
+    return a !== a || b !== b ? null : [a, b];
   }
   function sameValue(wrote, expected) {
     var w = readValue(wrote);
     var e = readValue(expected);
-    return w !== null && e !== null && w.rel === e.rel && w.value === e.value;
+    return w !== null && e !== null && w.rel === e.rel && givenBy(e.value, w.value);
   }
   function sameWindow(wrote, expected) {
     var w = readWindow(wrote);
     var e = readWindow(expected);
-    return w !== null && e !== null && w[0] === e[0] && w[1] === e[1];
+    return w !== null && e !== null && givenBy(e[0], w[0]) && givenBy(e[1], w[1]);
   }
 
   // A mistake in the results, as text: names and answers never become
@@ -474,10 +558,17 @@
     g.list.appendChild(li);
   }
 
+  // A fact the quiz asks for, as shown and written exactly; null for none.
+  function asked(shown, exactly) {
+    return shown === null || shown === undefined ? null : { shown: shown, exact: exactly };
+  }
+
   // One field graded against the fact it asks for: 'right', 'wrong',
   // 'unanswered', or null when the search has no such fact (a node it
   // never searches has no value) and the field is rightly left empty.
   function gradeField(g, row, what, input, expected, why, same) {
+    var shown = expected === null ? null : expected.shown;
+    var exactly = expected === null ? null : expected.exact;
     var id = g.m.data.ids[row.n];
     var wrote = input.value.trim();
     var quoted = '\u201c' + wrote + '\u201d';
@@ -494,8 +585,8 @@
       mistake(g, 'q-unanswered', id + ', ' + what, 'unanswered.');
       return 'unanswered';
     }
-    if (same(wrote, expected)) { g.right += 1; return 'right'; }
-    mistake(g, 'q-' + what, id + ', ' + what, 'you wrote ' + quoted + '; the search gives ' + expected + '. ' + why);
+    if (same(wrote, exactly)) { g.right += 1; return 'right'; }
+    mistake(g, 'q-' + what, id + ', ' + what, 'you wrote ' + quoted + '; the search gives ' + shown + '. ' + why);
     return 'wrong';
   }
 
@@ -532,8 +623,8 @@
     m.form.rows.forEach(function (row) {
       g.fact = m.data.facts[row.n];
       var verdicts = [gradeEdge(g, row)];
-      if (row.value) { verdicts.push(gradeField(g, row, 'value', row.value, g.fact.value, g.fact.why_value, sameValue)); }
-      if (row.window) { verdicts.push(gradeField(g, row, 'window', row.window, g.fact.window, g.fact.why_window, sameWindow)); }
+      if (row.value) { verdicts.push(gradeField(g, row, 'value', row.value, asked(g.fact.value, g.fact.exact.value), g.fact.why_value, sameValue)); }
+      if (row.window) { verdicts.push(gradeField(g, row, 'window', row.window, asked(g.fact.window, g.fact.exact.window), g.fact.why_window, sameWindow)); }
       var worst = VERDICTS.filter(function (v) { return verdicts.indexOf(v) >= 0; })[0];
       row.tr.className = worst ? 'q-' + worst : '';
       setText(row.mark, worst ? MARKS[worst] : '');

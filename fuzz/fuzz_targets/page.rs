@@ -7,7 +7,7 @@
 
 #![no_main]
 
-use gametree::formats::{self, Format, ReadOptions};
+use gametree::formats::{self, ReadOptions, TreeFormat};
 use gametree::render::RenderOptions;
 use gametree::search::{Algorithm, Options, search};
 use gametree::trace::Trace;
@@ -28,7 +28,7 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!(back, pieces);
     let (title, names) = pieces.split_first().expect("one piece at least");
     let Ok(loaded) = formats::read(
-        Format::Json,
+        TreeFormat::Json,
         "fuzz",
         &tree_json(names),
         &ReadOptions::default(),

@@ -109,6 +109,26 @@ pub enum Warning {
         /// The algorithm of the search.
         algorithm: Algorithm,
     },
+    /// Something the reader did to a tree file as written (chance
+    /// probabilities a little off 1, divided by their sum), which a
+    /// grader should know.
+    TreeNote {
+        /// The tree file.
+        tree: String,
+        /// Where in it, and what was done.
+        note: crate::tree::TreeNote,
+    },
+}
+
+impl Warning {
+    /// How a person is told it: `warning` for what is likely a slip,
+    /// `note` for what was done to a file as written.
+    pub fn word(&self) -> &'static str {
+        match self {
+            Warning::KeyLineFails { .. } => "warning",
+            Warning::TreeNote { .. } => "note",
+        }
+    }
 }
 
 impl fmt::Display for Warning {
@@ -124,6 +144,13 @@ impl fmt::Display for Warning {
                 "the key's line {line} ({expectation}) does not hold for the search of {tree} \
                  with {algorithm}: answers are graded against the search"
             ),
+            Warning::TreeNote { tree, note } => {
+                write!(
+                    f,
+                    "{tree}:{}:{}: {}",
+                    note.at.line, note.at.column, note.message
+                )
+            }
         }
     }
 }
@@ -208,6 +235,20 @@ struct Exercise {
     answers: Vec<Source>,
 }
 
+impl Exercise {
+    /// What the reader did to its tree as written, as warnings.
+    fn notes(&self) -> Vec<Warning> {
+        let Ok(searched) = &self.searched else {
+            return Vec::new();
+        };
+        let note = |note: &crate::tree::TreeNote| Warning::TreeNote {
+            tree: self.name.clone(),
+            note: note.clone(),
+        };
+        searched.tree.notes().iter().map(note).collect()
+    }
+}
+
 /// Tree texts larger than this are not kept once read; errors then name
 /// the place without showing the line.
 const KEEP_TEXT_UP_TO: usize = 8 * 1024 * 1024;
@@ -260,7 +301,7 @@ impl Grading {
         host: &impl Host,
     ) -> Result<Batch, BatchError> {
         let exercises = self.group(files, host)?;
-        let mut warnings = Vec::new();
+        let mut warnings: Vec<Warning> = exercises.iter().flat_map(Exercise::notes).collect();
         let files = exercises
             .iter()
             .flat_map(|e| self.check_exercise(key, e, &mut warnings))

@@ -4,7 +4,7 @@
 
 use std::hash::Hash;
 
-use super::facts::Facts;
+use super::facts::{Facts, Visit};
 use crate::tree::GameTree;
 use crate::value::{Kind, Scored, Value};
 
@@ -16,12 +16,27 @@ where
     T::Node: Hash,
 {
     /// A node and what the search returned for it: `B = 2`, `F >= 6`,
-    /// `H (pruned)`.
+    /// `H (pruned)`, `B4 (probed)`.
     pub fn phrase(&self, node: T::Node) -> String {
-        match self.visit(node).and_then(|v| v.score) {
-            Some(score) => format!("{} {}", self.id(node), scored(score)),
-            None => format!("{} (pruned)", self.id(node)),
+        match self.visit(node) {
+            Some(Visit {
+                score: Some(score), ..
+            }) => format!("{} {}", self.id(node), scored(*score)),
+            Some(Visit {
+                only_probed: true, ..
+            }) => format!("{} (probed)", self.id(node)),
+            _ => format!("{} (pruned)", self.id(node)),
         }
+    }
+
+    /// For a node Star2 only probed: what that means, in words.
+    fn only_probed(&self, node: T::Node) -> Option<String> {
+        let id = self.id(node);
+        self.visit(node).filter(|v| v.only_probed).map(|_| {
+            format!(
+                "{id} is only probed: Star2 searches its first child alone, for a bound on {id}, and never enters {id} itself"
+            )
+        })
     }
 
     /// Why `node` is never visited: the cut that pruned it, in words.
@@ -54,6 +69,12 @@ where
             return format!(
                 "{id} is {verb}, not pruned: {} examines every node",
                 self.algorithm
+            );
+        }
+        if self.visit(node).is_some_and(|v| v.only_probed) {
+            return format!(
+                "{id} is probed, not pruned: Star2 probes the children of {} before it searches any in full",
+                self.id(parent)
             );
         }
         if self.tree.children(parent).next() == Some(node) {
@@ -97,6 +118,9 @@ where
     pub fn why_value(&self, node: T::Node) -> String {
         if self.is_pruned(node) {
             return format!("{}, so it has no value", self.why_pruned(node));
+        }
+        if let Some(probed) = self.only_probed(node) {
+            return format!("{probed}, so it returns no value");
         }
         if self.is_leaf(node) {
             return format!("{} is a leaf", self.phrase(node));
@@ -175,6 +199,9 @@ where
         let Some(visit) = self.visit(node) else {
             return format!("{id} is never visited");
         };
+        if let Some(probed) = self.only_probed(node) {
+            return format!("{probed}, so it has no window");
+        }
         let Some(window) = visit.window else {
             return format!("{} enters nodes without a window", self.algorithm);
         };

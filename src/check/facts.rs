@@ -1,6 +1,12 @@
 //! What one recorded search says about each node, read once from its trace:
 //! the window a node was entered with, its provisional and final values,
-//! its cut, and the cut that pruned it.
+//! its cut, and the cut that pruned it. The checker grades with these
+//! facts and the answer key is written from them ([`Facts::answer_key`]),
+//! so the two cannot disagree.
+//!
+//! A node is visited when the trace enters, evaluates or probes it; it is
+//! pruned when a cut skips it or a node above it (down to the depth limit,
+//! if any). Every other node lies below a node valued at the depth limit.
 
 use std::collections::HashMap;
 use std::hash::Hash;
@@ -13,10 +19,18 @@ use crate::value::{Scored, Value};
 /// What the trace says about one visited node.
 #[derive(Clone, Debug)]
 pub struct Visit {
-    /// The index of its `enter` event in the trace.
+    /// The index of its `enter` event in the trace (of its `probe` event
+    /// when it is only probed).
     pub entered_at: usize,
-    /// The window it was entered with (`None` for minimax and negamax).
+    /// The window it was entered with (`None` for minimax and negamax,
+    /// and for a node only probed).
     pub window: Option<Window>,
+    /// Whether Star2 only probed it: searched its first child, and never
+    /// entered it.
+    pub only_probed: bool,
+    /// Whether it took its static value at the depth limit (the last time
+    /// it was entered), as a leaf.
+    pub at_horizon: bool,
     /// Its provisional values, with the index of each event.
     pub provisional: Vec<(usize, Value)>,
     /// The value it returned (a leaf's own value, exact).
@@ -42,11 +56,11 @@ pub struct Facts<'a, T: GameTree> {
     /// The leaves evaluated, in order.
     pub leaves: Vec<T::Node>,
     visits: HashMap<T::Node, Visit>,
-    /// For each pruned child (the top of a skipped subtree): the index of
-    /// the cut that skipped it. Nodes below it are found through their
-    /// parents, so a cut skipping millions of nodes costs one entry per
-    /// skipped child.
-    pruned_tops: HashMap<T::Node, usize>,
+    /// For each pruned node a cut names (the top of a skipped subtree): the
+    /// index of the cut, and the node's parent. Nodes below it are found
+    /// through their parents, so a cut skipping millions of nodes costs one
+    /// entry per node it names.
+    pruned_tops: HashMap<T::Node, Top<T::Node>>,
     /// How many nodes the cuts skipped, subtrees included.
     pruned_count: usize,
     /// The parent of every visited node but the root, from the trace.
@@ -56,6 +70,26 @@ pub struct Facts<'a, T: GameTree> {
     all_parents: std::cell::OnceCell<HashMap<T::Node, T::Node>>,
     /// Every node by id, made at the first name (not path) looked up.
     by_id: std::cell::OnceCell<HashMap<String, T::Node>>,
+}
+
+/// A pruned node that a cut names: the top of a skipped subtree.
+#[derive(Clone, Copy, Debug)]
+struct Top<N> {
+    /// The index of the cut in [`Facts::cuts`].
+    cut: usize,
+    /// The node's parent: the cut node, or a child of it that Star2 probed.
+    parent: N,
+    /// Under a depth limit, how many plies of its subtree lie at or above
+    /// the limit below it.
+    depth_left: Option<usize>,
+}
+
+/// An open node of the trace: entered, or probed, and not yet done.
+#[derive(Clone, Copy)]
+struct Open<N> {
+    node: N,
+    /// Probed rather than entered: done with its first child.
+    probe: bool,
 }
 
 impl<'a, T: GameTree> Facts<'a, T>
@@ -92,19 +126,24 @@ where
         facts
     }
 
-    /// Keeps `open`, the nodes entered and not yet done, and notes each
-    /// entered node's parent: the innermost open node.
-    fn follow_nesting(&mut self, open: &mut Vec<T::Node>, event: &Event<T::Node>) {
+    /// Keeps `open`, the nodes entered (or probed) and not yet done, and
+    /// notes each visited node's parent: the innermost open node.
+    fn follow_nesting(&mut self, open: &mut Vec<Open<T::Node>>, event: &Event<T::Node>) {
         match event {
-            Event::Enter { node, .. } => {
-                if let Some(&parent) = open.last() {
-                    self.visited_parents.insert(*node, parent);
+            Event::Enter { node, .. } | Event::Probe { node, .. } => {
+                if let Some(parent) = open.last() {
+                    self.visited_parents.insert(*node, parent.node);
                 }
-                open.push(*node);
+                let probe = matches!(event, Event::Probe { .. });
+                open.push(Open { node: *node, probe });
             }
             Event::Leaf { node, .. } | Event::Final { node, .. } => {
-                if let Some(at) = open.iter().rposition(|n| n == node) {
+                if let Some(at) = open.iter().rposition(|o| o.node == *node) {
                     open.truncate(at);
+                }
+                // A probe is done once its first child is.
+                if open.last().is_some_and(|o| o.probe) {
+                    open.pop();
                 }
             }
             Event::Provisional { .. } | Event::Cut(_) | Event::Chance { .. } => {}
@@ -114,18 +153,20 @@ where
     fn read(&mut self, at: usize, event: &Event<T::Node>) {
         match event {
             Event::Enter { node, window } => {
-                let visit = Visit {
-                    entered_at: at,
-                    window: *window,
-                    provisional: Vec::new(),
-                    score: None,
-                    cut: None,
-                };
-                self.visits.insert(*node, visit);
+                self.visits.insert(*node, Visit::new(at, *window, false));
             }
-            Event::Leaf { node, value, .. } => {
+            Event::Probe { node, .. } => {
+                self.visits.insert(*node, Visit::new(at, None, true));
+            }
+            Event::Leaf {
+                node,
+                value,
+                horizon,
+            } => {
                 self.leaves.push(*node);
-                self.visit_mut(*node).score = Some(Scored::exact(*value));
+                let visit = self.visit_mut(*node);
+                visit.score = Some(Scored::exact(*value));
+                visit.at_horizon = horizon.is_some();
             }
             Event::Provisional { node, value } => {
                 self.visit_mut(*node).provisional.push((at, *value));
@@ -140,10 +181,16 @@ where
     fn read_cut(&mut self, cut: &Cut<T::Node>) {
         let index = self.cuts.len();
         self.visit_mut(cut.node).cut = Some(index);
-        for &child in &cut.pruned {
-            self.pruned_tops.insert(child, index);
-            self.pruned_count += crate::tree::subtree_len(self.tree, child);
+        for (&node, parent) in cut.pruned.iter().zip(cut.parents(self.tree)) {
+            let below = if parent == cut.node { 1 } else { 2 };
+            let top = Top {
+                cut: index,
+                parent,
+                depth_left: cut.depth_left.map(|d| d.saturating_sub(below)),
+            };
+            self.pruned_tops.insert(node, top);
         }
+        self.pruned_count += cut.skipped(self.tree).count();
         self.cuts.push(cut.clone());
     }
 
@@ -199,18 +246,35 @@ where
         self.visits.get(&node)
     }
 
-    /// For a pruned node: the cut and the pruned child whose subtree holds
-    /// it.
+    /// The visited interior nodes and what the trace says of each, in the
+    /// order they were (last) entered.
+    pub fn interior_visits(&self) -> Vec<(T::Node, &Visit)> {
+        let mut visits: Vec<(T::Node, &Visit)> = self
+            .visits
+            .iter()
+            .filter(|(node, _)| !self.is_leaf(**node))
+            .map(|(node, visit)| (*node, visit))
+            .collect();
+        visits.sort_by_key(|(_, visit)| visit.entered_at);
+        visits
+    }
+
+    /// For a pruned node: the cut and the pruned node it names whose
+    /// subtree holds it; `None` for a visited node, and for a node below
+    /// the depth limit (which no search with that limit visits).
     pub fn pruned_by(&self, node: T::Node) -> Option<(&Cut<T::Node>, T::Node)> {
         let mut at = node;
+        let mut below = 0;
         loop {
-            if let Some(&index) = self.pruned_tops.get(&at) {
-                return Some((&self.cuts[index], at));
+            if let Some(top) = self.pruned_tops.get(&at) {
+                let within = top.depth_left.is_none_or(|left| below <= left);
+                return within.then(|| (&self.cuts[top.cut], at));
             }
             if self.visits.contains_key(&at) {
                 return None;
             }
             at = self.parent(at)?;
+            below += 1;
         }
     }
 
@@ -219,13 +283,14 @@ where
         self.pruned_by(node).is_some()
     }
 
-    /// Whether `node` is the top of a skipped subtree: a child a cut
-    /// skipped.
+    /// Whether `node` is the top of a skipped subtree: a node a cut names
+    /// as skipped.
     pub fn is_pruned_top(&self, node: T::Node) -> bool {
         self.pruned_tops.contains_key(&node)
     }
 
-    /// How many nodes the cuts skipped, their subtrees included.
+    /// How many nodes the cuts skipped, their subtrees included (down to
+    /// the depth limit, if any).
     pub fn pruned_count(&self) -> usize {
         self.pruned_count
     }
@@ -235,8 +300,8 @@ where
         if let Some(&parent) = self.visited_parents.get(&node) {
             return Some(parent);
         }
-        if let Some(&index) = self.pruned_tops.get(&node) {
-            return Some(self.cuts[index].node);
+        if let Some(top) = self.pruned_tops.get(&node) {
+            return Some(top.parent);
         }
         self.all_parents().get(&node).copied()
     }
@@ -284,5 +349,20 @@ where
             .filter(|c| self.visit(*c).is_some_and(|v| v.entered_at < *at))
             .last()?;
         Some((*value, giver))
+    }
+}
+
+impl Visit {
+    /// A node entered (or probed) at event `at` with `window`.
+    fn new(at: usize, window: Option<Window>, only_probed: bool) -> Visit {
+        Visit {
+            entered_at: at,
+            window,
+            only_probed,
+            at_horizon: false,
+            provisional: Vec::new(),
+            score: None,
+            cut: None,
+        }
     }
 }

@@ -153,7 +153,7 @@ fn report(
     out: &mut impl Write,
 ) -> Result<u8, CliError> {
     for warning in &batch.warnings {
-        super::streams::tell(format_args!("warning: {warning}"));
+        super::streams::tell(format_args!("{}: {warning}", warning.word()));
     }
     let report = batch.report;
     for error in report.files.iter().flat_map(|f| f.errors()) {

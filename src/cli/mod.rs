@@ -25,7 +25,7 @@ mod trace;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use gametree::search::{SearchError, SearchOption};
+use gametree::search::{SearchError, SearchOption, parallel_trace_refusal};
 
 pub(crate) use args::SearchArgs;
 
@@ -148,11 +148,9 @@ pub(crate) fn search_message(error: &SearchError) -> String {
         SearchError::ParallelTrace {
             threads,
             young_brothers,
-        } => format!(
-            "the parallel search records a trace only where it is sequential alpha-beta, with \
-             --threads 1 --young-brothers full (here --threads {threads} --young-brothers \
-             {young_brothers}): on more threads each run takes a different path, and scout's \
-             null-window tests are not alpha-beta's steps"
+        } => parallel_trace_refusal(
+            "with --threads 1 --young-brothers full",
+            &format!("--threads {threads} --young-brothers {young_brothers}"),
         ),
         other => other.to_string(),
     }

@@ -27,6 +27,7 @@ const EXAMPLES: &[(&str, &str)] = examples![
     "negative-and-decimal-values",
     "parallel-lecture-beta-cuts",
     "star1-chance",
+    "star2-probes",
     "static-values",
     "strict-fail-hard",
     "strict-tie",

@@ -33,7 +33,8 @@ pub(super) struct RenderArgs {
     #[arg(short, long, value_name = "OUT", help_heading = "Output")]
     output: Option<PathBuf>,
     /// The format; by default OUT's extension (.dot, .gv, .svg, .png, .pdf,
-    /// .tex, .html), else DOT.
+    /// .tex, .html), else DOT; beamer (overlays) and forest (a tree to
+    /// edit) are LaTeX asked for by name.
     #[arg(long, value_enum, help_heading = "Output")]
     format: Option<DiagramFormat>,
     /// Who draws SVG, PNG and PDF: gametree itself, or Graphviz's `dot`.
@@ -67,7 +68,8 @@ pub(super) struct RenderArgs {
     /// LaTeX as a complete document rather than a picture to \input.
     #[arg(long, help_heading = "Output")]
     standalone: bool,
-    /// Frames without the caption (the step's trace line) under them.
+    /// Frames and Beamer overlays without the caption (the step's trace
+    /// line) under them.
     #[arg(long, help_heading = "Output")]
     no_caption: bool,
     /// How long an animated PNG (--frames anim.png) shows each frame.
@@ -120,7 +122,10 @@ impl RenderArgs {
         {
             None => Ok(DiagramFormat::Dot),
             Some(path) => DiagramFormat::from_path(path).ok_or_else(|| {
-                let extensions = DiagramFormat::ALL.map(|format| format!(".{format}"));
+                let extensions = DiagramFormat::ALL
+                    .into_iter()
+                    .filter(|format| format.named_by_extension())
+                    .map(|format| format!(".{format}"));
                 CliError::BadInput(format!(
                     "{}: cannot tell the format from the extension; name a {} file, or give \
                      --format",
@@ -207,6 +212,10 @@ fn render_error(error: RenderError) -> CliError {
              --engine graphviz",
             format.label()
         ),
+        RenderError::NoFrames { .. } => format!(
+            "{error}: leave out --frames DIR (Beamer overlays hold every step; a forest tree \
+             is the end of the search)"
+        ),
         other => other.to_string(),
     })
 }
@@ -233,6 +242,7 @@ pub(super) fn run(args: &RenderArgs, out: &mut impl Write) -> Result<(), CliErro
             "--quiz makes a web page's quiz; {format} has none: write an .html file"
         )));
     }
+    refuse_for_latex(args, format)?;
     let mut input = read_tree(file, &args.search)?;
     if format == DiagramFormat::Html {
         return write_output(args, page_of(args, &mut input)?.as_bytes(), out);
@@ -283,6 +293,24 @@ fn draw(
         None => {}
     }
     write_output(args, &full, out)
+}
+
+/// Beamer overlays show the search, not a question sheet or an answer
+/// key; a `forest` tree is a sheet or the end of the search, without the
+/// key's table.
+fn refuse_for_latex(args: &RenderArgs, format: DiagramFormat) -> Result<(), CliError> {
+    let message = match format {
+        DiagramFormat::Beamer if args.blank => {
+            "--blank draws a question sheet, which has no steps to show as Beamer overlays: \
+             use --format tex or forest (or svg, png, pdf)"
+        }
+        DiagramFormat::Beamer | DiagramFormat::Forest if args.key => {
+            "--key draws the answer table beside the drawing: use --format tex (or svg, png, \
+             pdf)"
+        }
+        _ => return Ok(()),
+    };
+    Err(CliError::BadInput(format!("{message}, not {format}")))
 }
 
 /// `--format html`: the page that steps through the search of a tree
@@ -348,6 +376,12 @@ fn run_simulated(
             "--key writes the answers of a sequential search; leave it out with --simulate"
                 .to_string(),
         ));
+    }
+    if matches!(format, DiagramFormat::Beamer | DiagramFormat::Forest) {
+        return Err(CliError::BadInput(format!(
+            "{} follows the steps of a sequential search; render --simulate draws SVG, PNG,              PDF, LaTeX or DOT",
+            format.label()
+        )));
     }
     let failed = |e: SearchError| input.error(e.location(), &super::search_message(&e));
     let (trace, result, schedule) = simulated(&input.tree, args, processors).map_err(failed)?;

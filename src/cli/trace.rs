@@ -116,7 +116,7 @@ fn writer<'t, T: GameTree, W: Write>(
     } else {
         TraceForm::Lines
     };
-    TraceWriter::new(tree, args.search.strict, form, out)
+    TraceWriter::new(tree, args.search.options().strict, form, out)
 }
 
 /// Ends the trace as the search ended: written whole, or abandoned on an
@@ -164,7 +164,7 @@ fn print_schedule<T: GameTree>(
         writeln!(out)?;
         return Ok(());
     }
-    for line in schedule_lines(tree, schedule, args.search.strict) {
+    for line in schedule_lines(tree, schedule, args.search.options().strict) {
         writeln!(out, "{line}")?;
     }
     Ok(())

@@ -24,9 +24,12 @@ impl DeckFormat {
         match format {
             DiagramFormat::Pdf => Some(DeckFormat::Pdf),
             DiagramFormat::Png => Some(DeckFormat::Png),
-            DiagramFormat::Dot | DiagramFormat::Svg | DiagramFormat::Tex | DiagramFormat::Html => {
-                None
-            }
+            DiagramFormat::Dot
+            | DiagramFormat::Svg
+            | DiagramFormat::Tex
+            | DiagramFormat::Html
+            | DiagramFormat::Beamer
+            | DiagramFormat::Forest => None,
         }
     }
 }

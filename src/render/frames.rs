@@ -167,6 +167,7 @@ impl Diagram<'_> {
         match (format.making(), image.engine) {
             (Making::Dot, _) => Ok(self.frames().into_iter().map(String::into_bytes).collect()),
             (Making::Page, _) => Err(RenderError::NotADiagram { format }),
+            (Making::Beamer | Making::Forest, _) => Err(RenderError::NoFrames { format }),
             (Making::Tikz, Engine::Graphviz) => Err(RenderError::NotByGraphviz { format }),
             (Making::Tikz, Engine::Native) => Ok(self
                 .scene_frames()

@@ -27,6 +27,14 @@ pub enum DiagramFormat {
     /// HTML: a self-contained page that steps through the search, with a
     /// quiz mode (see the `web` module); always made by gametree.
     Html,
+    /// LaTeX for Beamer: one TikZ picture with an overlay per step of the
+    /// search, each with its caption (a whole Beamer document with the
+    /// standalone option); always drawn by gametree.
+    Beamer,
+    /// LaTeX: the tree as a `forest` bracket tree to edit, with values,
+    /// cuts, layers and the principal variation as `forest` styles (a
+    /// whole document with the standalone option).
+    Forest,
 }
 
 /// Who lays out and draws SVG, PNG and PDF.
@@ -56,36 +64,61 @@ pub(super) enum PictureFormat {
 pub(super) enum Making {
     /// DOT text, written from the trace.
     Dot,
-    /// A TikZ picture, drawn by gametree whatever the engine.
+    /// A TikZ picture, drawn by gametree's own engine only.
     Tikz,
     /// A web page, made from the whole search rather than a diagram.
     Page,
+    /// Beamer overlays, drawn by gametree's own engine only.
+    Beamer,
+    /// A `forest` tree, written by gametree's own engine only.
+    Forest,
     /// A picture, drawn by the engine chosen.
     Picture(PictureFormat),
 }
 
 impl DiagramFormat {
     /// Every format, in the order help and messages list them.
-    pub const ALL: [DiagramFormat; 6] = [
+    pub const ALL: [DiagramFormat; 8] = [
         DiagramFormat::Dot,
         DiagramFormat::Svg,
         DiagramFormat::Png,
         DiagramFormat::Pdf,
         DiagramFormat::Tex,
         DiagramFormat::Html,
+        DiagramFormat::Beamer,
+        DiagramFormat::Forest,
     ];
 
-    /// The format a file name's extension names (`.gv` is DOT too).
+    /// The format a file name's extension names (`.gv` is DOT too; `.tex`
+    /// is the plain TikZ picture, Beamer and `forest` being asked for by
+    /// name).
     pub fn from_path(path: &Path) -> Option<DiagramFormat> {
         let extension = path.extension()?.to_str()?.to_ascii_lowercase();
         match extension.as_str() {
             "gv" => Some(DiagramFormat::Dot),
             "htm" => Some(DiagramFormat::Html),
-            name => DiagramFormat::ALL.into_iter().find(|f| f.name() == name),
+            name => DiagramFormat::ALL
+                .into_iter()
+                .find(|f| f.named_by_extension() && f.name() == name),
         }
     }
 
-    /// The name, which is also the file extension.
+    /// Whether a file's extension names this format: every format but
+    /// Beamer and `forest`, whose files are `.tex` files.
+    pub fn named_by_extension(self) -> bool {
+        self.name() == self.extension()
+    }
+
+    /// The extension of its files.
+    pub fn extension(self) -> &'static str {
+        match self {
+            DiagramFormat::Beamer | DiagramFormat::Forest => "tex",
+            other => other.name(),
+        }
+    }
+
+    /// The name, as `--format` takes it; the file extension too, but for
+    /// Beamer and `forest` (see [`DiagramFormat::extension`]).
     pub fn name(self) -> &'static str {
         match self {
             DiagramFormat::Dot => "dot",
@@ -94,6 +127,8 @@ impl DiagramFormat {
             DiagramFormat::Pdf => "pdf",
             DiagramFormat::Tex => "tex",
             DiagramFormat::Html => "html",
+            DiagramFormat::Beamer => "beamer",
+            DiagramFormat::Forest => "forest",
         }
     }
 
@@ -106,6 +141,8 @@ impl DiagramFormat {
             DiagramFormat::Pdf => "PDF",
             DiagramFormat::Tex => "LaTeX",
             DiagramFormat::Html => "HTML",
+            DiagramFormat::Beamer => "Beamer",
+            DiagramFormat::Forest => "forest",
         }
     }
 
@@ -118,6 +155,8 @@ impl DiagramFormat {
             DiagramFormat::Pdf => Making::Picture(PictureFormat::Pdf),
             DiagramFormat::Tex => Making::Tikz,
             DiagramFormat::Html => Making::Page,
+            DiagramFormat::Beamer => Making::Beamer,
+            DiagramFormat::Forest => Making::Forest,
         }
     }
 
@@ -125,7 +164,7 @@ impl DiagramFormat {
     pub fn by_graphviz(self) -> bool {
         match self.making() {
             Making::Dot | Making::Picture(_) => true,
-            Making::Tikz | Making::Page => false,
+            Making::Tikz | Making::Page | Making::Beamer | Making::Forest => false,
         }
     }
 
@@ -139,7 +178,9 @@ impl DiagramFormat {
     pub fn bytes_at(self, dot: &str, scale: f32) -> Result<Vec<u8>, RenderError> {
         match self.making() {
             Making::Dot => Ok(dot.as_bytes().to_vec()),
-            Making::Tikz | Making::Page => Err(RenderError::NotByGraphviz { format: self }),
+            Making::Tikz | Making::Page | Making::Beamer | Making::Forest => {
+                Err(RenderError::NotByGraphviz { format: self })
+            }
             Making::Picture(picture) => run_dot(picture, dot, scale),
         }
     }
@@ -222,7 +263,11 @@ mod tests {
     fn every_format_is_named_by_its_extension() {
         for format in DiagramFormat::ALL {
             let path = format!("diagram.{}", format.name().to_uppercase());
-            assert_eq!(DiagramFormat::from_path(Path::new(&path)), Some(format));
+            let named = format.named_by_extension().then_some(format);
+            assert_eq!(DiagramFormat::from_path(Path::new(&path)), named);
+        }
+        for format in [DiagramFormat::Beamer, DiagramFormat::Forest] {
+            assert_eq!(format.extension(), "tex");
         }
         assert_eq!(
             DiagramFormat::from_path(Path::new("a.gv")),
@@ -239,7 +284,12 @@ mod tests {
             .map(DiagramFormat::label)
             .collect();
         assert_eq!(by_graphviz, ["DOT", "SVG", "PNG", "PDF"]);
-        for format in [DiagramFormat::Tex, DiagramFormat::Html] {
+        for format in [
+            DiagramFormat::Tex,
+            DiagramFormat::Html,
+            DiagramFormat::Beamer,
+            DiagramFormat::Forest,
+        ] {
             assert!(matches!(
                 format.bytes("digraph {}"),
                 Err(RenderError::NotByGraphviz { .. })

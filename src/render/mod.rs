@@ -8,10 +8,12 @@
 //! replaying all of them the full diagram, so the last frame is the full
 //! diagram by construction.
 
+mod beamer;
 mod deck;
 mod dot;
 mod edge_labels;
 mod font;
+mod forest;
 mod frames;
 mod geometry;
 mod html;
@@ -22,6 +24,7 @@ mod labels;
 mod layers;
 pub mod layout;
 mod metrics;
+mod overlays;
 mod place;
 mod processors;
 mod raster;
@@ -147,6 +150,14 @@ pub enum RenderError {
     /// module), not from a diagram alone.
     #[error("{format} is made from the search and its trace, not from a diagram alone")]
     NotADiagram {
+        /// The format asked for.
+        format: DiagramFormat,
+    },
+    /// A format that holds the whole search in one file (Beamer
+    /// overlays), or draws its end only (a `forest` tree), asked for as
+    /// frames.
+    #[error("{format} output is one file, not a set of frames")]
+    NoFrames {
         /// The format asked for.
         format: DiagramFormat,
     },
@@ -291,8 +302,12 @@ impl<'a> Diagram<'a> {
         match (format.making(), image.engine) {
             (Making::Dot, _) => Ok(self.to_dot().into_bytes()),
             (Making::Page, _) => Err(RenderError::NotADiagram { format }),
-            (Making::Tikz, Engine::Graphviz) => Err(RenderError::NotByGraphviz { format }),
+            (Making::Tikz | Making::Beamer | Making::Forest, Engine::Graphviz) => {
+                Err(RenderError::NotByGraphviz { format })
+            }
             (Making::Tikz, Engine::Native) => Ok(tikz_bytes(&self.full_scene(), image)),
+            (Making::Beamer, _) => Ok(self.to_beamer(image.standalone).into_bytes()),
+            (Making::Forest, _) => Ok(self.to_forest(image.standalone).into_bytes()),
             (Making::Picture(picture), Engine::Native) => {
                 picture_bytes(&self.full_scene(), picture, image)
             }

@@ -106,6 +106,11 @@ impl Picture {
                 self.nodes.entry(*node).or_default().score = Some(*score);
                 self.finished |= *node == self.root;
             }
+            // A probe visits the child; its entry, if any, numbers it again.
+            Event::Probe { node, .. } => {
+                self.visits += 1;
+                self.nodes.entry(*node).or_default().visit = Some(self.visits);
+            }
             // The running sum of a chance node is drawn once final.
             Event::Chance { .. } => {}
             Event::Cut(cut) => {

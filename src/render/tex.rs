@@ -6,8 +6,13 @@ use std::fmt::Write;
 
 use super::geometry::Outline;
 use super::metrics::{Anchor, pretty};
-use super::scene::{Dash, INK, LineMark, Mark, OutlineMark, PAPER, Scene, TextMark};
+use super::scene::{
+    CUT, Dash, INK, LineMark, Mark, OPEN_FILL, OutlineMark, PAPER, PENDING, PRUNED, Scene, TextMark,
+};
 use super::svg::num;
+
+/// Every colour a scene uses.
+pub(super) const COLOURS: [&str; 6] = [INK, PAPER, PRUNED, PENDING, CUT, OPEN_FILL];
 
 /// The TikZ picture of a scene; with `standalone`, wrapped in a complete
 /// document of the `standalone` class.
@@ -87,13 +92,13 @@ fn preamble(out: &mut String, scene: &Scene) {
 }
 
 /// The TikZ name of a colour: `gt` and its hex digits.
-fn name(colour: &str) -> String {
+pub(super) fn name(colour: &str) -> String {
     format!("gt{}", colour.trim_start_matches('#'))
 }
 
 /// Writes one mark as TikZ: a node's start as a comment naming it, its end
 /// as nothing.
-fn write_mark(out: &mut String, mark: &Mark) {
+pub(super) fn write_mark(out: &mut String, mark: &Mark) {
     match mark {
         Mark::Line(line) => write_line(out, line),
         Mark::Node { id, .. } => {

@@ -9,7 +9,7 @@ use crate::search::{Algorithm, Options, SearchResult, Stats};
 use crate::text::quoted;
 use crate::trace::Cut;
 use crate::tree::GameTree;
-use crate::tree::{ids, subtree};
+use crate::tree::ids;
 use crate::value::{Bound, CutKind, Scored, Value};
 
 /// What a shortened list says of the rest.
@@ -22,8 +22,8 @@ pub struct CutReport {
     pub node: String,
     /// `alpha` or `beta`.
     pub kind: CutKind,
-    /// The children skipped (the first ones only when the report is given
-    /// a limit).
+    /// The nodes the cut names as skipped, each with its subtree (the
+    /// first ones only when the report is given a limit).
     pub pruned: Vec<String>,
     /// The ancestor that supplied the bound; `null` for the initial window.
     pub bound_from: Option<String>,
@@ -60,13 +60,15 @@ pub struct SolveReport {
     /// Every cut, in search order (the first [`SolveReport::new`]'s `limit`
     /// of them, when it is given); `None` when the cuts were not recorded.
     pub cuts: Option<Vec<CutReport>>,
-    /// Every node never visited, in preorder within each cut (the first
-    /// `limit`, when it is given); `None` when the cuts were not recorded.
+    /// Every node the cuts skip, in preorder within each cut, down to the
+    /// depth limit if any (the first `limit`, when it is given); `None`
+    /// when the cuts were not recorded. With the nodes visited, they make
+    /// up the tree (down to the depth limit), each node once.
     pub pruned: Option<Vec<String>>,
     /// How many cuts there are in all.
     pub cut_count: u64,
-    /// How many nodes are never visited in all; `None` when the cuts were
-    /// not recorded.
+    /// How many nodes the cuts skip in all; `None` when the cuts were not
+    /// recorded.
     pub pruned_count: Option<usize>,
     /// Why the cuts and pruned nodes are not listed, when they are not.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -112,12 +114,12 @@ impl SolveReport {
         limit: Option<usize>,
     ) -> SolveReport {
         let limit = limit.unwrap_or(usize::MAX);
-        let pruned_nodes = || {
-            cuts.iter()
-                .flat_map(|c| c.pruned.iter())
-                .flat_map(|n| subtree(tree, *n))
-        };
-        let pruned = pruned_nodes().take(limit).map(|n| tree.id(n)).collect();
+        let pruned = cuts
+            .iter()
+            .flat_map(|c| c.skipped(tree))
+            .take(limit)
+            .map(|n| tree.id(n))
+            .collect();
         SolveReport {
             algorithm: result.algorithm,
             value: result.score.value,
@@ -137,7 +139,7 @@ impl SolveReport {
             ),
             pruned: Some(pruned),
             cut_count: cuts.len() as u64,
-            pruned_count: Some(count_pruned(tree, cuts)),
+            pruned_count: Some(cuts.iter().map(|c| c.skipped(tree).count()).sum()),
             note: None,
             stats: result.stats,
             baseline_of: None,
@@ -266,19 +268,6 @@ fn end_shortened(out: &mut String, more: usize, things: &str) {
             let _ = writeln!(out, " ... and {more} more {things} {ALL_IN_JSON}");
         }
     }
-}
-
-/// How many nodes the cuts prune: their pruned children and everything
-/// below them, counted on one stack (not a list per child: a cut may prune
-/// ten million leaves).
-fn count_pruned<T: GameTree>(tree: &T, cuts: &[Cut<T::Node>]) -> usize {
-    let mut stack: Vec<T::Node> = cuts.iter().flat_map(|c| c.pruned.iter().copied()).collect();
-    let mut count = 0;
-    while let Some(node) = stack.pop() {
-        count += 1;
-        stack.extend(tree.children(node));
-    }
-    count
 }
 
 /// A cut as reported, its pruned children listed up to `limit`.

@@ -52,6 +52,9 @@ pub fn event_json<T: GameTree>(tree: &T, event: &Event<T::Node>) -> Json {
             "probability": probability, "value": value, "sum": sum,
             "seen": seen, "of": of,
         }),
+        Event::Probe { chance, .. } => {
+            json!({"event": "probe", "node": node, "chance": tree.id(*chance)})
+        }
         Event::Provisional { value, .. } => {
             json!({"event": "provisional", "node": node, "value": value})
         }

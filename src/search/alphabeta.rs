@@ -88,7 +88,7 @@ pub(super) fn star1<P: ChancePolicy, T: GameTree, R: Recorder<T::Node>>(
     parent: Option<T::Node>,
     (alpha, beta): (WindowBound<T::Node>, WindowBound<T::Node>),
 ) -> Result<Scored, Halt> {
-    chance::star1(cx, node, parent, alpha, beta, |cx, child, a, b| {
+    chance::star1(cx, (node, ply, parent), alpha, beta, |cx, child, a, b| {
         search::<P, T, R>(cx, child, ply + 1, Some(node), a, b, None, None)
     })
 }
@@ -465,19 +465,19 @@ impl<N: Copy> Interior<'_, N> {
         R: Recorder<N>,
         I: Iterator<Item = N>,
     {
-        let at = (self.node, self.parent, self.kind);
+        let at = (self.node, self.ply, self.parent, self.kind);
         cuts_or_tightens(cx, at, v, (&mut self.alpha, &mut self.beta), children)
     }
 }
 
-/// After a child of the `kind` node `node` (below `parent`), whose value
-/// is now `v`: cuts, reporting the `children` left as skipped, when `v`
+/// After a child of the `kind` node `node` (`ply` plies below the root,
+/// below `parent`), whose value is now `v`: cuts, reporting the `children` left as skipped, when `v`
 /// reaches the bound the node cuts against; otherwise tightens the window
 /// `[alpha, beta]` with it. Whether it cut.
 #[inline(always)]
 pub(super) fn cuts_or_tightens<T, R, I>(
     cx: &mut Context<'_, T, R>,
-    (node, parent, kind): (T::Node, Option<T::Node>, Kind),
+    (node, ply, parent, kind): (T::Node, usize, Option<T::Node>, Kind),
     v: Value,
     (alpha, beta): (&mut WindowBound<T::Node>, &mut WindowBound<T::Node>),
     children: &mut Children<I, T::Node>,
@@ -490,7 +490,7 @@ where
     let bound = cut_bound(kind, *alpha, *beta);
     if cx.reaches(kind, v, bound.value) {
         let rest = children.by_ref().map(|(_, c)| c);
-        cx.cut(node, parent, CutKind::at(kind), v, bound, rest);
+        cx.cut((node, ply, parent), CutKind::at(kind), v, bound, rest);
         return true;
     }
     tighten(kind, v, node, alpha, beta);

@@ -120,16 +120,15 @@ where
     Ok(value)
 }
 
-/// Alpha-beta at the chance node `node` (entered, with children) with the
-/// window `[alpha, beta]` in MAX's terms: Star1 with the search's leaf
+/// Alpha-beta at the chance node `at` (entered, with children; with its
+/// ply and its parent) with the window `[alpha, beta]` in MAX's terms: Star1 with the search's leaf
 /// bounds, otherwise every child with the full window (no pruning below
 /// the node, counted for the report). `search_child` searches a child with
 /// a window and returns its score, both in MAX's terms. Reports the
 /// running sum, the cut if any, and the final score.
 pub(super) fn star1<'a, T, R, E, F>(
     cx: &mut Context<'a, T, R>,
-    node: T::Node,
-    parent: Option<T::Node>,
+    at: (T::Node, usize, Option<T::Node>),
     alpha: WindowBound<T::Node>,
     beta: WindowBound<T::Node>,
     mut search_child: F,
@@ -152,7 +151,7 @@ where
     if bounds.is_none() {
         cx.count_unbounded_chance();
     }
-    let mut node_search = ChanceSearch::new(cx, node, parent, alpha, beta, bounds);
+    let mut node_search = ChanceSearch::new(cx, at, alpha, beta, bounds);
     let outcome = node_search.run(cx, &mut |cx, _, child, a, b| search_child(cx, child, a, b));
     cx.restore_split(split);
     outcome
@@ -163,6 +162,8 @@ where
 /// tighter bounds after probing.
 pub(super) struct ChanceSearch<N> {
     pub node: N,
+    /// How far below the root it lies.
+    ply: usize,
     parent: Option<N>,
     alpha: WindowBound<N>,
     beta: WindowBound<N>,
@@ -171,6 +172,9 @@ pub(super) struct ChanceSearch<N> {
     /// What each child's value is known to lie within; `None` without leaf
     /// bounds (no pruning).
     pub known: Option<Vec<(Value, Value)>>,
+    /// Which children Star2 has probed: their first child is searched, and
+    /// a cut skips only their other children.
+    pub probed: Vec<bool>,
 }
 
 /// How a child is searched: by its index among the chance node's children,
@@ -185,12 +189,12 @@ pub(super) type ChildSearch<'s, 'a, T, R, E> = dyn FnMut(
     + 's;
 
 impl<N: Copy + Eq + std::fmt::Debug> ChanceSearch<N> {
-    /// The chance node `node` to search within `[alpha, beta]`, every child
-    /// known to lie within `bounds` if given.
+    /// The chance node `node`, `ply` plies below the root and below
+    /// `parent`, to search within `[alpha, beta]`, every child known to lie
+    /// within `bounds` if given.
     pub(super) fn new<T: GameTree<Node = N>, R>(
         cx: &Context<'_, T, R>,
-        node: N,
-        parent: Option<N>,
+        (node, ply, parent): (N, usize, Option<N>),
         alpha: WindowBound<N>,
         beta: WindowBound<N>,
         bounds: Option<LeafBounds>,
@@ -204,7 +208,9 @@ impl<N: Copy + Eq + std::fmt::Debug> ChanceSearch<N> {
         let known = bounds.map(|b| vec![(b.low, b.high); children.len()]);
         ChanceSearch {
             node,
+            ply,
             parent,
+            probed: vec![false; children.len()],
             alpha,
             beta,
             children,
@@ -214,9 +220,10 @@ impl<N: Copy + Eq + std::fmt::Debug> ChanceSearch<N> {
     }
 
     /// Reports a cut of the chance node, by `method`, after `seen` of its
-    /// children, on `side`, at the node bound `value`; the rest from
-    /// `first_skipped` on is skipped (no cut is reported when none is
-    /// left). Returns the node's score.
+    /// children, on `side`, at the node bound `value`; the children from
+    /// `first_skipped` on are not searched in full: a child not probed is
+    /// skipped, a probed one all but its first child (no cut is reported
+    /// when that skips nothing). Returns the node's score.
     pub(super) fn cut<T: GameTree<Node = N>, R: Recorder<N>>(
         &self,
         cx: &mut Context<'_, T, R>,
@@ -234,11 +241,12 @@ impl<N: Copy + Eq + std::fmt::Debug> ChanceSearch<N> {
             of: self.children.len(),
             method,
         };
-        let rest = &self.children[first_skipped.min(self.children.len())..];
-        // After the last child nothing is skipped: the node just returns
-        // the bound it learnt, as a MAX or MIN node does.
-        if !rest.is_empty() {
-            cx.chance_cut(self.node, self.parent, kind, value, bound, chance, rest);
+        let skipped = self.skipped(cx.tree, first_skipped);
+        // When nothing is skipped (after the last child) the node just
+        // returns the bound it learnt, as a MAX or MIN node does.
+        if !skipped.is_empty() {
+            let at = (self.node, self.ply, self.parent);
+            cx.chance_cut(at, (kind, chance), value, bound, skipped.into_iter());
         }
         let score = match side {
             Side::Low => Scored {
@@ -251,6 +259,21 @@ impl<N: Copy + Eq + std::fmt::Debug> ChanceSearch<N> {
             },
         };
         finish(cx, self.node, score, self.alpha.value, self.beta.value)
+    }
+
+    /// The nodes a cut skips when the children from `first` on are not
+    /// searched in full, left to right: each child not probed, and the
+    /// children of a probed one but its first.
+    fn skipped<T: GameTree<Node = N>>(&self, tree: &T, first: usize) -> Vec<N> {
+        let from = first.min(self.children.len());
+        let mut skipped = Vec::new();
+        for (&child, &probed) in self.children[from..].iter().zip(&self.probed[from..]) {
+            match probed {
+                true => skipped.extend(tree.children(child).skip(1)),
+                false => skipped.push(child),
+            }
+        }
+        skipped
     }
 
     /// The window of `[alpha, beta]` in MAX's terms.

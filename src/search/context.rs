@@ -337,64 +337,76 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
         reaches(kind, value, bound, self.options.strict)
     }
 
-    /// Counts and reports a cut at `node`, whose remaining children are
-    /// `rest`; values are in MAX's terms.
+    /// Counts and reports a cut at `node`, `ply` plies below the root
+    /// (below `parent`), whose remaining children are `rest`; values are in
+    /// MAX's terms.
     pub(super) fn cut(
         &mut self,
-        node: T::Node,
-        parent: Option<T::Node>,
+        (node, ply, parent): (T::Node, usize, Option<T::Node>),
         kind: CutKind,
         value: Value,
         bound: WindowBound<T::Node>,
         rest: impl Iterator<Item = T::Node>,
     ) {
-        self.report_cut(node, parent, kind, value, bound, None, rest);
+        let cut = self.cut_event((node, ply, parent), kind, value, bound, None);
+        self.report_cut(cut, rest);
     }
 
-    /// Counts and reports a Star1 or Star2 cut at the chance node `node`:
-    /// its value `value` cannot pass `bound` (in MAX's terms; an alpha cut
-    /// when it cannot exceed alpha, a beta cut when it cannot fall below
-    /// beta); `rest` are the children skipped.
-    #[expect(clippy::too_many_arguments)]
+    /// Counts and reports a Star1 or Star2 cut at the chance node `node`
+    /// (`ply` plies below the root, below `parent`): its value `value`
+    /// cannot pass `bound` (in MAX's terms; an alpha cut when it cannot
+    /// exceed alpha, a beta cut when it cannot fall below beta); `skipped`
+    /// are the nodes skipped (see [`Cut::pruned`]).
     pub(super) fn chance_cut(
         &mut self,
-        node: T::Node,
-        parent: Option<T::Node>,
-        kind: CutKind,
+        at: (T::Node, usize, Option<T::Node>),
+        (kind, chance): (CutKind, ChanceCut),
         value: Value,
         bound: WindowBound<T::Node>,
-        chance: ChanceCut,
-        rest: &[T::Node],
+        skipped: impl Iterator<Item = T::Node>,
     ) {
-        let rest = rest.iter().copied();
-        self.report_cut(node, parent, kind, value, bound, Some(chance), rest);
+        let cut = self.cut_event(at, kind, value, bound, Some(chance));
+        self.report_cut(cut, skipped);
     }
 
-    /// Counts a cut and reports it, with the Star1 or Star2 bound of a
-    /// chance node's cut.
-    #[expect(clippy::too_many_arguments)]
-    fn report_cut(
-        &mut self,
-        node: T::Node,
-        parent: Option<T::Node>,
+    /// A cut, its pruned nodes left to fill in, with what the search
+    /// knows of where it happened.
+    fn cut_event(
+        &self,
+        (node, ply, parent): (T::Node, usize, Option<T::Node>),
         kind: CutKind,
         value: Value,
         bound: WindowBound<T::Node>,
         chance: Option<ChanceCut>,
-        rest: impl Iterator<Item = T::Node>,
-    ) {
+    ) -> Cut<T::Node> {
+        Cut {
+            node,
+            kind,
+            pruned: Vec::new(),
+            value,
+            threshold: bound.value,
+            bound_from: bound.from,
+            deep: bound.from.is_some() && bound.from != parent,
+            chance,
+            depth_left: self.options.depth.map(|limit| limit.saturating_sub(ply)),
+        }
+    }
+
+    /// Counts a cut and reports it, with the nodes it skips.
+    fn report_cut(&mut self, mut cut: Cut<T::Node>, skipped: impl Iterator<Item = T::Node>) {
         self.stats.cutoffs += 1;
         if R::RECORDS {
-            self.recorder.record(Event::Cut(Cut {
-                node,
-                kind,
-                pruned: rest.collect(),
-                value,
-                threshold: bound.value,
-                bound_from: bound.from,
-                deep: bound.from.is_some() && bound.from != parent,
-                chance,
-            }));
+            cut.pruned = skipped.collect();
+            self.recorder.record(Event::Cut(cut));
+        }
+    }
+
+    /// Counts and reports Star2's probe of `node`, a child of the chance
+    /// node `chance`: a visit (see [`Event::Probe`]).
+    pub(super) fn probe(&mut self, node: T::Node, chance: T::Node) {
+        self.stats.nodes_visited += 1;
+        if R::RECORDS {
+            self.recorder.record(Event::Probe { node, chance });
         }
     }
 

@@ -33,7 +33,9 @@ pub use parallel::{
     DEEP_SPLIT_DEPTH, DEEP_SPLIT_THREADS, DEFAULT_SPLIT_DEPTH, default_split_depth,
     default_young_brothers,
 };
-pub use result::{Comparison, SearchError, SearchOption, SearchResult, Stats};
+pub use result::{
+    Comparison, SearchError, SearchOption, SearchResult, Stats, parallel_trace_refusal,
+};
 pub use simulate::{Simulation, SimulationSummary, simulate};
 pub use young_brothers::YoungBrothers;
 

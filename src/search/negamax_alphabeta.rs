@@ -68,7 +68,7 @@ fn search<T: GameTree, R: Recorder<T::Node>>(
     }
     if kind.is_chance() {
         // In MAX's terms, which are a chance node's own.
-        return chance::star1(cx, node, parent, alpha, beta, |cx, child, a, b| {
+        return chance::star1(cx, (node, ply, parent), alpha, beta, |cx, child, a, b| {
             search_child(cx, (node, Kind::Max), child, ply + 1, (a, b))
         });
     }
@@ -89,7 +89,7 @@ fn search<T: GameTree, R: Recorder<T::Node>>(
             cx.provisional(node, kind.perspective(v));
         }
         if cx.reaches(Kind::Max, v, beta.value) {
-            report_cut(cx, (node, parent, kind), v, beta, children.by_ref());
+            report_cut(cx, (node, ply, parent, kind), v, beta, children.by_ref());
             cut = true;
             break;
         }
@@ -120,12 +120,13 @@ fn search_child<T: GameTree, R: Recorder<T::Node>>(
     }
 }
 
-/// Reports the cut of the `kind` node `node` (below `parent`), whose value
+/// Reports the cut of the `kind` node `node` (`ply` plies below the root,
+/// below `parent`), whose value
 /// `v` reached `beta`, both in its player's terms; `rest` are the children
 /// skipped. The event is in MAX's terms.
 fn report_cut<T: GameTree, R: Recorder<T::Node>>(
     cx: &mut Context<'_, T, R>,
-    (node, parent, kind): (T::Node, Option<T::Node>, Kind),
+    (node, ply, parent, kind): (T::Node, usize, Option<T::Node>, Kind),
     v: Value,
     beta: WindowBound<T::Node>,
     rest: impl Iterator<Item = T::Node>,
@@ -135,7 +136,7 @@ fn report_cut<T: GameTree, R: Recorder<T::Node>>(
         from: beta.from,
     };
     let value = kind.perspective(v);
-    cx.cut(node, parent, CutKind::at(kind), value, bound, rest);
+    cx.cut((node, ply, parent), CutKind::at(kind), value, bound, rest);
 }
 
 /// Finishes the `kind` node `node`: its score from the fold (in its

@@ -158,7 +158,7 @@ where
     }
     let v = fold.value();
     cx.provisional(node, v);
-    let at = (node, parent, kind);
+    let at = (node, ply, parent, kind);
     if cuts_or_tightens(cx, at, v, (&mut alpha, &mut beta), &mut children) {
         return Ok(finish(cx, node, &fold, true, window));
     }
@@ -227,7 +227,7 @@ where
             if rest.len() == 0 {
                 break;
             }
-            cx.cut(node, parent, CutKind::at(kind), v, bound, rest);
+            cx.cut((node, ply, parent), CutKind::at(kind), v, bound, rest);
             return Ok(true);
         }
     }

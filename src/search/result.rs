@@ -10,8 +10,9 @@ use crate::value::Scored;
 /// Counts every search keeps.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Stats {
-    /// Nodes entered, leaves included (for a parallel search, work that a
-    /// cut made useless included).
+    /// Nodes entered, leaves included, and nodes Star2 probed (a node
+    /// probed and then entered counts twice; for a parallel search, work
+    /// that a cut made useless included).
     pub nodes_visited: u64,
     /// Leaves evaluated, interior nodes valued at the depth limit included.
     pub leaves_evaluated: u64,
@@ -163,10 +164,11 @@ pub enum SearchError {
     /// sequential alpha-beta: on more than one thread, or with scout
     /// brothers.
     #[error(
-        "the parallel search records a trace only where it is sequential alpha-beta, \
-         on one thread with full brothers (here {threads} threads, {young_brothers} brothers): \
-         on more threads each run takes a different path, and scout's null-window tests are \
-         not alpha-beta's steps"
+        "{}",
+        parallel_trace_refusal(
+            "on one thread with full brothers",
+            &format!("{threads} threads, {young_brothers} brothers")
+        )
     )]
     ParallelTrace {
         /// The threads it would have used.
@@ -237,6 +239,20 @@ pub enum SearchError {
         /// Why.
         reason: String,
     },
+}
+
+/// The sentence that refuses a trace of the parallel search where it is
+/// not sequential alpha-beta: `required` says where it records one (`on
+/// one thread with full brothers`), `here` what was asked (`2 threads,
+/// scout brothers`). [`SearchError::ParallelTrace`] says it in the
+/// library's words; a front end says it in its own (its flags), with the
+/// same sentence around them.
+pub fn parallel_trace_refusal(required: &str, here: &str) -> String {
+    format!(
+        "the parallel search records a trace only where it is sequential alpha-beta, \
+         {required} (here {here}): on more threads each run takes a different path, and \
+         scout's null-window tests are not alpha-beta's steps"
+    )
 }
 
 impl SearchError {

@@ -78,7 +78,8 @@ fn chance<T: GameTree, R: Recorder<T::Node>>(
     bounds: LeafBounds,
 ) -> Result<Scored, Halt> {
     let split = cx.take_split();
-    let mut search = ChanceSearch::new(cx, node, parent, alpha, beta, Some(bounds));
+    let at = (node, ply, parent);
+    let mut search = ChanceSearch::new(cx, at, alpha, beta, Some(bounds));
     let outcome = probe_then_search(cx, &mut search, ply);
     cx.restore_split(split);
     outcome
@@ -104,7 +105,9 @@ fn probe_then_search<T: GameTree, R: Recorder<T::Node>>(
 }
 
 /// Probes child `i`: searches its first child, and narrows what is known
-/// of the child's value; the node's score when that shows it fails.
+/// of the child's value; the node's score when that shows it fails (a
+/// cut that skips every child not probed and the other children of those
+/// probed).
 fn probe<T: GameTree, R: Recorder<T::Node>>(
     cx: &mut Context<'_, T, R>,
     search: &mut ChanceSearch<T::Node>,
@@ -129,6 +132,8 @@ fn probe<T: GameTree, R: Recorder<T::Node>>(
         Kind::Max => a = WindowBound::new(lo, search.node),
         _ => b = WindowBound::new(hi, search.node),
     }
+    search.probed[i] = true;
+    cx.probe(child, search.node);
     let score =
         alphabeta::search::<Star2, T, R>(cx, first, ply + 2, Some(child), a, b, None, None)?;
     let side = window.cut(score, cx.options.strict);
@@ -141,7 +146,7 @@ fn probe<T: GameTree, R: Recorder<T::Node>>(
         let value = window
             .node_bound(side, score.value)
             .ok_or_else(|| too_precise(tree, search.node))?;
-        let cut = search.cut(cx, side, value, (i + 1, i + 1), StarMethod::Star2);
+        let cut = search.cut(cx, side, value, (i + 1, 0), StarMethod::Star2);
         return Ok(Some(cut));
     }
     if let Some(value) = window.exact(score) {
@@ -213,7 +218,13 @@ fn resume<T: GameTree, R: Recorder<T::Node>>(
         let bound = cut_bound(kind, alpha, beta);
         if cx.reaches(kind, v, bound.value) {
             let skipped = std::iter::once(child).chain(rest.by_ref());
-            cx.cut(node, Some(parent), CutKind::at(kind), v, bound, skipped);
+            cx.cut(
+                (node, ply, Some(parent)),
+                CutKind::at(kind),
+                v,
+                bound,
+                skipped,
+            );
             cut = true;
             break;
         }

@@ -71,6 +71,17 @@ struct Asked {
     window: Option<String>,
     /// Where the window comes from.
     why_window: String,
+    /// The value and the window written exactly (`>= 23/3` where `value`
+    /// shows `>= 7.6667`), which the quiz grades an answer against by
+    /// `check`'s rule.
+    exact: Exact,
+}
+
+/// A node's value and window written in full.
+#[derive(Serialize)]
+struct Exact {
+    value: Option<String>,
+    window: Option<String>,
 }
 
 /// What `check` knows of one node, with its explanations.
@@ -196,6 +207,15 @@ fn node_facts(page: &PageTree<'_>, strict: bool) -> Vec<NodeFacts> {
                     why_value: facts.why_value(node),
                     window: visit.and_then(|v| v.window).map(|w| w.to_string()),
                     why_window: facts.why_window(node),
+                    exact: Exact {
+                        value: visit.and_then(|v| v.score).map(|s| {
+                            let relation = s.bound.relation();
+                            format!("{relation} {}", s.value.exact())
+                        }),
+                        window: visit
+                            .and_then(|v| v.window)
+                            .map(|w| format!("[{}, {}]", w.alpha.exact(), w.beta.exact())),
+                    },
                 }),
                 cut: pruned && facts.pruned_by(node).is_some_and(|(_, top)| top == node),
                 pruned,

@@ -301,3 +301,28 @@ pub(crate) fn csv_cell<'r>(rows: &'r [Vec<String>], row: usize, column: &str) ->
     let at = at.unwrap_or_else(|| panic!("no column {column} in {:?}", rows[0]));
     &rows[row][at]
 }
+
+/// Whether two traces are the same event by event: each event's kind,
+/// node, window and values. Both forms of a search (min/max and negamax)
+/// report in MAX's terms, so where they agree the negamax form has negated
+/// every value of a MIN node's own. Otherwise the first difference, each
+/// event written as `trace` writes it, with its index.
+pub(crate) fn same_events(
+    tree: &Tree,
+    minmax: &gametree::trace::Trace<NodeId>,
+    negamax: &gametree::trace::Trace<NodeId>,
+) -> Result<(), String> {
+    let describe = |e: Option<&gametree::trace::Event<NodeId>>| match e {
+        Some(event) => format!("{event:?} ({:?})", event.line(tree, false)),
+        None => "nothing".to_string(),
+    };
+    let length = minmax.events.len().max(negamax.events.len());
+    match (0..length).find(|&i| minmax.events.get(i) != negamax.events.get(i)) {
+        None => Ok(()),
+        Some(i) => Err(format!(
+            "event {i}: min/max form {}, negamax form {}",
+            describe(minmax.events.get(i)),
+            describe(negamax.events.get(i))
+        )),
+    }
+}

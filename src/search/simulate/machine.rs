@@ -449,6 +449,10 @@ where
             bound_from: bound.from,
             chance: None,
             deep: bound.from.is_some() && bound.from != parent,
+            depth_left: self
+                .options
+                .depth
+                .map(|limit| limit.saturating_sub(frame.ply)),
         };
         let stopped: Vec<(T::Node, Vec<usize>)> = frame
             .running

@@ -1,6 +1,7 @@
 //! The course formats: CS188 cases against their own solutions, JSON and
 //! Gambit trees read, written and converted.
 
+#[path = "../common/mod.rs"]
 mod common;
 
 use std::path::{Path, PathBuf};
@@ -182,190 +183,7 @@ fn a_leaf_takes_its_level_s_kind_whatever_it_states() {
     );
 }
 
-mod round_trips {
-    use gametree::formats::{self, ReadOptions, TreeFormat};
-    use gametree::tree::{GameTree, Tree};
-    use proptest::prelude::*;
-
-    /// A generated node: label, whether it is named, kind word, static
-    /// value, leaf value (`None` for unknown), children.
-    #[derive(Clone, Debug)]
-    struct Spec {
-        label: Option<&'static str>,
-        named: bool,
-        kind: Option<&'static str>,
-        statics: Option<i32>,
-        value: Option<String>,
-        children: Vec<Spec>,
-    }
-
-    fn specs(finite: bool) -> impl Strategy<Value = Spec> {
-        let value = match finite {
-            true => prop_oneof![
-                (-99i32..99).prop_map(|v| Some(v.to_string())),
-                Just(Some("2.5".to_string()))
-            ]
-            .boxed(),
-            false => prop_oneof![
-                4 => (-99i32..99).prop_map(|v| Some(v.to_string())),
-                1 => Just(None),
-                1 => Just(Some("-inf".to_string())),
-                1 => Just(Some("0.125".to_string())),
-            ]
-            .boxed(),
-        };
-        let label = prop_oneof![
-            2 => Just(None),
-            1 => Just(Some("Left")),
-            1 => Just(Some("max")),
-            1 => Just(Some("go 2")),
-        ];
-        let leaf = (label.clone(), any::<bool>(), value).prop_map(|(label, named, value)| Spec {
-            label,
-            named,
-            kind: None,
-            statics: None,
-            value,
-            children: Vec::new(),
-        });
-        leaf.prop_recursive(5, 60, 4, move |inner| {
-            (
-                label.clone(),
-                any::<bool>(),
-                prop_oneof![
-                    Just(None),
-                    Just(Some("max")),
-                    Just(Some("min")),
-                    Just(Some("chance")),
-                    Just(Some("chance="))
-                ],
-                prop::option::of(-9i32..9),
-                prop::collection::vec(inner, 1..4),
-            )
-                .prop_map(|(label, named, kind, statics, children)| Spec {
-                    label,
-                    named,
-                    kind,
-                    statics,
-                    value: None,
-                    children,
-                })
-        })
-    }
-
-    /// The tree-language text of a spec, names numbered in preorder.
-    fn text(spec: &Spec, count: &mut usize, root: bool) -> String {
-        *count += 1;
-        let mut out = String::new();
-        if let (Some(label), false) = (spec.label, root) {
-            match label.contains(' ') {
-                true => out.push_str(&format!("\"{label}\": ")),
-                false => out.push_str(&format!("{label}: ")),
-            }
-        }
-        let name = match *count {
-            1 => "\"max\"".to_string(), // a keyword, quoted
-            n => format!("N{n}"),
-        };
-        if spec.children.is_empty() {
-            let value = spec.value.clone().unwrap_or("?".to_string());
-            match spec.named {
-                true => out.push_str(&format!("{name} = {value}")),
-                false => out.push_str(&value),
-            }
-            return out;
-        }
-        if spec.named {
-            out.push_str(&name);
-            out.push(' ');
-        }
-        // `chance=`: a chance node stating its children's probabilities.
-        let stated = spec.kind == Some("chance=");
-        if let Some(kind) = spec.kind {
-            out.push_str(kind.trim_end_matches('='));
-            out.push(' ');
-        }
-        if let Some(v) = spec.statics {
-            out.push_str(&format!("= {v} "));
-        }
-        out.push('[');
-        let n = spec.children.len();
-        for (i, child) in spec.children.iter().enumerate() {
-            if stated {
-                // The first child takes what the others leave.
-                match i {
-                    0 => out.push_str(&format!("{}/{}: ", n * 2 - (n - 1), n * 2)),
-                    _ => out.push_str(&format!("1/{}: ", n * 2)),
-                }
-            }
-            out.push_str(&text(child, count, false));
-            out.push_str(", ");
-        }
-        out.push(']');
-        out
-    }
-
-    /// Every node in preorder: id, kind, value, static value, label, and
-    /// its probability (to 12 places) below a chance node.
-    fn outline(tree: &Tree) -> Vec<String> {
-        tree.nodes()
-            .map(|n| {
-                let probability = tree
-                    .parent(n)
-                    .filter(|p| tree.kind(*p).is_chance())
-                    .map(|p| format!("{:.12}", tree.probability(p, n)));
-                format!(
-                    "{} {} {:?} {:?} {:?} {probability:?}",
-                    tree.id(n),
-                    tree.kind(n),
-                    tree.value(n),
-                    tree.static_value(n),
-                    tree.label(n)
-                )
-            })
-            .collect()
-    }
-
-    fn through(tree: &Tree, format: TreeFormat) -> Tree {
-        let written = formats::write(tree, format).unwrap();
-        let back = formats::read(format, "t", &written, &ReadOptions::default())
-            .unwrap_or_else(|e| panic!("{e}\n{written}"))
-            .tree;
-        let text = formats::write(&back, TreeFormat::Tree).unwrap();
-        formats::read(TreeFormat::Tree, "t", &text, &ReadOptions::default())
-            .unwrap_or_else(|e| panic!("{e}\n{text}"))
-            .tree
-    }
-
-    fn tree_of(spec: &Spec) -> Tree {
-        let source = text(spec, &mut 0, true);
-        gametree::syntax::parse("t", &source).unwrap_or_else(|e| panic!("{e}\n{source}"))
-    }
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(300))]
-
-        #[test]
-        fn file_to_json_to_file_keeps_the_tree(spec in specs(false)) {
-            let tree = tree_of(&spec);
-            prop_assert_eq!(outline(&through(&tree, TreeFormat::Json)), outline(&tree));
-        }
-
-        #[test]
-        fn file_to_efg_to_file_keeps_the_tree(spec in specs(true)) {
-            let tree = tree_of(&spec);
-            prop_assert_eq!(outline(&through(&tree, TreeFormat::Efg)), outline(&tree));
-        }
-
-        #[test]
-        fn the_tree_writer_reads_back_as_the_same_tree(spec in specs(false)) {
-            let tree = tree_of(&spec);
-            let text = formats::write(&tree, TreeFormat::Tree).unwrap();
-            let back = gametree::syntax::parse("t", &text).unwrap();
-            prop_assert_eq!(outline(&back), outline(&tree));
-        }
-    }
-}
+mod round_trips;
 
 mod refusals {
     use gametree::formats::{self, FormatError, ReadOptions, TreeFormat};
@@ -673,4 +491,40 @@ fn a_case_s_answer_key_quotes_keyword_states_and_reads_back() {
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.ends_with("11 passed, 0 failed\n"), "{out}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn conversions_keep_every_digit() {
+    // Four decimal places once turned 0.00002 and 0.00004 into 0 and 0,
+    // and the best move from @2 to @1.
+    let dir = common::scratch("every-digit");
+    let tree = dir.join("t.tree");
+    std::fs::write(
+        &tree,
+        "[ 0.00002 0.00004 1.23456789 chance [ 1/3: 7 2/3: 8 ] ]\n",
+    )
+    .unwrap();
+    let solved = |file: &std::path::Path| {
+        let json = gametree(["solve", file.to_str().unwrap(), "--json"]).stdout();
+        let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+        (json["value"].clone(), json["best_move"].clone())
+    };
+    let expected = (serde_json::json!("23/3"), serde_json::json!("@4"));
+    assert_eq!(solved(&tree), expected);
+    for extension in ["efg", "json", "tree"] {
+        let out = dir.join(format!("out.{extension}"));
+        gametree([
+            "convert",
+            tree.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+        ])
+        .stdout();
+        let written = std::fs::read_to_string(&out).unwrap();
+        for digits in ["0.00002", "0.00004", "1.23456789"] {
+            assert!(written.contains(digits), "{extension}: {written}");
+        }
+        assert_eq!(solved(&out), expected, "{extension}: {written}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }
