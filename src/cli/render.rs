@@ -167,9 +167,18 @@ impl RenderArgs {
     }
 
     /// Refuses what the engine asked for cannot draw, naming the engine:
-    /// Graphviz draws no answer table, and DOT is no picture to put one
-    /// beside.
+    /// Graphviz draws no LaTeX, Beamer, forest or web page and no answer
+    /// table, and DOT is no picture to put one beside.
     fn check_engine(&self, format: DiagramFormat) -> Result<(), CliError> {
+        let native_only = [
+            DiagramFormat::Tex,
+            DiagramFormat::Beamer,
+            DiagramFormat::Forest,
+            DiagramFormat::Html,
+        ];
+        if self.engine == Engine::Graphviz && native_only.contains(&format) {
+            return Err(render_error(RenderError::NotByGraphviz { format }));
+        }
         if self.key && (self.engine == Engine::Graphviz || format == DiagramFormat::Dot) {
             return Err(CliError::BadInput(format!(
                 "--key draws the answer table beside the drawing with the native engine; {} \
@@ -243,11 +252,11 @@ pub(super) fn run(args: &RenderArgs, out: &mut impl Write) -> Result<(), CliErro
         )));
     }
     refuse_for_latex(args, format)?;
+    args.check_engine(format)?;
     let mut input = read_tree(file, &args.search)?;
     if format == DiagramFormat::Html {
         return write_output(args, page_of(args, &mut input)?.as_bytes(), out);
     }
-    args.check_engine(format)?;
     check_size(&input.tree, args.draw_depth, args.max_draw_nodes).map_err(render_error)?;
     if let Some(processors) = args.simulate.one(args.search.algorithm())? {
         return run_simulated(&input, args, format, processors, out);
