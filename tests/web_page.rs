@@ -166,7 +166,31 @@ fn a_practice_set_holds_every_exercise_in_quiz_mode() {
     let trees = data(&page);
     assert_eq!(trees.len(), 3);
     let titles: Vec<&str> = trees.iter().map(|t| t["title"].as_str().unwrap()).collect();
-    assert!(titles.iter().all(|t| t.starts_with("seed ")), "{titles:?}");
+    // Each title is the command that writes that exercise again: run, it
+    // gives the exercise the set holds (the same set written as trees).
+    let set = gametree([
+        "gen",
+        "--exercise",
+        "--game",
+        "random:branching=2,depth=3,seed=5",
+        "--count",
+        "3",
+    ])
+    .stdout();
+    let exercises: Vec<&str> = set.split("\n\n# ").collect();
+    assert_eq!(exercises.len(), 3, "{set}");
+    for (title, exercise) in titles.iter().zip(exercises) {
+        let exercise = exercise.strip_prefix("# ").unwrap_or(exercise);
+        assert!(exercise.starts_with(title), "{title}: {exercise}");
+        let words: Vec<&str> = title.split_whitespace().collect();
+        assert_eq!(words[..2], ["gametree", "gen"], "{title}");
+        let again = gametree(&words[1..]).stdout();
+        assert_eq!(
+            again.trim_end(),
+            format!("# {}", exercise.trim_end()),
+            "{title}"
+        );
+    }
     assert!(page.contains("id=\"quiz-mode\" checked"));
     assert!(trees.iter().all(|t| t["facts"].is_array()));
     let output = gametree([
