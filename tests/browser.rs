@@ -412,10 +412,10 @@ fn a_practice_set_of_twenty_holds_twenty_quizzes() {
     for (i, exercise) in seen.iter().enumerate() {
         let label = exercise["label"].as_str().unwrap();
         assert!(
-            label.starts_with(&format!("Exercise {} of 20: seed ", i + 1)),
+            label.starts_with(&format!("Exercise {} of 20: gametree gen --game ", i + 1)),
             "{label}"
         );
-        seeds.insert(label.split("seed ").nth(1).unwrap().to_string());
+        seeds.insert(label.split("seed=").nth(1).unwrap().to_string());
         assert!(exercise["rows"].as_u64().unwrap() >= 7);
         assert_eq!(exercise["quiz"], true);
         let score = exercise["score"].as_str().unwrap();
