@@ -53,10 +53,14 @@ pub(super) struct RenderArgs {
     /// checked against the search).
     #[arg(long, help_heading = "Output")]
     quiz: bool,
-    /// Draw the answer key: the full diagram beside a table of the answers
-    /// (SVG, PNG, PDF, LaTeX).
+    /// Draw the answer key: the full diagram with a table of the answers
+    /// (SVG, PNG, PDF, LaTeX), beside it or under it, whichever keeps the
+    /// sheet nearer a 16:9 slide's shape.
     #[arg(long, help_heading = "Output")]
     key: bool,
+    /// With --key: the table under the drawing, whatever its shape.
+    #[arg(long, help_heading = "Output", requires = "key")]
+    key_below: bool,
     /// PNG pixels per point: 1 is 72 dpi, 2 (the default) 144 dpi.
     #[arg(
         long,
@@ -163,6 +167,7 @@ impl RenderArgs {
             captions: !self.no_caption,
             strict: self.search.strict,
             key: self.key,
+            key_below: self.key_below,
         }
     }
 

@@ -75,8 +75,12 @@ pub struct RenderOptions {
     /// The search was strict (cuts compare with `>` and `<`), as captions
     /// of cuts say.
     pub strict: bool,
-    /// The answer key: the native drawing beside a table of the answers.
+    /// The answer key: the native drawing with a table of the answers,
+    /// beside it or under it, whichever keeps the sheet nearer a 16:9
+    /// slide's shape.
     pub key: bool,
+    /// The answer key's table under the drawing, whatever its shape.
+    pub key_below: bool,
 }
 
 /// How images (SVG, PNG, PDF) are made.
