@@ -113,6 +113,18 @@ pub(crate) fn screenshot(
 /// Opens `page` at `#hash` in headless Chromium with `driver` run after
 /// the page's own script; what the driver handed back.
 pub(crate) fn drive(test: &str, page: &str, hash: &str, driver: &str) -> serde_json::Value {
+    drive_at(test, page, hash, driver, None)
+}
+
+/// As [`drive`], in a browser window `width` by `height` pixels when a
+/// size is given.
+pub(crate) fn drive_at(
+    test: &str,
+    page: &str,
+    hash: &str,
+    driver: &str,
+    size: Option<(u32, u32)>,
+) -> serde_json::Value {
     let dir = scratch(test);
     let file = dir.join("page.html");
     let script = format!(
@@ -121,11 +133,15 @@ pub(crate) fn drive(test: &str, page: &str, hash: &str, driver: &str) -> serde_j
     let (head, tail) = page.rsplit_once("</body>").expect("a page body");
     std::fs::write(&file, format!("{head}{script}{tail}")).unwrap();
     let address = format!("file://{}#{hash}", file.display());
-    let output = headless(
-        &dir,
-        &["--virtual-time-budget=5000", "--dump-dom"],
-        &address,
-    );
+    let mut extra = vec![
+        "--virtual-time-budget=5000".to_string(),
+        "--dump-dom".to_string(),
+    ];
+    if let Some((width, height)) = size {
+        extra.push(format!("--window-size={width},{height}"));
+    }
+    let extra: Vec<&str> = extra.iter().map(String::as_str).collect();
+    let output = headless(&dir, &extra, &address);
     let dom = String::from_utf8_lossy(&output.stdout).into_owned();
     let _ = std::fs::remove_dir_all(&dir);
     let text = dom
