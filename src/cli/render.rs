@@ -84,6 +84,12 @@ pub(super) struct RenderArgs {
         help_heading = "Output"
     )]
     frame_delay: u16,
+    /// SVG, PNG, PDF: the picture on a slide of this shape (`16:9` is 720
+    /// by 405 pt), scaled to fit it, with the labels (those asked for,
+    /// else values and names) that keep every text at least 9 pt, or an
+    /// error that says why none does.
+    #[arg(long, value_name = "W:H", value_parser = super::fit::parse_ratio, help_heading = "Output")]
+    fit: Option<super::fit::Ratio>,
     /// Show the [alpha, beta] window each node was entered with.
     #[arg(long, help_heading = "Layers")]
     windows: bool,
@@ -197,12 +203,23 @@ impl RenderArgs {
         Ok(())
     }
 
+    /// The diagram `make` draws, fitted to the slide `--fit` asks for.
+    fn fitted<'a>(
+        &self,
+        format: DiagramFormat,
+        make: impl Fn(RenderOptions) -> Diagram<'a>,
+    ) -> Result<Diagram<'a>, CliError> {
+        let how = (format, self.engine, self.frames.is_some());
+        super::fit::fitted(self.fit, how, self.options(), make)
+    }
+
     fn image(&self) -> ImageOptions {
         ImageOptions {
             engine: self.engine,
             scale: self.scale,
             standalone: self.standalone,
             frame_delay_ms: self.frame_delay,
+            slide: self.fit.map(super::fit::Ratio::slide),
         }
     }
 }
@@ -274,7 +291,9 @@ pub(super) fn run(args: &RenderArgs, out: &mut impl Write) -> Result<(), CliErro
         .search(&args.search, &mut recorder)
         .map_err(|e| args.note_renamed_depth(e))?;
     let trace = recorder.trace;
-    let diagram = Diagram::new(&input.tree, &trace, &result, args.options());
+    let diagram = args.fitted(format, |options| {
+        Diagram::new(&input.tree, &trace, &result, options)
+    })?;
     draw(args, &diagram, format, out)
 }
 
@@ -393,7 +412,8 @@ fn run_simulated(
     }
     if matches!(format, DiagramFormat::Beamer | DiagramFormat::Forest) {
         return Err(CliError::BadInput(format!(
-            "{} follows the steps of a sequential search; render --simulate draws SVG, PNG,              PDF, LaTeX or DOT",
+            "{} follows the steps of a sequential search; render --simulate draws SVG, PNG, \
+             PDF, LaTeX or DOT",
             format.label()
         )));
     }
@@ -401,9 +421,11 @@ fn run_simulated(
     let (trace, result, schedule) = simulated(&input.tree, args, processors).map_err(failed)?;
     let drawn = Processors::from_schedule(&input.tree, &schedule, processors);
     let steps = time_steps(&input.tree, &schedule, args.search.strict);
-    let diagram = Diagram::new(&input.tree, &trace, &result, args.options())
-        .with_processors(drawn)
-        .with_steps(steps);
+    let diagram = args.fitted(format, |options| {
+        Diagram::new(&input.tree, &trace, &result, options)
+            .with_processors(drawn.clone())
+            .with_steps(steps.clone())
+    })?;
     draw(args, &diagram, format, out)
 }
 

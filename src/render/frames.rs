@@ -196,7 +196,11 @@ impl Diagram<'_> {
         image: ImageOptions,
     ) -> Result<Vec<u8>, RenderError> {
         let frames = match image.engine {
-            Engine::Native => self.svg_frames(),
+            Engine::Native => self
+                .scene_frames()
+                .iter()
+                .map(|scene| super::svg::write_svg_on(scene, image.slide))
+                .collect(),
             Engine::Graphviz => self.graphviz_svg_frames()?,
         };
         deck(format, &frames, image.scale, image.frame_delay_ms)

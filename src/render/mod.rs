@@ -94,6 +94,10 @@ pub struct ImageOptions {
     pub standalone: bool,
     /// How long an animated PNG shows each frame, in milliseconds.
     pub frame_delay_ms: u16,
+    /// The page, in points, that native SVG, PNG and PDF pictures are
+    /// scaled to fit and centred on (a slide: 720 by 405 for 16:9);
+    /// `None` for the drawing's own size.
+    pub slide: Option<(f64, f64)>,
 }
 
 impl Default for ImageOptions {
@@ -105,6 +109,7 @@ impl Default for ImageOptions {
             scale: 2.0,
             standalone: false,
             frame_delay_ms: 1000,
+            slide: None,
         }
     }
 }
@@ -289,6 +294,31 @@ impl<'a> Diagram<'a> {
         svg::write_svg(&self.full_scene())
     }
 
+    /// The size, in points, of the smallest text of the full diagram (and
+    /// of its first frame, caption included, with `frames`) once scaled to
+    /// fit a page `slide` points in size: what a reader of the slide reads.
+    pub fn smallest_text_on(&self, slide: (f64, f64), frames: bool) -> f64 {
+        let mut scenes = vec![self.full_scene()];
+        if frames {
+            scenes.extend(self.scene_frames().into_iter().take(1));
+        }
+        scenes
+            .iter()
+            .map(|scene| {
+                let scale = svg::fit_scale((scene.width, scene.height), slide);
+                let smallest = scene
+                    .marks
+                    .iter()
+                    .filter_map(|mark| match mark {
+                        scene::Mark::Text(text) if !text.text.is_empty() => Some(text.size),
+                        _ => None,
+                    })
+                    .fold(f64::INFINITY, f64::min);
+                smallest * scale
+            })
+            .fold(f64::INFINITY, f64::min)
+    }
+
     /// The full diagram as a TikZ picture (a whole LaTeX document when
     /// `standalone`), from the native layout.
     pub fn to_tikz(&self, standalone: bool) -> String {
@@ -349,7 +379,7 @@ fn picture_bytes(
     picture: PictureFormat,
     image: ImageOptions,
 ) -> Result<Vec<u8>, RenderError> {
-    raster::convert(picture, &svg::write_svg(scene), image.scale)
+    raster::convert(picture, &svg::write_svg_on(scene, image.slide), image.scale)
 }
 
 /// The nodes to draw in preorder, down to `depth`, and every node's

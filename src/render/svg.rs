@@ -51,17 +51,52 @@ pub(super) fn escape(text: &str) -> Cow<'_, str> {
 
 /// The SVG text of a scene.
 pub(super) fn write_svg(scene: &Scene) -> String {
+    write_svg_on(scene, None)
+}
+
+/// The SVG text of a scene; on a page `slide` points in size when given,
+/// the scene scaled to fit it and centred on it (its text scaled alike).
+pub(super) fn write_svg_on(scene: &Scene, slide: Option<(f64, f64)>) -> String {
     let mut out = String::with_capacity(160 * scene.marks.len() + 1024);
+    let (w, h) = (scene.width, scene.height);
+    let ((page_w, page_h), (x, y, view_w, view_h)) = match slide {
+        None => ((w, h), (0.0, 0.0, w, h)),
+        Some((page_w, page_h)) => {
+            let scale = fit_scale((w, h), (page_w, page_h));
+            let (view_w, view_h) = (page_w / scale, page_h / scale);
+            let (x, y) = (-(view_w - w) / 2.0, -(view_h - h) / 2.0);
+            ((page_w, page_h), (x, y, view_w, view_h))
+        }
+    };
     let _ = write!(
         out,
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
-         <svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}pt\" height=\"{h}pt\" \
-         viewBox=\"0 0 {w} {h}\" font-family=\"{FONT_STACK}\" font-size=\"{FONT_SIZE}\" \
-         text-anchor=\"middle\" stroke-linejoin=\"round\">\n\
-         <rect width=\"{w}\" height=\"{h}\" fill=\"#ffffff\"/>\n",
-        w = num(scene.width),
-        h = num(scene.height),
+         <svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{pw}pt\" height=\"{ph}pt\" \
+         viewBox=\"{x} {y} {w} {h}\" font-family=\"{FONT_STACK}\" font-size=\"{FONT_SIZE}\" \
+         text-anchor=\"middle\" stroke-linejoin=\"round\">\n",
+        pw = num(page_w),
+        ph = num(page_h),
+        x = num(x),
+        y = num(y),
+        w = num(view_w),
+        h = num(view_h),
     );
+    let _ = match slide {
+        None => writeln!(
+            out,
+            "<rect width=\"{}\" height=\"{}\" fill=\"#ffffff\"/>",
+            num(w),
+            num(h)
+        ),
+        Some(_) => writeln!(
+            out,
+            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#ffffff\"/>",
+            num(x),
+            num(y),
+            num(view_w),
+            num(view_h)
+        ),
+    };
     // Lines come first, in a group that does not fill them.
     let mut in_lines = false;
     for mark in &scene.marks {
@@ -81,6 +116,12 @@ pub(super) fn write_svg(scene: &Scene) -> String {
     }
     out.push_str("</svg>\n");
     out
+}
+
+/// The scale at which a drawing `size` points in size fits a page of
+/// `page` points, as large as it fits.
+pub(super) fn fit_scale(size: (f64, f64), page: (f64, f64)) -> f64 {
+    (page.0 / size.0).min(page.1 / size.1)
 }
 
 /// Appends `x` as [`Num`] writes it, without the formatting machinery
