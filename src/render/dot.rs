@@ -168,25 +168,23 @@ impl Diagram<'_> {
     /// while there is nothing to show; values with their signs, `≥6`, as
     /// the native drawing sets them) and the room kept for it, in points at
     /// the node's 11 pt.
-    pub(super) fn dot_rows(&self, picture: &Picture, node: NodeId) -> Vec<(String, f64)> {
+    pub(super) fn dot_rows(&self, picture: &Picture, node: NodeId) -> Vec<(String, Option<f64>)> {
         let tree = self.tree;
         let leaf = tree.children_slice(node).is_empty();
         let mut rows = Vec::new();
         if self.shows_name(node) {
-            let id = tree.id(node);
-            let width = text_width(&id, FONT_SIZE);
-            rows.push((id, width));
+            rows.push((tree.id(node), None));
         }
         if self.options.native_labels().values() || (self.options.blank && leaf) {
             let value = pretty(&self.value_text(picture, node)).into_owned();
-            rows.push((value, self.reserve.value(tree, node)));
+            rows.push((value, Some(self.reserve.value(tree, node))));
         }
         let texts = self.layer_texts(picture, node);
         let node_type = self.types.as_ref().map(|types| types[node as usize]);
         for (k, layer) in Layer::on(self.options.layers).into_iter().enumerate() {
             if let Some(width) = self.reserve.layer(layer, tree, node, node_type) {
                 let text = pretty(&texts[k]).into_owned();
-                rows.push((text, width * FONT_SIZE / SMALL_SIZE));
+                rows.push((text, Some(width * FONT_SIZE / SMALL_SIZE)));
             }
         }
         rows
@@ -291,8 +289,8 @@ impl Diagram<'_> {
             .iter()
             .find_map(|&c| picture.cut_above(c));
         let lines = mark.map(|m| self.cut_label(m)).unwrap_or_default();
-        let rows: Vec<(String, f64)> = (0..widths.len())
-            .map(|k| (lines.get(k).cloned().unwrap_or_default(), widths[k]))
+        let rows: Vec<(String, Option<f64>)> = (0..widths.len())
+            .map(|k| (lines.get(k).cloned().unwrap_or_default(), Some(widths[k])))
             .collect();
         table_label("xlabel", &rows, SMALL_CELL_HEIGHT)
     }

@@ -31,21 +31,32 @@ pub(super) fn plain_label(key: &str, lines: &[String]) -> Attribute {
     Attribute(Id::Plain(key.to_string()), Id::Escaped(text))
 }
 
-/// The attribute `key` as an HTML-like label: a table of one fixed cell
-/// per row, each `width` points wide (and `height` high), holding its text
-/// or nothing. `dot` sizes what the label belongs to from the cells alone,
-/// so a label lays out the same whatever its cells say.
-pub(super) fn table_label(key: &str, rows: &[(String, f64)], height: f64) -> Attribute {
+/// The attribute `key` as an HTML-like label: a table of one cell per row,
+/// `height` points high, holding its text or nothing. A row with a width
+/// is a fixed cell that wide, for text that changes as the search goes
+/// (`dot` sizes what the label belongs to from such cells alone, so the
+/// label lays out the same whatever they say); a row without one (a name,
+/// which every frame writes alike) is as wide as `dot` sets its text,
+/// whatever font `dot` has.
+pub(super) fn table_label(key: &str, rows: &[(String, Option<f64>)], height: f64) -> Attribute {
     let mut table =
         String::from("<<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"0\">");
     for (text, width) in rows {
-        let _ = write!(
-            table,
-            "<TR><TD FIXEDSIZE=\"TRUE\" WIDTH=\"{}\" HEIGHT=\"{}\">{}</TD></TR>",
-            cell(*width + 2.0),
-            cell(height),
-            escape_html(text)
-        );
+        let _ = match width {
+            Some(width) => write!(
+                table,
+                "<TR><TD FIXEDSIZE=\"TRUE\" WIDTH=\"{}\" HEIGHT=\"{}\">{}</TD></TR>",
+                cell(*width + 2.0),
+                cell(height),
+                escape_html(text)
+            ),
+            None => write!(
+                table,
+                "<TR><TD HEIGHT=\"{}\">{}</TD></TR>",
+                cell(height),
+                escape_html(text)
+            ),
+        };
     }
     if rows.is_empty() {
         table.push_str("<TR><TD></TD></TR>");
@@ -60,7 +71,10 @@ fn cell(points: f64) -> u32 {
 }
 
 fn escape_html(text: &str) -> String {
-    text.replace('&', "&amp;")
+    // `dot` reads `\N`, `\l` and the like even in an HTML-like label, and
+    // `\\` as one backslash.
+    text.replace('\\', "\\\\")
+        .replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
@@ -86,15 +100,15 @@ mod tests {
 
     #[test]
     fn a_table_holds_its_rooms_and_only_the_text_known() {
-        let rows = [("A".to_string(), 10.0), (String::new(), 20.4)];
+        let rows = [("A".to_string(), None), (String::new(), Some(20.4))];
         let known = printed(table_label("label", &rows, 14.0));
         assert_eq!(
             known,
             "label=<<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"0\">\
-             <TR><TD FIXEDSIZE=\"TRUE\" WIDTH=\"12\" HEIGHT=\"14\">A</TD></TR>\
+             <TR><TD HEIGHT=\"14\">A</TD></TR>\
              <TR><TD FIXEDSIZE=\"TRUE\" WIDTH=\"23\" HEIGHT=\"14\"></TD></TR></TABLE>>"
         );
-        let later = [("A".to_string(), 10.0), ("<5>".to_string(), 20.4)];
+        let later = [("A".to_string(), None), ("<5>".to_string(), Some(20.4))];
         let shown = printed(table_label("label", &later, 14.0));
         assert_eq!(shown.len(), known.len() + "&lt;5&gt;".len());
     }
