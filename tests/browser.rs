@@ -509,7 +509,10 @@ fn a_two_thousand_node_page_opens_and_steps_to_its_end() {
         (&result["home"], &result["end"]),
         (&0.into(), &lines.into())
     );
-    assert!(page.len() < 1_500_000, "{} bytes", page.len());
+    // About 760 bytes a node: its shape, an empty slot for its value and
+    // for each of the four layers (room kept whatever the search does), the
+    // edge into it with its bend, its data.
+    assert!(page.len() < 1_600_000, "{} bytes", page.len());
 }
 
 #[test]

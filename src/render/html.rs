@@ -145,7 +145,8 @@ impl Diagram<'_> {
                 let (x, row) = geometry.legend.place(number);
                 let _ = write!(
                     out,
-                    "<text x=\"{}\" y=\"{}\" font-size=\"9\" text-anchor=\"start\">{}: {}</text>",
+                    "<text class=\"legend\" x=\"{}\" y=\"{}\" font-size=\"9\" \
+                     text-anchor=\"start\">{}: <tspan class=\"said\">{}</tspan></text>",
                     num(MARGIN + x),
                     num(geometry.legend_top() + baseline(row, SMALL_SIZE)),
                     escape(&head),
