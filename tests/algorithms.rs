@@ -38,19 +38,9 @@ proptest! {
     #[test]
     fn both_forms_give_the_same_trace(shape in shapes()) {
         let tree = parse("random", &shape.text()).unwrap();
-        let pairs = [
-            (Algorithm::Minimax, Algorithm::Negamax),
-            (Algorithm::AlphaBeta, Algorithm::NegamaxAlphaBeta),
-        ];
-        for (minmax, negamax) in pairs {
-            for options in all_options() {
-                let same = common::same_events(
-                    &tree,
-                    &traced(&tree, minmax, options),
-                    &traced(&tree, negamax, options),
-                );
-                prop_assert!(same.is_ok(), "{} {:?}: {}", negamax, options, same.unwrap_err());
-            }
+        for options in all_options() {
+            let same = common::forms_trace_alike(&tree, options);
+            prop_assert!(same.is_ok(), "{}", same.unwrap_err());
         }
     }
 

@@ -13,7 +13,6 @@
 #![cfg(all(unix, feature = "cli"))]
 
 use std::path::Path;
-use std::process::Command;
 
 use gametree::formats::{self, ReadOptions, TreeFormat};
 use gametree::render::Picture;
@@ -22,6 +21,7 @@ use gametree::trace::Trace;
 use gametree::tree::{GameTree, NodeId, Tree};
 use serde_json::{Value as Json, json};
 
+mod chromium;
 mod common;
 
 use common::{gametree, scratch};
@@ -47,68 +47,24 @@ function done(result) {
 }
 "#;
 
-fn chromium() -> String {
-    std::env::var("CHROMIUM").unwrap_or_else(|_| "chromium".to_string())
-}
-
 /// Opens `page` at `#hash` in headless Chromium with `driver` run after
-/// the page's own script; what the driver handed back.
+/// the page's own script and this file's prelude; what the driver handed
+/// back.
 fn drive(test: &str, page: &str, hash: &str, driver: &str) -> Json {
-    let dir = scratch(&format!("browser-hostile-{test}"));
-    let file = dir.join("page.html");
-    let script = format!(
-        "<script>\n{PRELUDE}\ntry {{\n{driver}\n}} catch (e) {{ done({{error: String(e) + ' ' + e.stack}}); }}\n</script>\n</body>"
-    );
-    let (head, tail) = page.rsplit_once("</body>").expect("a page body");
-    std::fs::write(&file, format!("{head}{script}{tail}")).unwrap();
-    let output = Command::new(chromium())
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--no-first-run",
-            "--virtual-time-budget=5000",
-            &format!("--user-data-dir={}", dir.join("profile").display()),
-            "--dump-dom",
-            &format!("file://{}#{hash}", file.display()),
-        ])
-        .output()
-        .expect("chromium runs (apt-get install chromium)");
-    let dom = String::from_utf8_lossy(&output.stdout).into_owned();
-    let _ = std::fs::remove_dir_all(&dir);
-    let text = dom
-        .split("<pre id=\"test-out\">")
-        .nth(1)
-        .and_then(|rest| rest.split("</pre>").next())
-        .unwrap_or_else(|| {
-            panic!(
-                "{test}: no result in the page: {}",
-                String::from_utf8_lossy(&output.stderr)
-            )
-        });
-    let result: Json = serde_json::from_str(text).unwrap();
-    assert!(
-        result.get("error").is_none(),
-        "{test}: the driver failed: {result}"
-    );
-    result
+    chromium::drive_with(
+        &format!("browser-hostile-{test}"),
+        page,
+        hash,
+        PRELUDE,
+        driver,
+    )
 }
 
 /// The names of `tests/data/hostile-page-names.json` every reader takes,
 /// then those of the others that this build's JSON reader takes.
 fn corpus() -> Vec<String> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/hostile-page-names.json");
-    let corpus: Json = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-    let list = |key: &str| -> Vec<String> {
-        corpus[key]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|n| n.as_str().unwrap().to_string())
-            .collect()
-    };
-    let mut names = list("accepted");
-    for name in list("maybe_refused") {
+    let mut names = common::hostile_page_texts("accepted");
+    for name in common::hostile_page_texts("maybe_refused") {
         let text = tree_json(std::slice::from_ref(&name));
         if formats::read(TreeFormat::Json, "probe", &text, &ReadOptions::default()).is_ok() {
             names.push(name);
@@ -341,17 +297,7 @@ const OPENED: &str = r#"
     ignore = "needs Chromium: cargo test --features test-browser"
 )]
 fn a_deep_link_it_cannot_read_opens_the_first_exercise() {
-    let page = gametree([
-        "gen",
-        "--exercise",
-        "--game",
-        "random:branching=2,depth=3,seed=5",
-        "--count",
-        "3",
-        "--format",
-        "html",
-    ])
-    .stdout();
+    let page = gametree(common::PRACTICE_SET).stdout();
     for (test, hash, exercise) in [
         ("fraction", "exercise=1.5", 0),
         ("negative", "exercise=-1", 0),

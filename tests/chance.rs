@@ -140,19 +140,11 @@ proptest! {
     #[test]
     fn both_forms_trace_alike_event_by_event(shape in chance_trees(), bounds in bounds(), depth in prop::option::of(0usize..4)) {
         let tree = parse("random", &shape.text()).unwrap();
-        let pairs = [
-            (Algorithm::Minimax, Algorithm::Negamax),
-            (Algorithm::AlphaBeta, Algorithm::NegamaxAlphaBeta),
-        ];
-        for (minmax, negamax) in pairs {
-            for options in all_options() {
-                for bounds in [None, Some(bounds)] {
-                    let options = Options { bounds, depth, ..options };
-                    let (_, _, minmax_trace) = traced(&tree, minmax, options);
-                    let (_, _, negamax_trace) = traced(&tree, negamax, options);
-                    let same = common::same_events(&tree, &minmax_trace, &negamax_trace);
-                    prop_assert!(same.is_ok(), "{} {:?} on {}: {}", negamax, options, shape.text(), same.unwrap_err());
-                }
+        for options in all_options() {
+            for bounds in [None, Some(bounds)] {
+                let options = Options { bounds, depth, ..options };
+                let same = common::forms_trace_alike(&tree, options);
+                prop_assert!(same.is_ok(), "on {}: {}", shape.text(), same.unwrap_err());
             }
         }
     }

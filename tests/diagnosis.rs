@@ -10,14 +10,9 @@ use gametree::syntax::parse;
 use gametree::trace::Trace;
 use gametree::tree::Tree;
 
+/// The example trees, parsed, with their paths.
 fn example_trees() -> Vec<(String, Tree)> {
-    let mut files: Vec<String> = std::fs::read_dir("trees")
-        .unwrap()
-        .map(|e| e.unwrap().path().to_str().unwrap().to_string())
-        .filter(|p| p.ends_with(".tree"))
-        .collect();
-    files.sort();
-    files
+    common::example_files()
         .into_iter()
         .map(|f| {
             let text = std::fs::read_to_string(&f).unwrap();

@@ -19,28 +19,27 @@ use common::scratch;
 /// The corpus of `tests/data/hostile-page-names.json`: the names every
 /// reader takes, and those a reader may refuse.
 fn corpus() -> (Vec<String>, Vec<String>) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/hostile-page-names.json");
-    let corpus: Json = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-    let list = |key: &str| -> Vec<String> {
-        corpus[key]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|n| n.as_str().unwrap().to_string())
-            .collect()
-    };
-    (list("accepted"), list("maybe_refused"))
+    (
+        common::hostile_page_texts("accepted"),
+        common::hostile_page_texts("maybe_refused"),
+    )
 }
 
 /// A tree where `name` names the first interior node and labels the edge
 /// into it and the edge into a leaf that a cut skips, as JSON.
 fn json_tree(name: &str) -> String {
+    json_tree_named(name, name)
+}
+
+/// The tree of [`json_tree`] with the first interior node named `name`
+/// and the two edges labelled `label`.
+fn json_tree_named(name: &str, label: &str) -> String {
     let leaves =
         |values: [i32; 3]| -> Vec<Json> { values.iter().map(|v| json!({"value": v})).collect() };
     let mut second = leaves([2, 4, 6]);
-    second[1]["label"] = json!(name);
+    second[1]["label"] = json!(label);
     json!({"children": [
-        {"label": name, "name": name, "children": leaves([3, 12, 8])},
+        {"label": label, "name": name, "children": leaves([3, 12, 8])},
         {"name": "C", "children": second},
         {"name": "D", "children": leaves([14, 5, 2])},
     ]})
@@ -138,10 +137,11 @@ fn assert_nodes_match_ids(data: &Json, path: &str) {
     }
 }
 
-/// The markup holds `name` only escaped: no markup of its own, no script
-/// element but the page's, no comment, and the diagram is well-formed XML
-/// whose node titles, names and action labels read back as written.
-fn assert_markup_escapes(page: &str, name: &str, path: &str) {
+/// The markup holds `name` and `label` only escaped: no markup of their
+/// own, no script element but the page's, no comment, and the diagram is
+/// well-formed XML whose node titles, names and action labels read back as
+/// written.
+fn assert_markup_escapes(page: &str, (name, label): (&str, &str), path: &str) {
     let scripts = data_blocks(page).len() + 1;
     assert_eq!(page.matches("<script").count(), scripts, "{path}");
     assert_eq!(page.matches("</script>").count(), scripts, "{path}");
@@ -149,7 +149,7 @@ fn assert_markup_escapes(page: &str, name: &str, path: &str) {
     for markup in ["<img", "<svg onload", "<![CDATA["] {
         assert!(!page.contains(markup), "{path}: {markup}");
     }
-    if name.contains(char::is_control) {
+    if name.contains(char::is_control) || label.contains(char::is_control) {
         // XML has no way to write most control characters: the readers are
         // to refuse them (see the corpus), and the page's own checks above
         // hold for them as for any name.
@@ -183,8 +183,8 @@ fn assert_markup_escapes(page: &str, name: &str, path: &str) {
     for action in &actions {
         let numbered = action
             .split_once(": ")
-            .is_some_and(|(n, rest)| n.ends_with(|c: char| c.is_ascii_digit()) && rest == name);
-        assert!(action == name || numbered, "{path}: {actions:?}");
+            .is_some_and(|(n, rest)| n.ends_with(|c: char| c.is_ascii_digit()) && rest == label);
+        assert!(action == label || numbered, "{path}: {actions:?}");
     }
     let titles: Vec<&str> = svg
         .descendants()
@@ -214,7 +214,7 @@ fn page_of(path: &Path, format: TreeFormat, name: &str) -> Result<(), String> {
         data[0]["ids"].as_array().unwrap().contains(&json!(name)),
         "{file}"
     );
-    assert_markup_escapes(&page, name, file);
+    assert_markup_escapes(&page, (name, name), file);
     Ok(())
 }
 
@@ -234,6 +234,34 @@ fn every_hostile_name_and_label_stays_data_in_the_page() {
             // A refusal is fine (exit 2, with a message); a page must be safe.
             let _ = page_of(&path, format, name);
         }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A text holding a `"` names no node in any reader (an `expect` line could
+/// not quote it), and as an action label stays data in the page.
+#[test]
+fn a_quote_holding_text_is_refused_as_a_name_and_stays_data_as_a_label() {
+    let dir = scratch("web-hostile-labels");
+    for (index, text) in common::hostile_page_texts("labels_only").iter().enumerate() {
+        let named = dir.join(format!("named-{index}.json"));
+        std::fs::write(&named, json_tree(text)).unwrap();
+        let refusal = page_of(&named, TreeFormat::Json, text).unwrap_err();
+        assert!(refusal.contains("`\"`"), "{text}: {refusal}");
+        let labelled = dir.join(format!("labelled-{index}.json"));
+        std::fs::write(&labelled, json_tree_named("B", text)).unwrap();
+        let file = labelled.to_str().unwrap();
+        let page = output_or_refusal(&["render", file, "--format", "html"]).unwrap();
+        let tree = formats::read(
+            TreeFormat::Json,
+            file,
+            &std::fs::read_to_string(&labelled).unwrap(),
+            &ReadOptions::default(),
+        )
+        .unwrap()
+        .tree;
+        assert_data_safe_and_exact(&page, file, &tree);
+        assert_markup_escapes(&page, ("B", text), file);
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -296,17 +324,7 @@ fn every_example_s_page_data_is_safe_and_exact() {
 
 #[test]
 fn a_practice_set_s_data_is_safe_in_every_exercise() {
-    let page = output_or_refusal(&[
-        "gen",
-        "--exercise",
-        "--game",
-        "random:branching=2,depth=3,seed=5",
-        "--count",
-        "3",
-        "--format",
-        "html",
-    ])
-    .unwrap();
+    let page = output_or_refusal(&common::PRACTICE_SET).unwrap();
     let blocks = data_blocks(&page);
     assert_eq!(blocks.len(), 3);
     for block in blocks {

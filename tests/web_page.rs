@@ -152,17 +152,7 @@ fn the_format_follows_the_extension_and_the_page_refuses_what_it_cannot_hold() {
 
 #[test]
 fn a_practice_set_holds_every_exercise_in_quiz_mode() {
-    let page = gametree([
-        "gen",
-        "--exercise",
-        "--game",
-        "random:branching=2,depth=3,seed=5",
-        "--count",
-        "3",
-        "--format",
-        "html",
-    ])
-    .stdout();
+    let page = gametree(common::PRACTICE_SET).stdout();
     let trees = data(&page);
     assert_eq!(trees.len(), 3);
     let titles: Vec<&str> = trees.iter().map(|t| t["title"].as_str().unwrap()).collect();

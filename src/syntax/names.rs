@@ -7,7 +7,8 @@
 //! line reads in place of a node (`none`, `nothing`, `inf`, `infinity`) or
 //! before `=` and a number (`value`, `evaluated`), in any case. No name or
 //! label holds a control or bidirectional character
-//! ([`crate::text::is_hidden`]).
+//! ([`crate::text::is_hidden`]), and no name a `"`, which the tree language
+//! and `expect` lines cannot quote.
 
 use crate::text::{hidden_character, is_hidden, quoted};
 
@@ -31,6 +32,14 @@ pub struct Refusal {
 pub fn refuse_name(name: &str, is_root: bool) -> Option<Refusal> {
     if let Some(refusal) = refuse_hidden(name, "name") {
         return Some(refusal);
+    }
+    if let Some(offset) = name.find('"') {
+        return Some(Refusal {
+            offset: Some(offset),
+            message: "this name holds `\"`, which no quoted name may hold (an answer key \
+                      could not name the node): choose another name"
+                .to_string(),
+        });
     }
     let message = if name.starts_with('@') {
         format!(

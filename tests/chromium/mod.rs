@@ -113,7 +113,7 @@ pub(crate) fn screenshot(
 /// Opens `page` at `#hash` in headless Chromium with `driver` run after
 /// the page's own script; what the driver handed back.
 pub(crate) fn drive(test: &str, page: &str, hash: &str, driver: &str) -> serde_json::Value {
-    drive_at(test, page, hash, driver, None)
+    drive_in(test, page, hash, PRELUDE, driver, None)
 }
 
 /// As [`drive`], in a browser window `width` by `height` pixels when a
@@ -125,10 +125,35 @@ pub(crate) fn drive_at(
     driver: &str,
     size: Option<(u32, u32)>,
 ) -> serde_json::Value {
+    drive_in(test, page, hash, PRELUDE, driver, size)
+}
+
+/// [`drive`] with the driver's own `prelude`, which defines `done(result)`
+/// writing the result as JSON in `<pre id="test-out">`.
+pub(crate) fn drive_with(
+    test: &str,
+    page: &str,
+    hash: &str,
+    prelude: &str,
+    driver: &str,
+) -> serde_json::Value {
+    drive_in(test, page, hash, prelude, driver, None)
+}
+
+/// The page driven: `prelude` and `driver` after its own script, in a
+/// window of `size` when given.
+fn drive_in(
+    test: &str,
+    page: &str,
+    hash: &str,
+    prelude: &str,
+    driver: &str,
+    size: Option<(u32, u32)>,
+) -> serde_json::Value {
     let dir = scratch(test);
     let file = dir.join("page.html");
     let script = format!(
-        "<script>\n{PRELUDE}\ntry {{\n{driver}\n}} catch (e) {{ done({{error: String(e) + ' ' + e.stack}}); }}\n</script>\n</body>"
+        "<script>\n{prelude}\ntry {{\n{driver}\n}} catch (e) {{ done({{error: String(e) + ' ' + e.stack}}); }}\n</script>\n</body>"
     );
     let (head, tail) = page.rsplit_once("</body>").expect("a page body");
     std::fs::write(&file, format!("{head}{script}{tail}")).unwrap();

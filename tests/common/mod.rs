@@ -21,6 +21,19 @@ mod refusal;
 pub(crate) use binary::{Outcome, gametree};
 pub(crate) use refusal::{ALGORITHMS, assert_refused, chain, solve_stdin};
 
+/// The command line of a web page of three practice exercises (random
+/// trees of branching 2 and depth 3, seeds 5 to 7).
+pub(crate) const PRACTICE_SET: [&str; 8] = [
+    "gen",
+    "--exercise",
+    "--game",
+    "random:branching=2,depth=3,seed=5",
+    "--count",
+    "3",
+    "--format",
+    "html",
+];
+
 /// A tree as the tests build it before writing it as text.
 #[derive(Clone, Debug)]
 pub(crate) enum Shape {
@@ -325,4 +338,39 @@ pub(crate) fn same_events(
             describe(negamax.events.get(i))
         )),
     }
+}
+
+/// Whether minimax and negamax, and alpha-beta and negamax alpha-beta,
+/// trace `tree` alike under `options`, event by event (see
+/// [`same_events`]): the first difference otherwise, named by the negamax
+/// form.
+pub(crate) fn forms_trace_alike(tree: &Tree, options: Options) -> Result<(), String> {
+    let traced = |algorithm| {
+        let mut trace = gametree::trace::Trace::new();
+        search(tree, algorithm, options, &mut trace).unwrap();
+        trace
+    };
+    for (minmax, negamax) in [
+        (Algorithm::Minimax, Algorithm::Negamax),
+        (Algorithm::AlphaBeta, Algorithm::NegamaxAlphaBeta),
+    ] {
+        same_events(tree, &traced(minmax), &traced(negamax))
+            .map_err(|e| format!("{negamax} {options:?}: {e}"))?;
+    }
+    Ok(())
+}
+
+/// The texts of one list of `tests/data/hostile-page-names.json`
+/// (`accepted`, `maybe_refused` or `labels_only`).
+pub(crate) fn hostile_page_texts(list: &str) -> Vec<String> {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/hostile-page-names.json");
+    let corpus: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    corpus[list]
+        .as_array()
+        .unwrap_or_else(|| panic!("no list {list} in the corpus"))
+        .iter()
+        .map(|n| n.as_str().unwrap().to_string())
+        .collect()
 }

@@ -162,6 +162,44 @@ fn a_nul_byte_is_refused_in_every_format() {
     }
 }
 
+/// No name holds a `"`, in any format: the tree language and `expect` lines
+/// cannot quote one, so `key` would write a name that `check` then cannot
+/// find, failing a key against its own tree.
+#[test]
+fn a_name_holding_a_double_quote_is_refused_where_it_stands() {
+    use gametree::formats::{self, ReadOptions, TreeFormat};
+    let json = "{\"name\": \"R\", \"children\": [\n  {\"name\": \"a\\\"b\", \"value\": 1}]}";
+    let error = formats::read(TreeFormat::Json, "f", json, &ReadOptions::default()).unwrap_err();
+    let message = error.to_string();
+    assert!(
+        message.starts_with("f:2:") && message.contains("`\"`"),
+        "{message}"
+    );
+}
+
+/// A JSON tree whose names are no words of the tree language (spaces, an
+/// apostrophe, other scripts, a keyword) gets a key that its own tree
+/// passes in full.
+#[test]
+fn a_key_of_names_the_tree_language_quotes_checks_against_its_tree() {
+    let dir = common::scratch("formats-quoted-key");
+    let tree = dir.join("names.json");
+    let json = r#"{"name": "the root", "children": [
+        {"name": "l'arbre", "children": [{"value": 3}, {"name": "max", "value": 5}]},
+        {"name": "节点 二", "children": [{"value": 2}, {"name": "x-y", "value": 9}]}]}"#;
+    std::fs::write(&tree, json).unwrap();
+    let tree = tree.to_str().unwrap();
+    let key = gametree(["key", tree]).stdout();
+    assert!(
+        key.contains("\"max\"") && key.contains("\"节点 二\""),
+        "{key}"
+    );
+    let Outcome { code, stdout, .. } = gametree(["check", tree, "-"]).stdin(key).outcome();
+    assert_eq!(code, 0, "{stdout}");
+    assert!(!stdout.contains("FAIL"), "{stdout}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A leaf takes its level's default kind whatever kind a format states for
 /// it, as the tree language (which states no leaf's kind) reads it back: a
 /// fuzzing finding, seed `fuzz/seeds/formats/chance-leaf`.
