@@ -6,6 +6,7 @@ mod check;
 mod convert;
 mod exercise;
 mod extras;
+mod fit;
 mod r#gen;
 mod input;
 mod key;
