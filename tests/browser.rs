@@ -412,10 +412,10 @@ fn a_practice_set_of_twenty_holds_twenty_quizzes() {
     for (i, exercise) in seen.iter().enumerate() {
         let label = exercise["label"].as_str().unwrap();
         assert!(
-            label.starts_with(&format!("Exercise {} of 20: seed ", i + 1)),
+            label.starts_with(&format!("Exercise {} of 20: gametree gen --game ", i + 1)),
             "{label}"
         );
-        seeds.insert(label.split("seed ").nth(1).unwrap().to_string());
+        seeds.insert(label.split("seed=").nth(1).unwrap().to_string());
         assert!(exercise["rows"].as_u64().unwrap() >= 7);
         assert_eq!(exercise["quiz"], true);
         let score = exercise["score"].as_str().unwrap();
@@ -509,7 +509,10 @@ fn a_two_thousand_node_page_opens_and_steps_to_its_end() {
         (&result["home"], &result["end"]),
         (&0.into(), &lines.into())
     );
-    assert!(page.len() < 1_500_000, "{} bytes", page.len());
+    // About 760 bytes a node: its shape, an empty slot for its value and
+    // for each of the four layers (room kept whatever the search does), the
+    // edge into it with its bend, its data.
+    assert!(page.len() < 1_600_000, "{} bytes", page.len());
 }
 
 #[test]

@@ -139,8 +139,10 @@ const STEP_AND_READ: &str = r#"
     var name = g.querySelector('text.name');
     return [Number(g.getAttribute('data-n')), g.querySelector('title').textContent, name ? name.textContent : null];
   });
-  r.actions = Array.prototype.map.call(document.querySelectorAll('text.action'), function (t) {
-    return [Number(t.id.slice(1)), t.textContent, t.getAttribute('class')];
+  r.actions = Array.prototype.map.call(document.querySelectorAll('g.action'), function (g) {
+    // A label kept in the legend says its own text after its number.
+    var said = g.querySelector('.said');
+    return [Number(g.id.slice(1)), said ? said.textContent : g.textContent, g.getAttribute('class')];
   });
   r.title = document.title;
   r.heading = document.querySelector('h1').textContent;
@@ -319,7 +321,10 @@ fn a_deep_link_it_cannot_read_opens_the_first_exercise() {
         assert!(shown["rows"].as_u64().unwrap() > 0, "{hash}: a quiz form");
         let label = shown["label"].as_str().unwrap();
         assert!(
-            label.starts_with(&format!("Exercise {} of 3: seed ", exercise + 1)),
+            label.starts_with(&format!(
+                "Exercise {} of 3: gametree gen --game ",
+                exercise + 1
+            )),
             "{hash}: {label}"
         );
     }

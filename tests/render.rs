@@ -11,6 +11,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
+use common::dot_text::{cells, line};
 use common::{entries, gametree};
 
 const LECTURE: &str = "trees/lecture-a-to-v.tree";
@@ -129,26 +130,43 @@ fn the_same_input_gives_the_same_bytes() {
 #[test]
 fn shapes_follow_the_style() {
     let triangles = gametree(["render", LECTURE]).stdout();
-    assert!(triangles.contains(r#"n0[shape=triangle label="A\n5""#));
-    assert!(triangles.contains(r#"n1[shape=invtriangle label="B\n2""#));
+    assert!(line(&triangles, "n0[").starts_with("  n0[shape=triangle label=<<TABLE"));
+    assert_eq!(cells(line(&triangles, "n0[")), ["A", "5"]);
+    assert!(line(&triangles, "n1[").starts_with("  n1[shape=invtriangle"));
+    assert_eq!(cells(line(&triangles, "n1[")), ["B", "2"]);
     let squares = gametree(["render", LECTURE, "--style", "squares"]).stdout();
-    assert!(squares.contains(r#"n0[shape=square label="A\n5""#));
-    assert!(squares.contains(r#"n1[shape=circle label="B\n2""#));
+    assert!(line(&squares, "n0[").starts_with("  n0[shape=square"));
+    assert!(line(&squares, "n1[").starts_with("  n1[shape=circle"));
 }
 
 #[test]
 fn the_drawing_shows_cuts_bounds_the_pv_and_blank_unknown_leaves() {
     let dot_text = gametree(["render", LECTURE]).stdout();
-    assert!(dot_text.contains(r#"n5[shape=triangle label="F\n>=6"]"#));
-    assert!(dot_text.contains(r#"n15[shape=invtriangle label="P\n<=4"]"#));
+    assert_eq!(cells(line(&dot_text, "n5[")), ["F", "≥6"]);
+    assert_eq!(cells(line(&dot_text, "n15[")), ["P", "≤4"]);
+    let cut = line(&dot_text, "n5 -> n7 ");
     assert!(
-        dot_text.contains(r#"n5 -> n7 [style=dashed color=red3 fontcolor=red3 label="beta cut"]"#)
+        cut.contains("[style=dashed color=red3 fontcolor=red3 xlabel=<"),
+        "{cut}"
     );
-    assert!(dot_text.contains(r#"n7[shape=invtriangle label="H" color=gray65 fontcolor=gray65]"#));
+    assert_eq!(
+        cells(cut),
+        ["beta cut", ""],
+        "a deep cut could have two lines here"
+    );
+    let pruned = line(&dot_text, "n7[");
+    assert_eq!(cells(pruned), ["H", ""], "an unknown leaf is blank");
+    assert!(
+        pruned.ends_with("color=gray65 fontcolor=gray65]"),
+        "{pruned}"
+    );
     assert!(dot_text.contains("n19 -> n20 [color=gray65]"));
     assert!(dot_text.contains("n0 -> n8 [penwidth=3]"));
     let deep = gametree(["render", "trees/deep-cut.tree"]).stdout();
-    assert!(deep.contains(r#"label="deep alpha cut\nbound from A""#));
+    assert_eq!(
+        cells(line(&deep, "n4 -> n6 ")),
+        ["deep alpha cut", "bound from A"]
+    );
 }
 
 #[test]
@@ -168,10 +186,15 @@ fn frames_of_the_lecture_tree() {
         all.push_str(&format!("// {name}\n{text}"));
     }
     insta::assert_snapshot!(all);
-    let last = std::fs::read(dir.join(names.last().unwrap())).unwrap();
+    let last = std::fs::read_to_string(dir.join(names.last().unwrap())).unwrap();
+    let (caption, last) = last.split_once('\n').unwrap();
+    assert_eq!(
+        caption, "// 39. A = 5 final",
+        "each frame's caption comes first"
+    );
     assert_eq!(
         last,
-        gametree(["render", LECTURE]).stdout_bytes(),
+        gametree(["render", LECTURE]).stdout(),
         "the last frame is the full diagram"
     );
     std::fs::remove_dir_all(dir.parent().unwrap()).unwrap();
@@ -509,10 +532,10 @@ fn a_lone_leaf_is_a_finished_diagram() {
     if cfg!(feature = "test-graphviz") {
         graphviz("canon", &dot_text);
     }
-    assert!(
-        dot_text.contains(r#"n0[shape=triangle label="A\n5" penwidth=3]"#),
-        "{dot_text}"
-    );
+    let root = line(&dot_text, "n0[");
+    assert!(root.starts_with("  n0[shape=triangle label=<"), "{root}");
+    assert!(root.ends_with("> penwidth=3]"), "{root}");
+    assert_eq!(cells(root), ["A", "5"]);
     std::fs::remove_dir_all(scratch).unwrap();
 }
 
@@ -594,17 +617,15 @@ fn drawing_the_top_keeps_only_the_drawn_nodes_events() {
 #[test]
 fn chance_nodes_are_circles_with_probabilities_on_their_edges() {
     let dot = gametree(["render", "trees/star1-chance.tree"]).stdout();
-    let line = |needle: &str| {
-        dot.lines()
-            .find(|l| l.contains(needle))
-            .unwrap_or_else(|| panic!("no line with {needle}:\n{dot}"))
-            .to_string()
-    };
-    assert!(line("label=\"C1\\n8.4\"").contains("shape=circle"));
-    assert!(line("label=\"C2\\n<=4.4\"").contains("shape=circle"));
+    let c1 = line(&dot, "n1[");
+    assert!(c1.contains("shape=circle"), "{c1}");
+    assert_eq!(cells(c1), ["C1", "8.4"]);
+    let c2 = line(&dot, "n8[");
+    assert!(c2.contains("shape=circle"), "{c2}");
+    assert_eq!(cells(c2), ["C2", "≤4.4"]);
     assert_eq!(dot.matches("taillabel=\"0.7\"").count(), 2);
     assert_eq!(dot.matches("taillabel=\"0.3\"").count(), 2);
-    assert!(dot.contains("label=\"Star1 cut\""));
+    assert!(dot.contains(">Star1 cut</TD>"));
     // Squares style: MIN is the circle, chance the diamond.
     let squares = gametree(["render", "trees/star1-chance.tree", "--style", "squares"]).stdout();
     assert_eq!(squares.matches("shape=diamond").count(), 2);
@@ -642,8 +663,9 @@ fn nodes_valued_at_the_depth_limit_have_a_double_outline() {
             .filter(|l| l.contains("peripheries=2"))
             .collect();
         assert_eq!(doubled.len(), 4, "{algorithm}:\n{dot}");
-        assert!(
-            doubled[0].contains("label=\"C\\n-4\""),
+        assert_eq!(
+            cells(doubled[0]),
+            ["C", "-4"],
             "{algorithm}: {}",
             doubled[0]
         );

@@ -421,6 +421,8 @@ fn render_colours_nodes_by_processor_with_a_legend() {
         "parallel",
         "--simulate",
         "4",
+        "--labels",
+        "both",
     ]);
     let legend = dot
         .lines()
@@ -435,7 +437,7 @@ fn render_colours_nodes_by_processor_with_a_legend() {
         .filter(|line| line.contains("peripheries=2") && !line.contains("legend"))
         .collect();
     assert_eq!(speculative.len(), 1, "{dot}");
-    assert!(speculative[0].contains("label=\"@2.3"), "{dot}");
+    assert!(speculative[0].contains(">@2.3</TD>"), "{dot}");
     let p2 = dot
         .lines()
         .filter(|line| line.contains("fillcolor=\"#875692\"") && !line.contains("legend"))
@@ -466,15 +468,21 @@ fn render_writes_one_frame_per_time_step() {
     let names = common::entries(&frames);
     assert_eq!(names.len(), 7, "seven steps: {names:?}");
     let last = std::fs::read_to_string(frames.join(&names[6])).unwrap();
+    let (caption, last) = last.split_once('\n').unwrap();
+    assert!(caption.starts_with("// time step 7: "), "{caption}");
     assert_eq!(last, std::fs::read_to_string(&full).unwrap());
     let first = std::fs::read_to_string(frames.join(&names[0])).unwrap();
+    assert!(
+        first.starts_with("// time step 1: P1: enter root, window [-inf, +inf]\n"),
+        "{first}"
+    );
     let filled = |dot: &str| {
         dot.lines()
             .filter(|l| l.contains("fillcolor") && !l.contains("legend"))
             .count()
     };
     assert_eq!(filled(&first), 1, "only the root is entered at step 1");
-    assert_eq!(filled(&last), 11);
+    assert_eq!(filled(last), 11);
 }
 
 #[test]
@@ -533,20 +541,57 @@ fn a_leaf_the_speculation_needs_must_have_a_value() {
 }
 
 #[test]
-fn render_simulate_refuses_what_it_cannot_colour() {
-    for extra in [&["--format", "tex"][..], &["--key"][..]] {
-        let mut args = vec![
-            "render",
-            "trees/parallel-lecture-beta-cuts.tree",
-            "--algo",
-            "parallel",
-            "--simulate",
-            "2",
-        ];
-        args.extend_from_slice(extra);
-        let output = common::gametree(&args).output();
-        assert_eq!(output.status.code(), Some(2), "{extra:?}");
-        let stderr = String::from_utf8(output.stderr).unwrap();
-        assert!(stderr.contains("draws through Graphviz"), "{stderr}");
+fn render_simulate_draws_natively_and_refuses_only_the_key() {
+    let dir = common::scratch("simulate-native");
+    // No Graphviz on this PATH: every picture is gametree's own.
+    let bin = dir.join("bin");
+    std::fs::create_dir(&bin).unwrap();
+    let base = [
+        "render",
+        "trees/parallel-lecture-beta-cuts.tree",
+        "--algo",
+        "parallel",
+        "--simulate",
+        "2",
+    ];
+    for (extension, start) in [
+        ("svg", &b"<?xml"[..]),
+        ("png", b"\x89PNG"),
+        ("pdf", b"%PDF"),
+        ("tex", b"% Drawn"),
+    ] {
+        let out = dir.join(format!("sim.{extension}"));
+        let args = [&base[..], &["-o", out.to_str().unwrap()]].concat();
+        let output = common::gametree(&args).env("PATH", &bin).output();
+        assert_eq!(output.status.code(), Some(0), "{extension}: {output:?}");
+        assert!(
+            std::fs::read(&out).unwrap().starts_with(start),
+            "{extension}"
+        );
     }
+    let svg = std::fs::read_to_string(dir.join("sim.svg")).unwrap();
+    assert!(
+        svg.contains(">P1</text>") && svg.contains(">P2</text>"),
+        "the legend"
+    );
+    assert!(svg.contains("fill=\"#875692\""), "P2's colour");
+    assert!(svg.contains(">speculative: alpha-beta prunes it</text>"));
+    let deck = dir.join("deck.pdf");
+    let args = [&base[..], &["--frames", deck.to_str().unwrap()]].concat();
+    assert_eq!(
+        common::gametree(&args)
+            .env("PATH", &bin)
+            .output()
+            .status
+            .code(),
+        Some(0)
+    );
+    let output = common::gametree([&base[..], &["--key", "--format", "svg"]].concat()).output();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.contains("--key writes the answers of a sequential search"),
+        "{stderr}"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
 }

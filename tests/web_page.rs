@@ -156,7 +156,31 @@ fn a_practice_set_holds_every_exercise_in_quiz_mode() {
     let trees = data(&page);
     assert_eq!(trees.len(), 3);
     let titles: Vec<&str> = trees.iter().map(|t| t["title"].as_str().unwrap()).collect();
-    assert!(titles.iter().all(|t| t.starts_with("seed ")), "{titles:?}");
+    // Each title is the command that writes that exercise again: run, it
+    // gives the exercise the set holds (the same set written as trees).
+    let set = gametree([
+        "gen",
+        "--exercise",
+        "--game",
+        "random:branching=2,depth=3,seed=5",
+        "--count",
+        "3",
+    ])
+    .stdout();
+    let exercises: Vec<&str> = set.split("\n\n# ").collect();
+    assert_eq!(exercises.len(), 3, "{set}");
+    for (title, exercise) in titles.iter().zip(exercises) {
+        let exercise = exercise.strip_prefix("# ").unwrap_or(exercise);
+        assert!(exercise.starts_with(title), "{title}: {exercise}");
+        let words: Vec<&str> = title.split_whitespace().collect();
+        assert_eq!(words[..2], ["gametree", "gen"], "{title}");
+        let again = gametree(&words[1..]).stdout();
+        assert_eq!(
+            again.trim_end(),
+            format!("# {}", exercise.trim_end()),
+            "{title}"
+        );
+    }
     assert!(page.contains("id=\"quiz-mode\" checked"));
     assert!(trees.iter().all(|t| t["facts"].is_array()));
     let output = gametree([
@@ -210,7 +234,12 @@ fn the_page_draws_every_action_label_the_svg_draws() {
                 .and_then(|g| g.children().find(|c| c.has_tag_name("title")))
                 .and_then(|t| t.text())
                 .unwrap();
-            (title.to_string(), n.text().unwrap().to_string())
+            let text: String = n
+                .descendants()
+                .filter(|d| d.is_text())
+                .filter_map(|d| d.text())
+                .collect();
+            (title.to_string(), text)
         })
         .collect();
     shown.sort();

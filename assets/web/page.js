@@ -143,13 +143,13 @@
         })
       });
     });
-    section.querySelectorAll('line.edge').forEach(function (line) {
+    section.querySelectorAll('.edge').forEach(function (line) {
       m.edges.push({ n: Number(line.id.slice(1)), el: line });
     });
-    section.querySelectorAll('text.cutlabel').forEach(function (t) {
+    section.querySelectorAll('.cutlabel').forEach(function (t) {
       m.labels.push({ n: Number(t.id.slice(1)), el: t });
     });
-    section.querySelectorAll('text.action').forEach(function (t) {
+    section.querySelectorAll('.action').forEach(function (t) {
       m.actions.push({ n: Number(t.id.slice(1)), el: t });
     });
     m.onPv = new Uint8Array(data.ids.length);

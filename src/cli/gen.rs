@@ -120,7 +120,9 @@ fn exercises(args: &GenArgs, out: &mut impl Write) -> Result<(), CliError> {
     if args.format == GenFormat::Html {
         let found =
             exercise.find_many(&args.game, exercise.count, |g| game_text(args, g), header)?;
-        let page = practice_page(&found, exercise.strict, exercise.fail_hard)?;
+        let page = practice_page(&found, exercise.strict, exercise.fail_hard, |game| {
+            regenerate(args, game)
+        })?;
         return emit(args, out, |out| out.write_all(page.as_bytes()));
     }
     if exercise.count == 1 {

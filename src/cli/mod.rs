@@ -7,6 +7,7 @@ mod compare;
 mod convert;
 mod exercise;
 mod extras;
+mod fit;
 mod r#gen;
 mod input;
 mod key;

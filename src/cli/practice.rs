@@ -1,5 +1,6 @@
 //! `gametree gen --exercise --format html`: one page holding every
-//! exercise found, each in quiz mode, with its seed.
+//! exercise found, each in quiz mode, titled with the command that writes
+//! it again.
 
 use clap::ValueEnum;
 
@@ -33,11 +34,13 @@ struct Searched {
 }
 
 /// The practice page of `found`, searched with alpha-beta under `strict`
-/// and `fail_hard`, as their keys were.
+/// and `fail_hard`, as their keys were, each exercise titled with
+/// `command(game)`: the `gametree gen` command that writes it again.
 pub(super) fn practice_page(
     found: &[Exercise],
     strict: bool,
     fail_hard: bool,
+    command: impl Fn(&GameSpec) -> String,
 ) -> Result<String, CliError> {
     let options = Options {
         strict,
@@ -46,7 +49,7 @@ pub(super) fn practice_page(
     };
     let searched: Vec<Searched> = found
         .iter()
-        .map(|one| searched(one, options))
+        .map(|one| searched(one, options, command(&one.game)))
         .collect::<Result<_, _>>()?;
     let trees: Vec<PageTree<'_>> = searched
         .iter()
@@ -75,17 +78,13 @@ pub(super) fn practice_page(
 }
 
 /// Reads an exercise's tree back and searches it.
-fn searched(one: &Exercise, options: Options) -> Result<Searched, CliError> {
+fn searched(one: &Exercise, options: Options, title: String) -> Result<Searched, CliError> {
     let name = one.game.to_string();
     let tree = syntax::parse(&name, &one.tree)
         .map_err(|e| CliError::BadInput(format!("{name}: generated text unreadable: {e}")))?;
     let mut trace = Trace::new();
     let result = search(&tree, Algorithm::AlphaBeta, options, &mut trace)
         .map_err(|e| CliError::BadInput(format!("{name}: {e}")))?;
-    let title = match &one.game {
-        GameSpec::Random(spec) => format!("seed {} ({})", spec.seed, one.game),
-        other => other.to_string(),
-    };
     Ok(Searched {
         title,
         tree,

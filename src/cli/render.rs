@@ -15,6 +15,7 @@ use gametree::render::{
     ImageOptions, Labels, Layers, Processors, RenderError, RenderOptions, Style, check_size,
     write_frames,
 };
+use gametree::report::schedule_lines;
 use gametree::search::{SearchError, SearchResult, simulate};
 use gametree::text::listed;
 use gametree::trace::{Schedule, Trace};
@@ -52,10 +53,14 @@ pub(super) struct RenderArgs {
     /// checked against the search).
     #[arg(long, help_heading = "Output")]
     quiz: bool,
-    /// Draw the answer key: the full diagram beside a table of the answers
-    /// (SVG, PNG, PDF, LaTeX).
+    /// Draw the answer key: the full diagram with a table of the answers
+    /// (SVG, PNG, PDF, LaTeX), beside it or under it, whichever keeps the
+    /// sheet nearer a 16:9 slide's shape.
     #[arg(long, help_heading = "Output")]
     key: bool,
+    /// With --key: the table under the drawing, whatever its shape.
+    #[arg(long, help_heading = "Output", requires = "key")]
+    key_below: bool,
     /// PNG pixels per point: 1 is 72 dpi, 2 (the default) 144 dpi.
     #[arg(
         long,
@@ -79,6 +84,12 @@ pub(super) struct RenderArgs {
         help_heading = "Output"
     )]
     frame_delay: u16,
+    /// SVG, PNG, PDF: the picture on a slide of this shape (`16:9` is 720
+    /// by 405 pt), scaled to fit it, with the labels (those asked for,
+    /// else values and names) that keep every text at least 9 pt, or an
+    /// error that says why none does.
+    #[arg(long, value_name = "W:H", value_parser = super::fit::parse_ratio, help_heading = "Output")]
+    fit: Option<super::fit::Ratio>,
     /// Show the [alpha, beta] window each node was entered with.
     #[arg(long, help_heading = "Layers")]
     windows: bool,
@@ -162,7 +173,44 @@ impl RenderArgs {
             captions: !self.no_caption,
             strict: self.search.strict,
             key: self.key,
+            key_below: self.key_below,
         }
+    }
+
+    /// Refuses what the engine asked for cannot draw, naming the engine:
+    /// Graphviz draws no LaTeX, Beamer, forest or web page and no answer
+    /// table, and DOT is no picture to put one beside.
+    fn check_engine(&self, format: DiagramFormat) -> Result<(), CliError> {
+        let native_only = [
+            DiagramFormat::Tex,
+            DiagramFormat::Beamer,
+            DiagramFormat::Forest,
+            DiagramFormat::Html,
+        ];
+        if self.engine == Engine::Graphviz && native_only.contains(&format) {
+            return Err(render_error(RenderError::NotByGraphviz { format }));
+        }
+        if self.key && (self.engine == Engine::Graphviz || format == DiagramFormat::Dot) {
+            return Err(CliError::BadInput(format!(
+                "--key draws the answer table beside the drawing with the native engine; {} \
+                 does not: write SVG, PNG, PDF or LaTeX without --engine graphviz",
+                match self.engine {
+                    Engine::Graphviz => "Graphviz (--engine graphviz)",
+                    Engine::Native => "DOT text",
+                }
+            )));
+        }
+        Ok(())
+    }
+
+    /// The diagram `make` draws, fitted to the slide `--fit` asks for.
+    fn fitted<'a>(
+        &self,
+        format: DiagramFormat,
+        make: impl Fn(RenderOptions) -> Diagram<'a>,
+    ) -> Result<Diagram<'a>, CliError> {
+        let how = (format, self.engine, self.frames.is_some());
+        super::fit::fitted(self.fit, how, self.options(), make)
     }
 
     fn image(&self) -> ImageOptions {
@@ -171,6 +219,7 @@ impl RenderArgs {
             scale: self.scale,
             standalone: self.standalone,
             frame_delay_ms: self.frame_delay,
+            slide: self.fit.map(super::fit::Ratio::slide),
         }
     }
 }
@@ -189,6 +238,11 @@ fn render_error(error: RenderError) -> CliError {
              --max-draw-nodes"
         ),
         RenderError::DotMissing { .. } => format!("{error} with --format dot"),
+        RenderError::NotByGraphviz { format } => format!(
+            "{} is drawn by gametree's native engine only, not by Graphviz: leave out \
+             --engine graphviz",
+            format.label()
+        ),
         RenderError::NoFrames { .. } => format!(
             "{error}: leave out --frames DIR (Beamer overlays hold every step; a forest tree \
              is the end of the search)"
@@ -220,6 +274,7 @@ pub(super) fn run(args: &RenderArgs, out: &mut impl Write) -> Result<(), CliErro
         )));
     }
     refuse_for_latex(args, format)?;
+    args.check_engine(format)?;
     let mut input = read_tree(file, &args.search)?;
     if format == DiagramFormat::Html {
         return write_output(args, page_of(args, &mut input)?.as_bytes(), out);
@@ -236,7 +291,20 @@ pub(super) fn run(args: &RenderArgs, out: &mut impl Write) -> Result<(), CliErro
         .search(&args.search, &mut recorder)
         .map_err(|e| args.note_renamed_depth(e))?;
     let trace = recorder.trace;
-    let diagram = Diagram::new(&input.tree, &trace, &result, args.options());
+    let diagram = args.fitted(format, |options| {
+        Diagram::new(&input.tree, &trace, &result, options)
+    })?;
+    draw(args, &diagram, format, out)
+}
+
+/// Writes the full diagram to OUT (or standard output) and the frames to
+/// `--frames`, as a folder or one file.
+fn draw(
+    args: &RenderArgs,
+    diagram: &Diagram<'_>,
+    format: DiagramFormat,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
     let full = diagram
         .to_bytes(format, args.image())
         .map_err(render_error)?;
@@ -325,28 +393,10 @@ fn write_output(args: &RenderArgs, full: &[u8], out: &mut impl Write) -> Result<
     Ok(())
 }
 
-/// What `render --simulate` draws: the formats Graphviz writes, not the
-/// others, the key or a deck.
-fn simulated_formats_message() -> String {
-    let (by_graphviz, others): (Vec<DiagramFormat>, Vec<DiagramFormat>) = DiagramFormat::ALL
-        .into_iter()
-        .partition(|format| format.by_graphviz());
-    let not = others
-        .into_iter()
-        .map(DiagramFormat::label)
-        .chain(["--key", "a one-file deck of frames"]);
-    format!(
-        "render --simulate draws through Graphviz: {} (not {}), with --frames DIR for one \
-         frame per step",
-        listed(by_graphviz.into_iter().map(DiagramFormat::label), "or"),
-        listed(not, "or")
-    )
-}
-
 /// `render --simulate P`: the parallel search simulated on P processors,
-/// drawn through DOT (Graphviz for images) with each node in the colour
-/// of the processor that searched it; frames, one per time step, go into
-/// a folder.
+/// drawn with each node in the colour of the processor that searched it,
+/// in every format and by either engine; frames, one per time step, each
+/// captioned with what the processors did in it.
 fn run_simulated(
     input: &Input,
     args: &RenderArgs,
@@ -354,25 +404,69 @@ fn run_simulated(
     processors: usize,
     out: &mut impl Write,
 ) -> Result<(), CliError> {
-    let deck = args.frames.as_deref().is_some_and(|f| deck_of(f).is_some());
-    if !format.by_graphviz() || deck || args.key {
-        return Err(CliError::BadInput(simulated_formats_message()));
+    if args.key {
+        return Err(CliError::BadInput(
+            "--key writes the answers of a sequential search; leave it out with --simulate"
+                .to_string(),
+        ));
+    }
+    if matches!(format, DiagramFormat::Beamer | DiagramFormat::Forest) {
+        return Err(CliError::BadInput(format!(
+            "{} follows the steps of a sequential search; render --simulate draws SVG, PNG, \
+             PDF, LaTeX or DOT",
+            format.label()
+        )));
     }
     let failed = |e: SearchError| input.error(e.location(), &super::search_message(&e));
     let (trace, result, schedule) = simulated(&input.tree, args, processors).map_err(failed)?;
     let drawn = Processors::from_schedule(&input.tree, &schedule, processors);
-    let diagram = Diagram::new(&input.tree, &trace, &result, args.options()).with_processors(drawn);
-    let full = format.bytes(&diagram.to_dot()).map_err(render_error)?;
-    if let Some(dir) = &args.frames {
-        let frames = diagram.frames_at(&schedule.step_ends());
-        let frames: Vec<Vec<u8>> = frames
-            .iter()
-            .map(|dot| format.bytes(dot))
-            .collect::<Result<_, _>>()
-            .map_err(render_error)?;
-        write_frames(dir, format, &frames).map_err(render_error)?;
+    let steps = time_steps(&input.tree, &schedule, args.search.strict);
+    let diagram = args.fitted(format, |options| {
+        Diagram::new(&input.tree, &trace, &result, options)
+            .with_processors(drawn.clone())
+            .with_steps(steps.clone())
+    })?;
+    draw(args, &diagram, format, out)
+}
+
+/// The frames of a simulated search: one per time step, after the events
+/// done by its end, with what each processor did in it as its caption.
+fn time_steps(
+    tree: &gametree::tree::Tree,
+    schedule: &Schedule<NodeId>,
+    strict: bool,
+) -> Vec<(usize, String)> {
+    let lines = schedule_lines(tree, schedule, strict);
+    let ends = schedule.step_ends();
+    let mut by_step: Vec<Vec<&str>> = vec![Vec::new(); ends.len()];
+    for line in &lines {
+        let Some((time, what)) = line.strip_prefix("t=").and_then(|l| l.split_once(' ')) else {
+            continue;
+        };
+        if let Some(step) = time
+            .parse::<usize>()
+            .ok()
+            .and_then(|t| by_step.get_mut(t - 1))
+        {
+            step.push(what);
+        }
     }
-    write_output(args, &full, out)
+    ends.iter()
+        .zip(by_step)
+        .enumerate()
+        .map(|(at, (&end, acts))| {
+            let caption = format!("time step {}: {}", at + 1, acts.join("; "));
+            (end, shortened(&caption, 140))
+        })
+        .collect()
+}
+
+/// `text` cut to `most` characters, with `…` when cut.
+fn shortened(text: &str, most: usize) -> String {
+    match text.char_indices().nth(most) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text.to_string(),
+    }
 }
 
 /// A simulated search: its events, its result, and its schedule.
@@ -387,19 +481,4 @@ fn simulated(
     let mut schedule = Schedule::new();
     let simulation = simulate(tree, args.search.options(), processors, &mut schedule)?;
     Ok((schedule.trace(), simulation.result, schedule))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn simulate_names_the_formats_graphviz_draws() {
-        assert_eq!(
-            simulated_formats_message(),
-            "render --simulate draws through Graphviz: DOT, SVG, PNG or PDF (not LaTeX, HTML, \
-             Beamer, forest, --key or a one-file deck of frames), with --frames DIR for one \
-             frame per step"
-        );
-    }
 }

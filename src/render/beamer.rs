@@ -15,7 +15,8 @@ use std::fmt::Write;
 
 use super::Diagram;
 use super::font::text_width;
-use super::geometry::{Geometry, LINE, MARGIN};
+use super::geometry::Geometry;
+use super::metrics::{LINE, MARGIN};
 use super::overlays::{Overlays, Run};
 use super::scene::INK;
 use super::state::Picture;
@@ -60,8 +61,7 @@ impl Diagram<'_> {
     /// captions are off. With `standalone`, a whole Beamer document: one
     /// 16:9 frame with the picture scaled to fit it, captions at 10 pt.
     pub fn to_beamer(&self, standalone: bool) -> String {
-        let full = Picture::after(self.tree, self.events);
-        let geometry = self.geometry(&full);
+        let geometry = self.geometry();
         let (overlays, captions) = self.overlays(&geometry);
         let count = overlays.count();
         let captions: Vec<String> = match self.options.captions {

@@ -91,6 +91,11 @@ fn pdf_deck(frames: &[String]) -> Result<Vec<u8>, RenderError> {
     Ok(pdf.finish())
 }
 
+/// The frames as an animated PNG: the first whole, each later one only as
+/// the rectangle where it differs from the one before, its unchanged
+/// pixels in that rectangle transparent (blended over the frame before,
+/// they leave it as it was), so that a long animation of small changes
+/// stays small.
 fn animated_png(frames: &[String], scale: f32, delay_ms: u16) -> Result<Vec<u8>, RenderError> {
     let images = frames
         .iter()
@@ -108,14 +113,71 @@ fn animated_png(frames: &[String], scale: f32, delay_ms: u16) -> Result<Vec<u8>,
         .set_animated(images.len() as u32, 0)
         .map_err(png_error)?;
     encoder.set_frame_delay(delay_ms, 1000).map_err(png_error)?;
+    encoder
+        .set_blend_op(png::BlendOp::Over)
+        .map_err(png_error)?;
     let mut writer = encoder.write_header().map_err(png_error)?;
-    for image in &images {
-        // Every frame is drawn on an opaque white ground, so its
-        // premultiplied pixels are the plain ones.
-        writer.write_image_data(image.data()).map_err(png_error)?;
+    // Every frame is drawn on an opaque white ground, so its premultiplied
+    // pixels are the plain ones.
+    writer.write_image_data(first.data()).map_err(png_error)?;
+    for pair in images.windows(2) {
+        let change = Change::between(&pair[0], &pair[1]);
+        writer.reset_frame_position().map_err(png_error)?;
+        writer
+            .set_frame_dimension(change.width, change.height)
+            .map_err(png_error)?;
+        writer
+            .set_frame_position(change.x, change.y)
+            .map_err(png_error)?;
+        writer.write_image_data(&change.pixels).map_err(png_error)?;
     }
     writer.finish().map_err(png_error)?;
     Ok(bytes)
+}
+
+/// The part of a frame that differs from the frame before: the smallest
+/// rectangle holding every changed pixel (one pixel when none changed),
+/// its RGBA rows with the unchanged pixels transparent.
+struct Change {
+    x: u32,
+    y: u32,
+    width: u32,
+    height: u32,
+    pixels: Vec<u8>,
+}
+
+impl Change {
+    fn between(before: &tiny_skia::Pixmap, after: &tiny_skia::Pixmap) -> Change {
+        let width = after.width() as usize;
+        let (old, new) = (before.data(), after.data());
+        let pixel = |at: usize| &new[4 * at..4 * at + 4];
+        let changed = |at: usize| old[4 * at..4 * at + 4] != new[4 * at..4 * at + 4];
+        let (mut left, mut top, mut right, mut bottom) = (usize::MAX, usize::MAX, 0, 0);
+        for at in (0..new.len() / 4).filter(|&at| changed(at)) {
+            let (x, y) = (at % width, at / width);
+            (left, top) = (left.min(x), top.min(y));
+            (right, bottom) = (right.max(x + 1), bottom.max(y + 1));
+        }
+        if left == usize::MAX {
+            (left, top, right, bottom) = (0, 0, 1, 1);
+        }
+        let mut pixels = Vec::with_capacity(4 * (right - left) * (bottom - top));
+        for y in top..bottom {
+            for at in (y * width + left)..(y * width + right) {
+                match changed(at) {
+                    true => pixels.extend_from_slice(pixel(at)),
+                    false => pixels.extend_from_slice(&[0, 0, 0, 0]),
+                }
+            }
+        }
+        Change {
+            x: left as u32,
+            y: top as u32,
+            width: (right - left) as u32,
+            height: (bottom - top) as u32,
+            pixels,
+        }
+    }
 }
 
 #[cfg(test)]

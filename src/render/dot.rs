@@ -6,11 +6,15 @@ use graphviz_rust::dot_structures::{
 };
 use graphviz_rust::printer::{DotPrinter, PrinterContext};
 
-use super::geometry::is_named;
-use super::label::{hidden_label, label, plain_label};
+use std::collections::HashMap;
+
+use super::font::text_width;
+use super::label::{plain_label, table_label};
 use super::layers::layer_slots;
+use super::metrics::{FONT_SIZE, SMALL_SIZE, pretty};
+use super::reserve::Layer;
 use super::state::{CutMark, Picture};
-use super::style::{self, Labels};
+use super::style;
 use super::{Diagram, Processors};
 use crate::tree::{GameTree, NodeId};
 use crate::value::Value;
@@ -31,6 +35,19 @@ fn edge(from: String, to: String, attributes: Vec<Attribute>) -> Stmt {
     })
 }
 
+/// How deep a node lies, and how wide the ids of its ancestors two levels
+/// up or more can be.
+#[derive(Clone, Copy, Debug, Default)]
+struct Above {
+    depth: usize,
+    source: f64,
+}
+
+/// The height of a row of a node's label, for 11 pt text.
+const CELL_HEIGHT: f64 = 14.0;
+/// The height of a row of a cut's label, for 9 pt text.
+const SMALL_CELL_HEIGHT: f64 = 12.0;
+
 /// The settings every diagram starts with.
 fn defaults() -> Vec<Stmt> {
     vec![
@@ -38,6 +55,7 @@ fn defaults() -> Vec<Stmt> {
             plain("ordering", "out"),
             plain("nodesep", "0.3"),
             plain("ranksep", "0.45"),
+            plain("forcelabels", "true"),
         ])),
         Stmt::GAttribute(GraphAttributes::Node(vec![
             plain("fontname", "Helvetica"),
@@ -53,15 +71,19 @@ fn defaults() -> Vec<Stmt> {
 }
 
 impl Diagram<'_> {
-    /// The graphviz-rust model of the diagram as `picture` shows it; in
-    /// frames, `full` is the full diagram's picture, whose text holds its
-    /// place unseen until it is known.
-    pub(super) fn graph(&self, picture: &Picture, full: Option<&Picture>) -> Graph {
+    /// The graphviz-rust model of the diagram as `picture` shows it. Every
+    /// node's label is a table of fixed cells sized for the widest text the
+    /// tree can give it, and every edge to a node's last child carries a
+    /// fixed box for the label of a cut there: empty until known, so that
+    /// `dot` lays every frame, and every search of the tree, out alike.
+    pub(super) fn graph(&self, picture: &Picture) -> Graph {
         let mut stmts = defaults();
+        let sources = self.dot_sources();
         for drawn in &self.drawn {
-            stmts.push(self.node_stmt(picture, drawn.node, full));
+            stmts.push(self.node_stmt(picture, drawn.node));
             if let Some(parent) = drawn.parent {
-                stmts.push(self.edge_stmt(picture, parent, drawn.node, full));
+                let above = sources.get(&parent).copied().unwrap_or_default();
+                stmts.push(self.edge_stmt(picture, parent, drawn.node, above));
             }
             if drawn.hidden_below > 0 {
                 stmts.extend(self.hidden_stmts(picture, drawn.node, drawn.hidden_below));
@@ -80,10 +102,8 @@ impl Diagram<'_> {
     /// The DOT text of the diagram as `picture` shows it (see [`graph`]).
     ///
     /// [`graph`]: Diagram::graph
-    pub(super) fn dot(&self, picture: &Picture, full: Option<&Picture>) -> String {
-        let mut text = self
-            .graph(picture, full)
-            .print(&mut PrinterContext::default());
+    pub(super) fn dot(&self, picture: &Picture) -> String {
+        let mut text = self.graph(picture).print(&mut PrinterContext::default());
         text.push('\n');
         text
     }
@@ -96,19 +116,28 @@ impl Diagram<'_> {
         picture.is_finished() && self.pv[node as usize]
     }
 
-    fn node_stmt(&self, picture: &Picture, node: NodeId, full: Option<&Picture>) -> Stmt {
+    /// Whether a simulated parallel search has visited `node`, which
+    /// sequential alpha-beta never visits (speculative work).
+    pub(super) fn is_speculative(&self, picture: &Picture, node: NodeId) -> bool {
+        self.processors.as_ref().is_some_and(|processors| {
+            picture.node(node).visit.is_some() && processors.is_speculative(node)
+        })
+    }
+
+    /// Whether a simulated parallel search, done, never visited `node`: it
+    /// lies below brothers a cut stopped, and is drawn as pruned.
+    pub(super) fn is_stopped(&self, picture: &Picture, node: NodeId) -> bool {
+        self.processors.is_some() && picture.is_finished() && picture.node(node).visit.is_none()
+    }
+
+    fn node_stmt(&self, picture: &Picture, node: NodeId) -> Stmt {
         let tree = self.tree;
         let state = picture.node(node);
-        let slots = self.label_slots(picture, node);
-        let full_slots = full.map(|full| self.label_slots(full, node));
         let mut attributes = vec![
             plain("shape", self.options.style.shape(tree.kind(node))),
-            label(&slots, full_slots.as_deref()),
+            table_label("label", &self.dot_rows(picture, node), CELL_HEIGHT),
         ];
-        // A simulated search leaves unvisited the nodes below the brothers
-        // a cut stopped: drawn as pruned once the search is done.
-        let stopped = self.processors.is_some() && picture.is_finished() && state.visit.is_none();
-        if picture.is_pruned(node) || stopped {
+        if picture.is_pruned(node) || self.is_stopped(picture, node) {
             attributes.push(plain("color", style::PRUNED));
             attributes.push(plain("fontcolor", style::PRUNED));
         } else if state.leaf.is_none()
@@ -134,22 +163,61 @@ impl Diagram<'_> {
         Stmt::Node(Node::new(dot_id(self.name(node)), attributes))
     }
 
-    /// The label slots: the id, the value, then one per layer on; a slot
-    /// is empty while there is nothing to show in it. DOT shows every id
-    /// and value unless told otherwise.
-    pub(super) fn label_slots(&self, picture: &Picture, node: NodeId) -> Vec<String> {
-        let labels = self.options.labels.unwrap_or(Labels::Both);
-        let id = match labels.ids() || is_named(&self.tree.id(node)) {
-            true => self.tree.id(node),
-            false => String::new(),
-        };
-        let value = match labels.values() {
-            true => self.value_text(picture, node),
-            false => String::new(),
-        };
-        let mut slots = vec![id, value];
-        slots.extend(self.layer_texts(picture, node));
-        slots
+    /// The rows of a node's label: its id (when shown), its value, one per
+    /// layer on that can have text there; each with its text now (empty
+    /// while there is nothing to show; values with their signs, `≥6`, as
+    /// the native drawing sets them) and the room kept for it, in points at
+    /// the node's 11 pt.
+    pub(super) fn dot_rows(&self, picture: &Picture, node: NodeId) -> Vec<(String, Option<f64>)> {
+        let tree = self.tree;
+        let leaf = tree.children_slice(node).is_empty();
+        let mut rows = Vec::new();
+        if self.shows_name(node) {
+            rows.push((tree.id(node), None));
+        }
+        if self.options.native_labels().values() || (self.options.blank && leaf) {
+            let value = pretty(&self.value_text(picture, node)).into_owned();
+            rows.push((value, Some(self.reserve.value(tree, node))));
+        }
+        let texts = self.layer_texts(picture, node);
+        let node_type = self.types.as_ref().map(|types| types[node as usize]);
+        for (k, layer) in Layer::on(self.options.layers).into_iter().enumerate() {
+            if let Some(width) = self.reserve.layer(layer, tree, node, node_type) {
+                let text = pretty(&texts[k]).into_owned();
+                rows.push((text, Some(width * FONT_SIZE / SMALL_SIZE)));
+            }
+        }
+        rows
+    }
+
+    /// For each drawn node, its depth and the widest id of its ancestors
+    /// two levels up or more (a deep cut's bound comes from one of them),
+    /// at 9 pt.
+    fn dot_sources(&self) -> HashMap<NodeId, Above> {
+        let mut above: HashMap<NodeId, Above> = HashMap::with_capacity(self.drawn.len());
+        let parents: HashMap<NodeId, NodeId> = self
+            .drawn
+            .iter()
+            .filter_map(|d| d.parent.map(|p| (d.node, p)))
+            .collect();
+        for drawn in &self.drawn {
+            let Some(parent) = drawn.parent else {
+                above.insert(drawn.node, Above::default());
+                continue;
+            };
+            let grand = parents
+                .get(&parent)
+                .map_or(0.0, |&grand| text_width(&self.tree.id(grand), SMALL_SIZE));
+            let of_parent = above.get(&parent).copied().unwrap_or_default();
+            above.insert(
+                drawn.node,
+                Above {
+                    depth: of_parent.depth + 1,
+                    source: of_parent.source.max(grand),
+                },
+            );
+        }
+        above
     }
 
     /// The text of each layer on, in order; empty while there is nothing
@@ -181,22 +249,16 @@ impl Diagram<'_> {
         }
     }
 
-    fn edge_stmt(
-        &self,
-        picture: &Picture,
-        parent: NodeId,
-        child: NodeId,
-        full: Option<&Picture>,
-    ) -> Stmt {
+    fn edge_stmt(&self, picture: &Picture, parent: NodeId, child: NodeId, above: Above) -> Stmt {
         let mut attributes = Vec::new();
-        let cut_later = full.and_then(|full| full.cut_above(child));
-        if let Some(mark) = picture.cut_above(child) {
+        if picture.cut_above(child).is_some() {
             attributes.push(plain("style", "dashed"));
             attributes.push(plain("color", style::CUT));
             attributes.push(plain("fontcolor", style::CUT));
-            attributes.push(plain_label("label", &self.cut_label(mark)));
-        } else if let Some(mark) = cut_later {
-            attributes.push(hidden_label(&self.cut_label(mark)));
+        }
+        let siblings = self.tree.children_slice(parent);
+        if siblings.len() >= 2 && siblings.last() == Some(&child) {
+            attributes.push(self.cut_box(picture, parent, above));
         }
         if picture.is_pruned(child) && picture.cut_above(child).is_none() {
             attributes.push(plain("color", style::PRUNED));
@@ -212,6 +274,25 @@ impl Diagram<'_> {
             attributes.push(plain_label("headlabel", &[label]));
         }
         edge(self.name(parent), self.name(child), attributes)
+    }
+
+    /// The fixed box on the edge to `parent`'s last child for the label of
+    /// a cut at `parent`, sized for the widest such label the tree allows
+    /// (`above` says how deep `parent` lies and how wide a deep cut's
+    /// source can be): empty until the cut is made.
+    fn cut_box(&self, picture: &Picture, parent: NodeId, above: Above) -> Attribute {
+        let kind = self.tree.kind(parent);
+        let widths = self.reserve.cut_label(kind, above.depth, above.source);
+        let mark = self
+            .tree
+            .children_slice(parent)
+            .iter()
+            .find_map(|&c| picture.cut_above(c));
+        let lines = mark.map(|m| self.cut_label(m)).unwrap_or_default();
+        let rows: Vec<(String, Option<f64>)> = (0..widths.len())
+            .map(|k| (lines.get(k).cloned().unwrap_or_default(), Some(widths[k])))
+            .collect();
+        table_label("xlabel", &rows, SMALL_CELL_HEIGHT)
     }
 
     /// The probability written on the edge from a chance node to `child`;

@@ -11,7 +11,8 @@ use std::fmt::Write;
 
 use super::Diagram;
 use super::font::text_width;
-use super::geometry::{Geometry, Outline, Slot, note_text, pretty};
+use super::geometry::{Geometry, Item, Outline, Slot, note_text};
+use super::metrics::pretty;
 use super::scene::{CUT, PRUNED};
 use super::state::Picture;
 use super::style::Style;
@@ -69,7 +70,7 @@ impl Diagram<'_> {
     /// whole document whose page is the tree's size.
     pub fn to_forest(&self, standalone: bool) -> String {
         let picture = self.full_picture();
-        let geometry = self.geometry(&picture);
+        let geometry = self.geometry();
         let tree = self.bracket_tree(&picture, &geometry);
         let room = self.layer_room(&picture, &geometry);
         let mut preamble = String::new();
@@ -108,7 +109,7 @@ impl Diagram<'_> {
         let mut widest = None;
         for item in &geometry.items {
             let texts = self.layer_texts(picture, item.node);
-            for &slot in &item.layers {
+            for slot in layer_indices(item, &texts) {
                 let width = text_width(&pretty(&texts[slot]), LAYER_SIZE);
                 widest = Some(widest.map_or(width, |w: f64| w.max(width)));
             }
@@ -187,12 +188,17 @@ impl Diagram<'_> {
     /// native drawing shows them.
     fn forest_content(&self, picture: &Picture, geometry: &Geometry, i: usize) -> String {
         let node = geometry.items[i].node;
-        let lines: Vec<String> = geometry.items[i]
-            .inside
+        // Forest sets its own nodes: the name stays inside even where the
+        // native drawing sets a long one beside the shape.
+        let item = &geometry.items[i];
+        let name = item.outside.contains(&Slot::Name).then_some(Slot::Name);
+        let lines: Vec<String> = name
             .iter()
-            .map(|slot| match slot {
-                Slot::Name => tex_text(&self.tree.id(node), false),
-                Slot::Value => tex_text(&self.value_text(picture, node), true),
+            .chain(&item.inside)
+            .filter_map(|slot| match slot {
+                Slot::Name => Some(tex_text(&self.tree.id(node), false)),
+                Slot::Value => Some(tex_text(&self.value_text(picture, node), true)),
+                Slot::Layer(_) => None,
             })
             .filter(|line| !line.is_empty())
             .collect();
@@ -233,10 +239,8 @@ impl Diagram<'_> {
             }
         }
         let texts = self.layer_texts(picture, node);
-        let layers: Vec<String> = item
-            .layers
-            .iter()
-            .map(|&slot| tex_text(&texts[slot], true))
+        let layers: Vec<String> = layer_indices(item, &texts)
+            .map(|slot| tex_text(&texts[slot], true))
             .collect();
         if !layers.is_empty() {
             options.push(format!("gt layers={{{}}}", layers.join("\\\\")));
@@ -281,6 +285,15 @@ fn document(preamble: &str, body: &str) -> String {
          {body}\
          \\end{{document}}\n"
     )
+}
+
+/// The layer lines of `item` that have text in `texts` (its layer texts
+/// in the full diagram), by their index among the layers turned on.
+fn layer_indices<'a>(item: &'a Item, texts: &'a [String]) -> impl Iterator<Item = usize> + 'a {
+    item.outside.iter().filter_map(|slot| match *slot {
+        Slot::Layer(k) if texts.get(k).is_some_and(|t| !t.is_empty()) => Some(k),
+        _ => None,
+    })
 }
 
 #[cfg(test)]

@@ -4,12 +4,13 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::deck::{DeckFormat, deck};
-use super::font::text_width;
-use super::geometry::{MARGIN, SMALL_SIZE};
+use super::font::FONT_STACK;
+use super::geometry::Geometry;
 use super::image::Making;
-use super::scene::Scene;
+use super::metrics::{LINE, MARGIN, SMALL_SIZE};
+use super::scene::{CAPTION_LINES, CAPTION_WIDTH, Scene, caption_lines};
 use super::state::Picture;
-use super::svg::write_svg;
+use super::svg::{escape, num, write_svg};
 use super::{Diagram, DiagramFormat, Engine, ImageOptions, RenderError, picture_bytes, tikz_bytes};
 use crate::cleanup::{self, Registered};
 
@@ -33,46 +34,69 @@ fn is_frame_name(name: &str, format: DiagramFormat) -> bool {
 
 impl Diagram<'_> {
     /// The DOT text of every frame: one for each event of the trace that
-    /// changes the picture. The last frame is the full diagram.
+    /// changes the picture (or one per step given to [`with_steps`]), with
+    /// its caption as a comment on its first line when captions are on.
+    /// With captions off, the last frame is the full diagram.
+    ///
+    /// [`with_steps`]: Diagram::with_steps
     pub fn frames(&self) -> Vec<String> {
-        let full = Picture::after(self.tree, self.events);
+        self.dot_frames()
+            .into_iter()
+            .map(|(dot, caption)| match self.options.captions {
+                true => format!("// {}\n{dot}", caption.replace(['\n', '\r'], " ")),
+                false => dot,
+            })
+            .collect()
+    }
+
+    /// The DOT text of every frame and its caption.
+    fn dot_frames(&self) -> Vec<(String, String)> {
+        if let Some(steps) = &self.steps {
+            return self.at_steps(steps, |picture, caption| {
+                (self.dot(picture), caption.to_string())
+            });
+        }
         let mut picture = Picture::new(self.tree);
-        let mut frames: Vec<String> = Vec::new();
+        let mut frames: Vec<(String, String)> = Vec::new();
+        let mut lines = Lines::default();
         for event in self.events {
             picture.apply(self.tree, event);
-            let dot = self.dot(&picture, Some(&full));
-            if frames.last() != Some(&dot) {
-                frames.push(dot);
+            lines.after(self, event);
+            let dot = self.dot(&picture);
+            if frames.last().map(|(last, _)| last) != Some(&dot) {
+                frames.push((dot, lines.caption()));
             }
         }
         frames
     }
 
-    /// The DOT text of one frame after each prefix of the trace that
-    /// `ends` gives (the number of events shown, rising): for a simulated
-    /// parallel search, one frame per time step
-    /// ([`Schedule::step_ends`](crate::trace::Schedule::step_ends)).
-    pub fn frames_at(&self, ends: &[usize]) -> Vec<String> {
-        let full = Picture::after(self.tree, self.events);
+    /// What `draw` makes of the picture after each of `steps` (the number
+    /// of events shown, rising, and the step's caption).
+    fn at_steps<T>(
+        &self,
+        steps: &[(usize, String)],
+        mut draw: impl FnMut(&Picture, &str) -> T,
+    ) -> Vec<T> {
         let mut picture = Picture::new(self.tree);
         let mut shown = 0;
-        let mut frames = Vec::with_capacity(ends.len());
-        for &end in ends {
-            let end = end.min(self.events.len());
+        let mut frames = Vec::with_capacity(steps.len());
+        for (end, caption) in steps {
+            let end = (*end).min(self.events.len());
             for event in &self.events[shown.min(end)..end] {
                 picture.apply(self.tree, event);
             }
             shown = shown.max(end);
-            frames.push(self.dot(&picture, Some(&full)));
+            frames.push(draw(&picture, caption));
         }
         frames
     }
 
-    /// The SVG of every frame, drawn natively on the full diagram's
-    /// geometry: a frame shows only what the trace has said so far, and
-    /// nothing of what comes later takes visible room. With captions on,
-    /// each carries the numbered trace line of its step (as `trace` prints
-    /// it) under the drawing.
+    /// The SVG of every frame, drawn natively on the geometry of the full
+    /// diagram, which the tree alone decides: a frame shows only what the
+    /// trace has said so far, and nothing of what comes later is in the
+    /// file or takes room of its own. With captions on, each carries the
+    /// numbered trace line of its step (as `trace` prints it) under the
+    /// drawing.
     pub fn svg_frames(&self) -> Vec<String> {
         self.scene_frames().iter().map(write_svg).collect()
     }
@@ -80,40 +104,61 @@ impl Diagram<'_> {
     /// The scene of every frame (see [`svg_frames`]).
     ///
     /// [`svg_frames`]: Diagram::svg_frames
-    fn scene_frames(&self) -> Vec<Scene> {
-        let full = Picture::after(self.tree, self.events);
-        let geometry = self.geometry(&full);
+    pub(super) fn scene_frames(&self) -> Vec<Scene> {
+        let geometry = self.geometry();
+        let caption = |text: &str| self.options.captions.then(|| text.to_string());
+        match &self.steps {
+            Some(steps) => self.at_steps(steps, |picture, text| {
+                self.scene(picture, &geometry, caption(text).as_deref())
+            }),
+            None => self.scenes_by_event(&geometry),
+        }
+    }
+
+    /// One scene for each event that changes the picture.
+    fn scenes_by_event(&self, geometry: &Geometry) -> Vec<Scene> {
         let mut picture = Picture::new(self.tree);
         let mut frames: Vec<Scene> = Vec::new();
-        let mut captions: Vec<String> = Vec::new();
-        let (mut last, mut line, mut step) = (None, None, 0);
+        let mut last = None;
+        let mut lines = Lines::default();
         for event in self.events {
             picture.apply(self.tree, event);
-            if let Some(text) = event.line(self.tree, self.options.strict) {
-                step += 1;
-                line = Some(format!("{step}. {text}"));
-            }
-            let bare = self.scene(&picture, &geometry, None);
+            lines.after(self, event);
+            let bare = self.scene(&picture, geometry, None);
             if last.as_ref() == Some(&bare) {
                 continue;
             }
-            let caption = line.clone().unwrap_or_default();
             frames.push(match self.options.captions {
-                true => self.scene(&picture, &geometry, Some(&caption)),
+                true => self.scene(&picture, geometry, Some(&lines.caption())),
                 false => bare.clone(),
             });
-            captions.push(caption);
             last = Some(bare);
-        }
-        if self.options.captions {
-            widen_for(&mut frames, &captions);
         }
         frames
     }
 
+    /// The SVG of every frame drawn by Graphviz's `dot` (each frame's DOT
+    /// through `dot -Tsvg`), with its caption under it when captions are
+    /// on, all of one size.
+    fn graphviz_svg_frames(&self) -> Result<Vec<String>, RenderError> {
+        let frames = self.dot_frames();
+        let drawn: Vec<String> = frames
+            .iter()
+            .map(|(dot, _)| DiagramFormat::Svg.bytes(dot))
+            .map(|bytes| bytes.map(|b| String::from_utf8_lossy(&b).into_owned()))
+            .collect::<Result<_, _>>()?;
+        match self.options.captions {
+            false => Ok(drawn),
+            true => {
+                let captions: Vec<&str> = frames.iter().map(|(_, c)| c.as_str()).collect();
+                Ok(captioned(&drawn, &captions))
+            }
+        }
+    }
+
     /// Every frame in `format`, made as `image` says; HTML is refused with
     /// [`RenderError::NotADiagram`], since the web page holds every step
-    /// itself.
+    /// itself, and LaTeX with Graphviz with [`RenderError::NotByGraphviz`].
     pub fn frame_bytes(
         &self,
         format: DiagramFormat,
@@ -123,7 +168,8 @@ impl Diagram<'_> {
             (Making::Dot, _) => Ok(self.frames().into_iter().map(String::into_bytes).collect()),
             (Making::Page, _) => Err(RenderError::NotADiagram { format }),
             (Making::Beamer | Making::Forest, _) => Err(RenderError::NoFrames { format }),
-            (Making::Tikz, _) => Ok(self
+            (Making::Tikz, Engine::Graphviz) => Err(RenderError::NotByGraphviz { format }),
+            (Making::Tikz, Engine::Native) => Ok(self
                 .scene_frames()
                 .iter()
                 .map(|scene| tikz_bytes(scene, image))
@@ -133,41 +179,130 @@ impl Diagram<'_> {
                 .iter()
                 .map(|scene| picture_bytes(scene, picture, image))
                 .collect(),
-            (Making::Picture(_), Engine::Graphviz) => {
-                self.frames().iter().map(|dot| format.bytes(dot)).collect()
-            }
+            (Making::Picture(picture), Engine::Graphviz) => self
+                .graphviz_svg_frames()?
+                .iter()
+                .map(|svg| super::raster::convert(picture, svg, image.scale))
+                .collect(),
         }
     }
-}
 
-impl Diagram<'_> {
-    /// Every frame in one file, drawn natively: a PDF of one page per frame
-    /// (a slide deck), or an animated PNG (looping, each frame shown for
-    /// `image.frame_delay_ms`).
+    /// Every frame in one file: a PDF of one page per frame (a slide deck),
+    /// or an animated PNG (looping, each frame shown for
+    /// `image.frame_delay_ms`), drawn by the engine `image` names.
     pub fn frame_deck(
         &self,
         format: DeckFormat,
         image: ImageOptions,
     ) -> Result<Vec<u8>, RenderError> {
-        deck(
-            format,
-            &self.svg_frames(),
-            image.scale,
-            image.frame_delay_ms,
-        )
+        let frames = match image.engine {
+            Engine::Native => self
+                .scene_frames()
+                .iter()
+                .map(|scene| super::svg::write_svg_on(scene, image.slide))
+                .collect(),
+            Engine::Graphviz => self.graphviz_svg_frames()?,
+        };
+        deck(format, &frames, image.scale, image.frame_delay_ms)
     }
 }
 
-/// Widens every frame to hold the longest caption, so that all frames
-/// have one size.
-fn widen_for(frames: &mut [Scene], captions: &[String]) {
-    let widest = captions
-        .iter()
-        .map(|caption| text_width(caption, SMALL_SIZE) + 2.0 * MARGIN)
-        .fold(0.0, f64::max);
-    for frame in frames {
-        frame.width = frame.width.max(widest);
+/// The caption of the step an event belongs to: the last line of `trace`
+/// (numbered) up to it.
+#[derive(Default)]
+struct Lines {
+    step: usize,
+    line: Option<String>,
+}
+
+impl Lines {
+    fn after(&mut self, diagram: &Diagram<'_>, event: &crate::trace::Event<crate::tree::NodeId>) {
+        if let Some(text) = event.line(diagram.tree, diagram.options.strict) {
+            self.step += 1;
+            self.line = Some(format!("{}. {text}", self.step));
+        }
     }
+
+    fn caption(&self) -> String {
+        self.line.clone().unwrap_or_default()
+    }
+}
+
+/// Graphviz's SVG frames with their captions under them, as the native
+/// frames have them, all of one size.
+fn captioned(frames: &[String], captions: &[&str]) -> Vec<String> {
+    let sized: Vec<Option<(f64, f64)>> = frames.iter().map(|svg| svg_size(svg)).collect();
+    let widest_drawing = sized.iter().flatten().map(|s| s.0).fold(0.0, f64::max);
+    let width = widest_drawing.max(CAPTION_WIDTH + 2.0 * MARGIN);
+    frames
+        .iter()
+        .zip(captions)
+        .zip(sized)
+        .map(|((svg, caption), size)| match size {
+            Some((w, h)) => with_caption(svg, caption, (w, h), width),
+            None => svg.clone(),
+        })
+        .collect()
+}
+
+/// The size in points of an SVG `dot` wrote (`width="123pt"`).
+fn svg_size(svg: &str) -> Option<(f64, f64)> {
+    let head = &svg[svg.find("<svg")?..];
+    let head = &head[..head.find('>')?];
+    let points = |name: &str| -> Option<f64> {
+        let start = head.find(&format!(" {name}=\""))? + name.len() + 3;
+        let value = &head[start..start + head[start..].find('"')?];
+        value.trim_end_matches("pt").parse().ok()
+    };
+    Some((points("width")?, points("height")?))
+}
+
+/// `svg` (a whole SVG document `w` by `h` points) inside a new one
+/// `width` points wide, with `caption` under it.
+fn with_caption(svg: &str, caption: &str, (w, h): (f64, f64), width: f64) -> String {
+    let body = &svg[svg.find("<svg").unwrap_or(0)..];
+    let open = body.find('>').map_or(0, |end| end + 1);
+    let head = nested_svg_head(&body[..open], w, h);
+    let rest = &body[open..];
+    let height = h + CAPTION_LINES as f64 * SMALL_SIZE * LINE + MARGIN;
+    let (lines, size) = caption_lines(caption, width - 2.0 * MARGIN);
+    let mut texts = String::new();
+    for (k, line) in lines.iter().enumerate() {
+        texts.push_str(&format!(
+            "<text class=\"caption\" x=\"{}\" y=\"{}\" font-family=\"{FONT_STACK}\" \
+             font-size=\"{}\">{}</text>\n",
+            num(MARGIN),
+            num(h + size + k as f64 * SMALL_SIZE * LINE),
+            num(size),
+            escape(line)
+        ));
+    }
+    format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
+         <svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" \
+         width=\"{wt}pt\" height=\"{ht}pt\" viewBox=\"0 0 {wt} {ht}\">\n\
+         <rect width=\"{wt}\" height=\"{ht}\" fill=\"#ffffff\"/>\n\
+         {head}{rest}\n{texts}</svg>\n",
+        wt = num(width),
+        ht = num(height),
+    )
+}
+
+/// The opening tag of the drawing inside the captioned frame: its own
+/// size, at the top left, its view box as `dot` wrote it in `open`.
+fn nested_svg_head(open: &str, w: f64, h: f64) -> String {
+    let view_box = open
+        .find("viewBox=\"")
+        .and_then(|start| {
+            let rest = &open[start + 9..];
+            rest.find('"').map(|end| rest[..end].to_string())
+        })
+        .unwrap_or_else(|| format!("0 0 {} {}", num(w), num(h)));
+    format!(
+        "<svg x=\"0\" y=\"0\" width=\"{}\" height=\"{}\" viewBox=\"{view_box}\">",
+        num(w),
+        num(h)
+    )
 }
 
 /// Writes `frames` (each the bytes of one file in `format`) into `dir`,
@@ -319,7 +454,7 @@ mod tests {
     }
 
     #[test]
-    fn a_web_page_is_no_diagram_for_any_engine() {
+    fn a_web_page_is_no_diagram_and_latex_is_native_only() {
         use crate::search::{Algorithm, Options, search};
         use crate::trace::Trace;
 
@@ -338,7 +473,12 @@ mod tests {
             ] {
                 assert!(matches!(made, Err(RenderError::NotADiagram { .. })));
             }
-            let frames = diagram.frame_bytes(DiagramFormat::Tex, image).unwrap();
+            let frames = diagram.frame_bytes(DiagramFormat::Tex, image);
+            if engine == Engine::Graphviz {
+                assert!(matches!(frames, Err(RenderError::NotByGraphviz { .. })));
+                continue;
+            }
+            let frames = frames.unwrap();
             assert!(frames.len() > 1);
             assert!(
                 frames

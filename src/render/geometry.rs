@@ -1,27 +1,38 @@
-//! Where everything of a diagram goes: the shape and text of each node,
-//! sized from the text the full diagram (or the blank sheet) shows, and
-//! placed by the tidy layout. Every frame is drawn on the same geometry.
+//! Where everything of a diagram goes, decided once from the tree, the
+//! drawing depth and the layers asked for, never from the search: each
+//! node's shape, sized for the widest text any search can write in it; its
+//! layer lines beside it (an interior node's, right of the shape, where no
+//! edge passes) or under it (a leaf's); each edge from the bottom of a shape
+//! to the top of the next; and each edge label's place (see `place.rs`).
+//! Every frame, the web page and the quiz are drawn on this one geometry and
+//! change only what is drawn in it.
 
 use super::Diagram;
 use super::font::text_width;
-use super::layout::{Layout, Size, Spacing, tidy};
-use super::state::Picture;
+use super::labels::{Label, Legend};
+use super::layout::{Extent, Layout, Size, tidy_extents};
+use super::metrics::{FONT_SIZE, LINE, MARGIN, Rect, SMALL_SIZE, baseline, block_height};
+use super::reserve::{Layer, Reserve};
 use super::style::Style;
 use crate::tree::{GameTree, NodeId};
 use crate::value::Kind;
 
-/// The size of the text inside shapes, in points.
-pub(super) const FONT_SIZE: f64 = 11.0;
-/// The size of layer lines, cut labels and notes, in points.
-pub(super) const SMALL_SIZE: f64 = 9.0;
-/// Line height as a multiple of the font size.
-pub(super) const LINE: f64 = 1.2;
-/// The room around the drawing.
-pub(super) const MARGIN: f64 = 6.0;
-/// The gaps between boxes and levels.
-pub(super) const SPACING: Spacing = Spacing {
-    sibling_gap: 8.0,
-    level_gap: 24.0,
+/// The room the legend of a simulated search gives its speculative node.
+pub(super) const SPECULATIVE_WIDTH: f64 = 150.0;
+/// The least room between neighbouring boxes of a level.
+const SIBLING_GAP: f64 = 8.0;
+/// The least room between two levels.
+const LEVEL_GAP: f64 = 24.0;
+/// The room between a shape and the lines beside it.
+const BESIDE: f64 = 3.0;
+/// The widest name written inside a shape; a level with a wider one has
+/// its names outside, with the layer lines.
+const NAME_INSIDE: f64 = 26.0;
+
+/// The size of a processor's swatch in the legend of a simulated search.
+pub(super) const SWATCH: Size = Size {
+    width: 28.0,
+    height: 16.0,
 };
 
 /// The outline of a node.
@@ -55,6 +66,17 @@ impl Outline {
     }
 }
 
+/// A line of a node's text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Slot {
+    /// The node's name or id.
+    Name,
+    /// Its value or bound.
+    Value,
+    /// The line of a layer: its index among the layers turned on.
+    Layer(usize),
+}
+
 /// One thing drawn: a node, or the note for the nodes hidden below one.
 #[derive(Clone, Debug)]
 pub(super) struct Item {
@@ -62,26 +84,45 @@ pub(super) struct Item {
     pub node: NodeId,
     /// The item it hangs from.
     pub parent: Option<usize>,
+    /// Its level (the root's is 0).
+    pub level: usize,
     /// Its outline.
     pub outline: Outline,
     /// For a note, how many nodes it stands for.
     pub hidden: usize,
-    /// The lines inside the outline: which of name and value are shown.
+    /// The lines inside the outline.
     pub inside: Vec<Slot>,
-    /// Which layer slots (by index) have text in the full diagram; they
-    /// are stacked below the outline in this order.
-    pub layers: Vec<usize>,
+    /// The room reserved for each inside line.
+    pub inside_room: Vec<f64>,
+    /// The small lines outside the outline (a name too wide for it, then
+    /// the layers'), beside an interior node, under a leaf.
+    pub outside: Vec<Slot>,
+    /// The room reserved for the outside lines.
+    pub outside_room: f64,
+    /// Whether the outside lines stand beside the shape (else under it).
+    pub beside: bool,
     /// The outline's size (the same for every node of a level).
     pub shape: Size,
 }
 
-/// A line inside a node's outline.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Slot {
-    /// The node's name or id.
-    Name,
-    /// Its value or bound.
-    Value,
+/// An edge: down from the bottom of the parent's shape (straight down to
+/// the bottom of its level first, where the level is taller than the
+/// shape), then to the top of the child's.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct EdgePath {
+    /// Where it leaves the parent.
+    pub from: (f64, f64),
+    /// Where it turns, straight below `from`, if it does.
+    pub bend: Option<f64>,
+    /// Where it reaches the child.
+    pub to: (f64, f64),
+}
+
+impl EdgePath {
+    /// Where its slanted part starts.
+    pub(super) fn start(&self) -> (f64, f64) {
+        (self.from.0, self.bend.unwrap_or(self.from.1))
+    }
 }
 
 /// The geometry of a diagram.
@@ -91,20 +132,50 @@ pub(super) struct Geometry {
     pub items: Vec<Item>,
     /// Where each item's box lies (before the margin).
     pub layout: Layout,
+    /// The labels of edges and cuts, with their places.
+    pub labels: Vec<Label>,
+    /// The lines under the drawing for labels with no room beside their
+    /// edge.
+    pub legend: Legend,
+    /// How far labels under the last level reach below it.
+    pub under: f64,
+    /// For a simulated parallel search, how many processors its legend
+    /// shows under the drawing.
+    pub processors: usize,
 }
 
 impl Geometry {
     /// The width of the drawing, margins included.
     pub(super) fn width(&self) -> f64 {
-        self.layout.width + 2.0 * MARGIN
+        let swatches = self.processors as f64 * (SWATCH.width + 4.0) + SPECULATIVE_WIDTH;
+        let widest = self.layout.width.max(self.legend.row_width());
+        widest.max(if self.processors > 0 { swatches } else { 0.0 }) + 2.0 * MARGIN
     }
 
-    /// The height of the drawing, margins included.
+    /// The height of the drawing, margins and legend included.
     pub(super) fn height(&self) -> f64 {
-        self.layout.height + 2.0 * MARGIN
+        self.processors_top() + self.processors_height() + MARGIN
     }
 
-    /// The centre of item `i`'s box.
+    /// The top of the processors' legend.
+    pub(super) fn processors_top(&self) -> f64 {
+        self.layout.height + self.under + MARGIN + self.legend.height()
+    }
+
+    /// The height of the processors' legend: a row of swatches.
+    fn processors_height(&self) -> f64 {
+        match self.processors {
+            0 => 0.0,
+            _ => SWATCH.height + MARGIN,
+        }
+    }
+
+    /// The top of the legend.
+    pub(super) fn legend_top(&self) -> f64 {
+        self.layout.height + self.under + MARGIN + 0.5 * MARGIN
+    }
+
+    /// The anchor of item `i`: the middle of its shape.
     pub(super) fn x(&self, i: usize) -> f64 {
         self.layout.x[i] + MARGIN
     }
@@ -114,40 +185,76 @@ impl Geometry {
         self.layout.y[i] + MARGIN
     }
 
-    /// The bottom of item `i`'s outline and layer lines (where edges
-    /// below start).
-    pub(super) fn bottom(&self, i: usize) -> f64 {
-        let item = &self.items[i];
-        self.top(i) + item.shape.height + layer_height(item.layers.len())
+    /// The bottom of item `i`'s outline (where edges below start).
+    pub(super) fn shape_bottom(&self, i: usize) -> f64 {
+        self.top(i) + self.items[i].shape.height
     }
 
-    /// Where line `line` of `lines` inside item `i` has its baseline.
+    /// The bottom of item `i`'s level.
+    pub(super) fn level_bottom(&self, i: usize) -> f64 {
+        let level = self.items[i].level;
+        self.layout.level_top[level] + self.layout.level_height[level] + MARGIN
+    }
+
+    /// The edge into item `i`, if it has a parent.
+    pub(super) fn edge(&self, i: usize) -> Option<EdgePath> {
+        let p = self.items[i].parent?;
+        let from = (self.x(p), self.shape_bottom(p));
+        let turn = self.level_bottom(p);
+        Some(EdgePath {
+            from,
+            bend: (turn > from.1 + 0.01).then_some(turn),
+            to: (self.x(i), self.top(i)),
+        })
+    }
+
+    /// Where line `line` inside item `i` has its baseline.
     pub(super) fn inside_baseline(&self, i: usize, line: usize) -> f64 {
         let item = &self.items[i];
-        let lines = item.inside.len();
-        let first = first_line_top(item.outline, item.shape.height, lines);
+        let first = first_line_top(item.outline, item.shape.height, item.inside.len());
         self.top(i) + first + baseline(line, FONT_SIZE)
     }
 
-    /// Where layer line `line` of item `i` has its baseline.
-    pub(super) fn layer_baseline(&self, i: usize, line: usize) -> f64 {
+    /// The box of item `i`'s outside lines.
+    pub(super) fn outside_box(&self, i: usize) -> Rect {
         let item = &self.items[i];
-        self.top(i) + item.shape.height + 1.0 + baseline(line, SMALL_SIZE)
+        let height = block_height(item.outside.len());
+        match item.beside {
+            true => Rect {
+                x: self.x(i) + item.shape.width / 2.0 + BESIDE,
+                y: self.top(i) + ((item.shape.height - height) / 2.0).max(0.0),
+                width: item.outside_room,
+                height,
+            },
+            false => Rect {
+                x: self.x(i) - item.outside_room / 2.0,
+                y: self.shape_bottom(i) + 1.0,
+                width: item.outside_room,
+                height,
+            },
+        }
     }
-}
 
-/// The baseline of line `line` (from 0) of a block of `size` text, from
-/// the block's top: the middle of the line box, lowered by half the
-/// height of a capital.
-fn baseline(line: usize, size: f64) -> f64 {
-    (line as f64 + 0.5) * size * LINE + 0.36 * size
-}
+    /// Where outside line `line` of item `i` stands: its anchor's `x`, its
+    /// baseline, and whether `x` is its start (beside) or its middle.
+    pub(super) fn outside_line(&self, i: usize, line: usize) -> (f64, f64, bool) {
+        let block = self.outside_box(i);
+        let y = block.y + baseline(line, SMALL_SIZE);
+        match self.items[i].beside {
+            true => (block.x, y, true),
+            false => (self.x(i), y, false),
+        }
+    }
 
-fn layer_height(lines: usize) -> f64 {
-    if lines == 0 {
-        0.0
-    } else {
-        1.0 + lines as f64 * SMALL_SIZE * LINE
+    /// The bounding box of item `i`'s outline.
+    pub(super) fn shape_box(&self, i: usize) -> Rect {
+        let shape = self.items[i].shape;
+        Rect {
+            x: self.x(i) - shape.width / 2.0,
+            y: self.top(i),
+            width: shape.width,
+            height: shape.height,
+        }
     }
 }
 
@@ -222,134 +329,220 @@ fn outline_size(outline: Outline, widths: &[f64]) -> Size {
 }
 
 impl Diagram<'_> {
-    /// The geometry of the diagram, sized for the text of `picture`.
-    pub(super) fn geometry(&self, picture: &Picture) -> Geometry {
-        let mut items = self.items(picture);
-        let level = levels(&items);
-        let wanted: Vec<Size> = items
+    /// The geometry of the diagram: from the tree and the options alone,
+    /// the same for every frame and every search of the tree.
+    pub(super) fn geometry(&self) -> Geometry {
+        let reserve = &self.reserve;
+        let mut items = self.items();
+        self.size_items(&mut items, reserve);
+        let depth = items.iter().map(|item| item.level + 1).max().unwrap_or(0);
+        let extents: Vec<Extent> = items.iter().map(extent).collect();
+        let mut heights = vec![0.0f64; depth];
+        for (item, extent) in items.iter().zip(&extents) {
+            heights[item.level] = heights[item.level].max(extent.height);
+        }
+        let extents: Vec<Extent> = items
             .iter()
-            .map(|item| self.wanted(item, picture))
+            .zip(extents)
+            .map(|(item, e)| Extent {
+                height: heights[item.level],
+                ..e
+            })
             .collect();
-        let depth = level.iter().max().map_or(0, |l| l + 1);
-        let mut shared = vec![Size::default(); depth];
-        for ((item, size), &l) in items.iter().zip(&wanted).zip(&level) {
-            if item.outline != Outline::Note {
-                shared[l].width = shared[l].width.max(size.width);
-                shared[l].height = shared[l].height.max(size.height);
-            }
-        }
-        let mut boxes = Vec::with_capacity(items.len());
-        for ((item, size), &l) in items.iter_mut().zip(&wanted).zip(&level) {
-            item.shape = if item.outline == Outline::Note {
-                *size
-            } else {
-                shared[l]
-            };
-            let layers = self.layer_width(item, picture);
-            boxes.push(Size {
-                width: item.shape.width.max(layers),
-                height: item.shape.height + layer_height(item.layers.len()),
-            });
-        }
+        let gaps = self.level_gaps(&items, depth, reserve);
         let parents: Vec<Option<usize>> = items.iter().map(|item| item.parent).collect();
-        let layout = tidy(&parents, &boxes, SPACING);
-        Geometry { items, layout }
+        let layout = tidy_extents(&parents, &extents, SIBLING_GAP, &gaps);
+        let mut geometry = Geometry {
+            items,
+            layout,
+            labels: Vec::new(),
+            legend: Legend::default(),
+            under: 0.0,
+            processors: self.processors.as_ref().map_or(0, |p| p.count()),
+        };
+        self.place_labels(&mut geometry, reserve);
+        geometry
     }
 
     /// The items in preorder, each note right after its node.
-    fn items(&self, picture: &Picture) -> Vec<Item> {
+    fn items(&self) -> Vec<Item> {
         // Indexed by the drawn nodes only: the top of a large tree costs
         // what it draws.
         let mut index = std::collections::HashMap::with_capacity(self.drawn.len());
-        let mut items = Vec::with_capacity(self.drawn.len());
+        let mut items: Vec<Item> = Vec::with_capacity(self.drawn.len());
         for drawn in &self.drawn {
             let at = items.len();
             index.insert(drawn.node, at);
             let parent = drawn.parent.and_then(|p| index.get(&p).copied());
-            items.push(self.node_item(drawn.node, parent, picture));
+            let level = parent.map_or(0, |p| items[p].level + 1);
+            let kind = self.tree.kind(drawn.node);
+            items.push(bare_item(
+                drawn.node,
+                parent,
+                level,
+                Outline::of(self.options.style, kind),
+            ));
             if drawn.hidden_below > 0 {
-                items.push(Item {
-                    node: drawn.node,
-                    parent: Some(at),
-                    outline: Outline::Note,
-                    hidden: drawn.hidden_below,
-                    inside: vec![Slot::Name],
-                    layers: Vec::new(),
-                    shape: Size::default(),
-                });
+                let mut note = bare_item(drawn.node, Some(at), level + 1, Outline::Note);
+                note.hidden = drawn.hidden_below;
+                items.push(note);
             }
         }
         items
     }
 
-    fn node_item(&self, node: NodeId, parent: Option<usize>, picture: &Picture) -> Item {
-        let mut inside = Vec::new();
-        if self.shows_name(node) {
-            inside.push(Slot::Name);
-        }
-        if self.options.native_labels().values() {
-            inside.push(Slot::Value);
-        }
-        let layers = self
-            .layer_texts(picture, node)
-            .iter()
-            .enumerate()
-            .filter(|(_, text)| !text.is_empty())
-            .map(|(i, _)| i)
-            .collect();
-        Item {
-            node,
-            parent,
-            outline: Outline::of(self.options.style, self.tree.kind(node)),
-            hidden: 0,
-            inside,
-            layers,
-            shape: Size::default(),
-        }
-    }
-
-    /// The outline an item needs for its own text, before levels share.
-    fn wanted(&self, item: &Item, picture: &Picture) -> Size {
-        let widths: Vec<f64> = match item.outline {
-            Outline::Note => vec![text_width(&note_text(item.hidden), SMALL_SIZE)],
-            _ => item
-                .inside
-                .iter()
-                .map(|&slot| self.slot_width(item.node, slot, picture))
-                .collect(),
-        };
-        outline_size(item.outline, &widths)
-    }
-
-    /// The widest text a slot shows in any frame: the final value, and
-    /// every provisional one before it.
-    fn slot_width(&self, node: NodeId, slot: Slot, picture: &Picture) -> f64 {
-        match slot {
-            Slot::Name => text_width(&self.tree.id(node), FONT_SIZE),
-            Slot::Value => {
-                let last = text_width(&pretty(&self.value_text(picture, node)), FONT_SIZE);
-                let state = picture.node(node);
-                state
-                    .provisional
-                    .iter()
-                    .map(|v| text_width(&pretty(&v.to_string()), FONT_SIZE))
-                    .fold(last, f64::max)
+    /// Gives every item its lines, their room, and its shape (shared by
+    /// its level).
+    fn size_items(&self, items: &mut [Item], reserve: &Reserve) {
+        let layers = Layer::on(self.options.layers);
+        let depth = items.iter().map(|item| item.level + 1).max().unwrap_or(0);
+        let mut names_outside = vec![false; depth];
+        for item in items.iter().filter(|item| item.outline != Outline::Note) {
+            if self.shows_name(item.node) {
+                let wide = text_width(&self.tree.id(item.node), FONT_SIZE) > NAME_INSIDE;
+                names_outside[item.level] |= wide;
             }
         }
+        let mut shared = vec![Size::default(); depth];
+        for item in items.iter_mut() {
+            let wanted = self.fill_item(item, reserve, &layers, names_outside[item.level]);
+            if item.outline != Outline::Note {
+                let level = &mut shared[item.level];
+                level.width = level.width.max(wanted.width);
+                level.height = level.height.max(wanted.height);
+            }
+            item.shape = wanted;
+        }
+        for item in items
+            .iter_mut()
+            .filter(|item| item.outline != Outline::Note)
+        {
+            item.shape = shared[item.level];
+        }
     }
 
-    fn layer_width(&self, item: &Item, picture: &Picture) -> f64 {
-        let texts = self.layer_texts(picture, item.node);
-        item.layers
+    /// Sets item's lines and their room; the outline its own text needs.
+    fn fill_item(
+        &self,
+        item: &mut Item,
+        reserve: &Reserve,
+        layers: &[Layer],
+        name_outside: bool,
+    ) -> Size {
+        if item.outline == Outline::Note {
+            let width = text_width(&note_text(item.hidden), SMALL_SIZE);
+            return outline_size(Outline::Note, &[width]);
+        }
+        let node = item.node;
+        let tree = self.tree;
+        let leaf = tree.children_slice(node).is_empty();
+        item.beside = !leaf;
+        let name = self.shows_name(node).then(|| self.tree.id(node));
+        let mut outside_widths = Vec::new();
+        if let Some(name) = &name {
+            match name_outside {
+                true => {
+                    item.outside.push(Slot::Name);
+                    outside_widths.push(text_width(name, SMALL_SIZE));
+                }
+                false => {
+                    item.inside.push(Slot::Name);
+                    item.inside_room.push(text_width(name, FONT_SIZE));
+                }
+            }
+        }
+        let labels = self.options.native_labels();
+        if labels.values() || (self.options.blank && leaf) {
+            item.inside.push(Slot::Value);
+            item.inside_room.push(reserve.value(tree, node));
+        }
+        let node_type = self.types.as_ref().map(|types| types[node as usize]);
+        for (index, &layer) in layers.iter().enumerate() {
+            if let Some(width) = reserve.layer(layer, tree, node, node_type) {
+                item.outside.push(Slot::Layer(index));
+                outside_widths.push(width);
+            }
+        }
+        item.outside_room = outside_widths.iter().copied().fold(0.0, f64::max);
+        outline_size(item.outline, &item.inside_room)
+    }
+
+    /// The gap below each level: room for the tallest stack of labels its
+    /// edges can carry.
+    fn level_gaps(&self, items: &[Item], depth: usize, reserve: &Reserve) -> Vec<f64> {
+        let mut lines = vec![0usize; depth];
+        for item in items.iter().filter(|item| item.outline != Outline::Note) {
+            let Some(p) = item.parent else { continue };
+            let parent = items[p].node;
+            let mut here = 0;
+            if self.tree.kind(parent) == Kind::Chance {
+                here += 1;
+            }
+            if self.label_text(item.node).is_some() {
+                here += 1;
+            }
+            if self.tree.children_slice(parent).len() >= 2 {
+                let cut = reserve.cut_label(self.tree.kind(parent), items[p].level, 0.0);
+                here += cut.len();
+            }
+            lines[items[p].level] = lines[items[p].level].max(here);
+        }
+        lines
             .iter()
-            .map(|&i| text_width(&pretty(&texts[i]), SMALL_SIZE))
-            .fold(0.0, f64::max)
+            .map(|&n| LEVEL_GAP.max(12.0 + 1.5 * block_height(n)))
+            .collect()
     }
 
     /// Whether a node's name or id is drawn: always with `Labels::Ids` and
     /// `Labels::Both`, and for nodes named in the file otherwise.
     pub(super) fn shows_name(&self, node: NodeId) -> bool {
         self.options.native_labels().ids() || is_named(&self.tree.id(node))
+    }
+}
+
+/// An item with no lines yet.
+fn bare_item(node: NodeId, parent: Option<usize>, level: usize, outline: Outline) -> Item {
+    Item {
+        node,
+        parent,
+        level,
+        outline,
+        hidden: 0,
+        inside: Vec::new(),
+        inside_room: Vec::new(),
+        outside: Vec::new(),
+        outside_room: 0.0,
+        beside: false,
+        shape: Size::default(),
+    }
+}
+
+/// The box the layout gives an item: its shape, with its outside lines
+/// beside (on the right) or under it.
+fn extent(item: &Item) -> Extent {
+    let half = item.shape.width / 2.0;
+    if item.outside.is_empty() {
+        return Extent {
+            left: half,
+            right: half,
+            height: item.shape.height,
+        };
+    }
+    let block = block_height(item.outside.len());
+    match item.beside {
+        true => Extent {
+            left: half,
+            right: half + BESIDE + item.outside_room,
+            height: item.shape.height.max(block),
+        },
+        false => {
+            let half = half.max(item.outside_room / 2.0);
+            Extent {
+                left: half,
+                right: half,
+                height: item.shape.height + 1.0 + block,
+            }
+        }
     }
 }
 
@@ -362,31 +555,6 @@ pub(super) fn is_named(id: &str) -> bool {
 pub(super) fn note_text(hidden: usize) -> String {
     let noun = if hidden == 1 { "node" } else { "nodes" };
     format!("{hidden} more {noun}")
-}
-
-/// Text as set on the drawing: `>=` and `<=` as single signs, infinities
-/// as `∞`, arrows as arrows.
-pub(super) fn pretty(text: &str) -> std::borrow::Cow<'_, str> {
-    if !text.contains(['>', '<', 'i']) {
-        return std::borrow::Cow::Borrowed(text);
-    }
-    std::borrow::Cow::Owned(
-        text.replace(">=", "≥")
-            .replace("<=", "≤")
-            .replace("+inf", "+∞")
-            .replace("-inf", "−∞")
-            .replace(" -> ", " → "),
-    )
-}
-
-fn levels(items: &[Item]) -> Vec<usize> {
-    let mut level = vec![0; items.len()];
-    for i in 0..items.len() {
-        if let Some(p) = items[i].parent {
-            level[i] = level[p] + 1;
-        }
-    }
-    level
 }
 
 #[cfg(test)]
@@ -411,12 +579,5 @@ mod tests {
                 assert!(room >= width + 2.0 - 1e-9, "{outline:?} line {line}");
             }
         }
-    }
-
-    #[test]
-    fn text_is_set_with_signs() {
-        assert_eq!(pretty(">=6"), "≥6");
-        assert_eq!(pretty("[-inf, +inf]"), "[−∞, +∞]");
-        assert_eq!(pretty("2 -> 5"), "2 → 5");
     }
 }

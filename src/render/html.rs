@@ -1,39 +1,42 @@
-//! The diagram of the web page (see the `web` module): the native layout written as SVG whose parts the
-//! page's script can find and change, one step at a time. Every node is a
-//! group `n{node}` with its value and layer lines as empty text elements;
-//! every edge a line `e{node}` (named after the child it leads to; quiz
-//! mode lays a wider transparent line over it to click), with its
-//! probability below a chance node, its action label if it has one, and a
-//! hidden label for the cut that skips it, if one does. Names and labels
-//! are written as the tree gives them, escaped for XML.
+//! The diagram of the web page (see the `web` module): the native geometry
+//! written as SVG whose parts the page's script can find and change, one
+//! step at a time. Every node is a group `n{node}` with its value and layer
+//! lines as empty text elements; every edge a polyline `e{node}` (named
+//! after the child it leads to; quiz mode lays a wider transparent line
+//! over it to click); each probability and action label, and the label of
+//! each cut the search makes (hidden until made), in the place the
+//! geometry keeps for it. Names and labels are written as the tree gives
+//! them, escaped for XML.
 
+use std::collections::HashMap;
 use std::fmt::Write;
 
 use super::Diagram;
+use super::edge_labels::anchor_x;
 use super::font::FONT_STACK;
 use super::geometry::{Geometry, Outline, Slot, note_text};
+use super::labels::{Label, LabelAt, LabelOf};
+use super::metrics::{Anchor, FONT_SIZE, MARGIN, Rect, SMALL_SIZE, baseline, block_height};
+use super::reserve::Layer;
 use super::state::Picture;
 use super::svg::{escape, num, push_outline};
-use crate::tree::GameTree;
-
-/// The class of each layer slot, in the layers' order:
-/// window, visit order, value history, node type.
-const LAYER_CLASSES: [&str; 4] = ["w", "v", "h", "t"];
+use crate::tree::{GameTree, NodeId};
 
 impl Diagram<'_> {
-    /// The diagram as the web page's SVG, laid out for the full trace with
-    /// the text of the layers its options turn on, and showing nothing the
-    /// search found: the page's script fills it in step by step. Nodes are
-    /// groups `n{node}` (class `node max` or `node min`, `leaf` too), their
-    /// value an empty `text.val`, their layer lines empty `text.ly-w`
-    /// (window), `ly-v` (visit), `ly-h` (history), `ly-t` (type); edges are
-    /// lines `e{node}` named after the child, an action label `a{node}`
-    /// and a cut's label `c{node}`.
+    /// The diagram as the web page's SVG, on the geometry of every frame
+    /// (the text of the layers its options turn on has its room whether
+    /// shown or not), showing nothing the search found: the page's script
+    /// fills it in step by step. Nodes are groups `n{node}` (class `node
+    /// max` or `node min`, `leaf` too), their value an empty `text.val`,
+    /// their layer lines empty `text.ly-w` (window), `ly-v` (visit), `ly-h`
+    /// (history), `ly-t` (type); edges are polylines `e{node}` named after
+    /// the child, from the bottom of the parent's shape to the top of the
+    /// child's; an action label is `a{node}`, a cut's label `c{node}`
+    /// (after the first child it skips), hidden until shown.
     pub fn page_svg(&self) -> String {
         let full = self.full_picture();
-        let geometry = self.geometry(&full);
+        let geometry = self.geometry();
         let mut out = String::with_capacity(400 * geometry.items.len() + 1024);
-        let mut labels = String::new();
         let (w, h) = (geometry.width(), geometry.height());
         let _ = write!(
             out,
@@ -45,11 +48,10 @@ impl Diagram<'_> {
             num(w)
         );
         for i in 0..geometry.items.len() {
-            self.page_edge(&mut out, &mut labels, &full, &geometry, i);
+            page_edge(&mut out, &geometry, i);
         }
-        // The edges' labels over every edge.
         out.push_str("</g>\n<g class=\"labels\">\n");
-        out.push_str(&labels);
+        self.page_labels(&mut out, &full, &geometry);
         out.push_str("</g>\n<g class=\"nodes\">\n");
         for i in 0..geometry.items.len() {
             self.page_node(&mut out, &geometry, i);
@@ -58,69 +60,99 @@ impl Diagram<'_> {
         out
     }
 
-    /// Writes the edge into item `i` to `out`, and its labels to `labels`.
-    fn page_edge(
+    /// Every label in its place: probabilities and action labels as they
+    /// always show, and the label of each cut of the search, hidden.
+    fn page_labels(&self, out: &mut String, full: &Picture, geometry: &Geometry) {
+        let mut first_cut: HashMap<usize, NodeId> = HashMap::new();
+        for item in geometry.items.iter().filter(|i| i.outline != Outline::Note) {
+            if let (Some(p), true) = (item.parent, full.cut_above(item.node).is_some()) {
+                first_cut.entry(p).or_insert(item.node);
+            }
+        }
+        for label in &geometry.labels {
+            let (lines, head) = match label.of {
+                LabelOf::Probability(i) => {
+                    let node = geometry.items[i].node;
+                    let parent = geometry.items[i].parent.map(|p| geometry.items[p].node);
+                    let text = parent.and_then(|p| self.probability_text(p, node));
+                    (
+                        text.into_iter().collect::<Vec<_>>(),
+                        "<g class=\"probability\">".to_string(),
+                    )
+                }
+                LabelOf::Action(i) => {
+                    let node = geometry.items[i].node;
+                    let text = self.label_text(node).into_iter().collect::<Vec<_>>();
+                    (text, format!("<g class=\"action\" id=\"a{node}\">"))
+                }
+                LabelOf::Cut(p) => {
+                    let Some(&child) = first_cut.get(&p) else {
+                        continue;
+                    };
+                    let mark = full.cut_above(child).expect("a cut skips it");
+                    (
+                        self.cut_label(mark),
+                        format!("<g class=\"cutlabel\" id=\"c{child}\">"),
+                    )
+                }
+            };
+            if lines.is_empty() {
+                continue;
+            }
+            out.push_str(&head);
+            self.page_label_lines(out, geometry, label, &lines);
+            out.push_str("</g>\n");
+        }
+    }
+
+    /// A label's lines in its box, or its marker and its row of the
+    /// legend.
+    fn page_label_lines(
         &self,
         out: &mut String,
-        labels: &mut String,
-        full: &Picture,
         geometry: &Geometry,
-        i: usize,
+        label: &Label,
+        lines: &[String],
     ) {
-        let item = &geometry.items[i];
-        let Some(p) = item.parent else { return };
-        let (x1, y1) = (geometry.x(p), geometry.bottom(p));
-        let (x2, y2) = (geometry.x(i), geometry.top(i));
-        if item.outline == Outline::Note {
-            let _ = writeln!(
-                out,
-                "<line class=\"note\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>",
-                num(x1),
-                num(y1),
-                num(x2),
-                num(y2)
-            );
-            return;
-        }
-        let node = item.node;
-        let _ = writeln!(
-            out,
-            "<line class=\"edge\" id=\"e{node}\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>",
-            num(x1),
-            num(y1),
-            num(x2),
-            num(y2)
-        );
-        if let Some(text) = self.probability_text(geometry.items[p].node, node) {
-            // A quarter of the way down from the chance node, as drawn.
-            let _ = writeln!(
-                labels,
-                "<text class=\"probability\" x=\"{}\" y=\"{}\" font-size=\"9\">{}</text>",
-                num(x1 + (x2 - x1) * 0.25),
-                num(y1 + (y2 - y1) * 0.25 + 3.0),
-                escape(&text)
-            );
-        }
-        if let Some(text) = self.label_text(node) {
-            // Three quarters of the way down, where the edges spread apart,
-            // as drawn.
-            let _ = writeln!(
-                labels,
-                "<text class=\"action\" id=\"a{node}\" x=\"{}\" y=\"{}\" font-size=\"9\">{}</text>",
-                num(x1 + (x2 - x1) * 0.75),
-                num(y1 + (y2 - y1) * 0.75 + 3.0),
-                escape(&text)
-            );
-        }
-        if let Some(mark) = full.cut_above(node) {
-            let label = self.cut_label(mark).join(", ");
-            let _ = writeln!(
-                labels,
-                "<text class=\"cutlabel\" id=\"c{node}\" x=\"{}\" y=\"{}\" font-size=\"9\">{}</text>",
-                num((x1 + x2) / 2.0),
-                num((y1 + y2) / 2.0 + 3.0),
-                escape(&label)
-            );
+        let boxed = |out: &mut String, rect: Rect, anchor: Anchor, lines: &[String]| {
+            let x = anchor_x(rect, anchor);
+            let anchor = match anchor {
+                Anchor::Start => "start",
+                Anchor::Middle => "middle",
+                Anchor::End => "end",
+            };
+            let top = rect.y + (rect.height - block_height(lines.len())).max(0.0) / 2.0;
+            for (k, line) in lines.iter().enumerate() {
+                let _ = write!(
+                    out,
+                    "<text x=\"{}\" y=\"{}\" font-size=\"9\" text-anchor=\"{anchor}\">{}</text>",
+                    num(x),
+                    num(top + baseline(k, SMALL_SIZE)),
+                    escape(line)
+                );
+            }
+        };
+        match label.at {
+            LabelAt::Beside { rect, anchor } => boxed(out, rect, anchor, lines),
+            LabelAt::Legend { marker, number } => {
+                let head = match marker {
+                    Some(rect) => {
+                        boxed(out, rect, Anchor::Start, &[number.to_string()]);
+                        number.to_string()
+                    }
+                    None => self.legend_name(geometry, label.of),
+                };
+                let (x, row) = geometry.legend.place(number);
+                let _ = write!(
+                    out,
+                    "<text class=\"legend\" x=\"{}\" y=\"{}\" font-size=\"9\" \
+                     text-anchor=\"start\">{}: <tspan class=\"said\">{}</tspan></text>",
+                    num(MARGIN + x),
+                    num(geometry.legend_top() + baseline(row, SMALL_SIZE)),
+                    escape(&head),
+                    escape(&lines.join(", "))
+                );
+            }
         }
     }
 
@@ -132,7 +164,7 @@ impl Diagram<'_> {
                 out,
                 "<text class=\"note\" x=\"{}\" y=\"{}\" font-size=\"9\">{}</text>",
                 num(x),
-                num(geometry.inside_baseline(i, 0)),
+                num(geometry.inside_baseline(i, 0) - (FONT_SIZE - SMALL_SIZE) * 0.36),
                 note_text(item.hidden)
             );
             return;
@@ -152,14 +184,6 @@ impl Diagram<'_> {
         for (line, slot) in item.inside.iter().enumerate() {
             let y = num(geometry.inside_baseline(i, line));
             match slot {
-                Slot::Name => {
-                    let _ = write!(
-                        out,
-                        "<text class=\"name\" x=\"{}\" y=\"{y}\">{}</text>",
-                        num(x),
-                        escape(&id)
-                    );
-                }
                 Slot::Value => {
                     let _ = write!(
                         out,
@@ -167,17 +191,62 @@ impl Diagram<'_> {
                         num(x)
                     );
                 }
+                _ => {
+                    let _ = write!(
+                        out,
+                        "<text class=\"name\" x=\"{}\" y=\"{y}\">{}</text>",
+                        num(x),
+                        escape(&id)
+                    );
+                }
             }
         }
-        for (line, &slot) in item.layers.iter().enumerate() {
-            let _ = write!(
-                out,
-                "<text class=\"ly ly-{}\" x=\"{}\" y=\"{}\" font-size=\"9\"></text>",
-                LAYER_CLASSES[slot],
-                num(x),
-                num(geometry.layer_baseline(i, line))
-            );
-        }
+        self.page_outside(out, geometry, i, &id);
         out.push_str("</g>\n");
     }
+
+    /// The lines outside item `i`'s shape: a name too wide for it, and the
+    /// layers' lines, empty.
+    fn page_outside(&self, out: &mut String, geometry: &Geometry, i: usize, id: &str) {
+        let layers = Layer::on(self.options.layers);
+        for (line, slot) in geometry.items[i].outside.iter().enumerate() {
+            let (x, y, start) = geometry.outside_line(i, line);
+            let anchor = if start { " text-anchor=\"start\"" } else { "" };
+            let (class, text) = match slot {
+                Slot::Layer(k) => (format!("ly {}", layers[*k].class()), ""),
+                _ => ("name".to_string(), id),
+            };
+            let _ = write!(
+                out,
+                "<text class=\"{class}\" x=\"{}\" y=\"{}\" font-size=\"9\"{anchor}>{}</text>",
+                num(x),
+                num(y),
+                escape(text)
+            );
+        }
+    }
+}
+
+/// Writes the edge into item `i`, as a polyline from the bottom of the
+/// parent's shape to the top of the child's.
+fn page_edge(out: &mut String, geometry: &Geometry, i: usize) {
+    let Some(edge) = geometry.edge(i) else { return };
+    let item = &geometry.items[i];
+    let head = match item.outline {
+        Outline::Note => "<polyline class=\"note\"".to_string(),
+        _ => format!("<polyline class=\"edge\" id=\"e{}\"", item.node),
+    };
+    let (x1, y1) = edge.from;
+    let (x2, y2) = edge.to;
+    let bend = edge
+        .bend
+        .map_or(String::new(), |y| format!(" {},{}", num(x1), num(y)));
+    let _ = writeln!(
+        out,
+        "{head} points=\"{},{}{bend} {},{}\"/>",
+        num(x1),
+        num(y1),
+        num(x2),
+        num(y2)
+    );
 }

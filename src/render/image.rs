@@ -64,13 +64,13 @@ pub(super) enum PictureFormat {
 pub(super) enum Making {
     /// DOT text, written from the trace.
     Dot,
-    /// A TikZ picture, drawn by gametree whatever the engine.
+    /// A TikZ picture, drawn by gametree's own engine only.
     Tikz,
     /// A web page, made from the whole search rather than a diagram.
     Page,
-    /// Beamer overlays, drawn by gametree whatever the engine.
+    /// Beamer overlays, drawn by gametree's own engine only.
     Beamer,
-    /// A `forest` tree, written by gametree whatever the engine.
+    /// A `forest` tree, written by gametree's own engine only.
     Forest,
     /// A picture, drawn by the engine chosen.
     Picture(PictureFormat),
@@ -169,14 +169,19 @@ impl DiagramFormat {
     }
 
     /// The bytes of a diagram in this format, from its DOT text, made by
-    /// Graphviz's `dot`.
+    /// Graphviz's `dot` (PNG at its own 96 dpi).
     pub fn bytes(self, dot: &str) -> Result<Vec<u8>, RenderError> {
+        self.bytes_at(dot, 96.0 / 72.0)
+    }
+
+    /// As [`bytes`](DiagramFormat::bytes), PNG at `scale` pixels per point.
+    pub fn bytes_at(self, dot: &str, scale: f32) -> Result<Vec<u8>, RenderError> {
         match self.making() {
             Making::Dot => Ok(dot.as_bytes().to_vec()),
             Making::Tikz | Making::Page | Making::Beamer | Making::Forest => {
                 Err(RenderError::NotByGraphviz { format: self })
             }
-            Making::Picture(picture) => run_dot(picture, dot),
+            Making::Picture(picture) => run_dot(picture, dot, scale),
         }
     }
 }
@@ -197,11 +202,15 @@ impl From<PictureFormat> for DiagramFormat {
     }
 }
 
-/// Runs `dot -T<format>` on `dot`, returning what it prints. The child is
-/// registered with [`crate::cleanup`], so that an interrupted run kills it.
-fn run_dot(picture: PictureFormat, dot: &str) -> Result<Vec<u8>, RenderError> {
+/// Runs `dot -T<format>` on `dot`, returning what it prints (PNG at
+/// `scale` pixels per point). The child is registered with
+/// [`crate::cleanup`], so that an interrupted run kills it.
+fn run_dot(picture: PictureFormat, dot: &str, scale: f32) -> Result<Vec<u8>, RenderError> {
     let format = DiagramFormat::from(picture);
     let mut command = Command::new("dot");
+    if picture == PictureFormat::Png {
+        command.arg(format!("-Gdpi={}", 72.0 * scale));
+    }
     command
         .arg(format!("-T{}", format.name()))
         .stdin(Stdio::piped())

@@ -1,10 +1,10 @@
-//! The answer key: the full drawing beside a table of the answers, for a
-//! teacher's sheet.
+//! The answer key: the full drawing with a table of the answers beside it
+//! or under it, for a teacher's sheet.
 
 use super::Diagram;
 use super::font::text_width;
-use super::geometry::{FONT_SIZE, LINE, MARGIN};
-use super::scene::{Anchor, INK, Mark, Scene, TextMark};
+use super::metrics::{Anchor, FONT_SIZE, LINE, MARGIN};
+use super::scene::{INK, Mark, Scene, TextMark};
 use super::state::Picture;
 use crate::trace::Event;
 use crate::tree::{GameTree, NodeId, ids};
@@ -14,13 +14,35 @@ use crate::value::{CutKind, StarMethod};
 const PER_LINE: usize = 6;
 /// The room between the drawing and the table.
 const GAP: f64 = 18.0;
+/// The shape of a slide, which a sheet's key keeps it near.
+const SLIDE: f64 = 16.0 / 9.0;
 
 impl Diagram<'_> {
-    /// `scene` with the table of answers on its right.
+    /// `scene` with the table of answers on its right, or under it when
+    /// asked or when that keeps the sheet nearer a slide's shape.
     pub(super) fn with_key(&self, mut scene: Scene, picture: &Picture) -> Scene {
         let lines = self.key_lines(picture);
         let line = FONT_SIZE * LINE;
-        let left = scene.width - MARGIN + GAP;
+        let widest = lines
+            .iter()
+            .map(|text| text_width(text.trim_start(), FONT_SIZE) + 2.0 * FONT_SIZE)
+            .fold(0.0, f64::max);
+        let table = (widest, lines.len() as f64 * line);
+        let (w, h) = (scene.width, scene.height);
+        let beside = (
+            w - MARGIN + GAP + table.0 + MARGIN,
+            h.max(2.0 * MARGIN + table.1),
+        );
+        let below = (
+            w.max(2.0 * MARGIN + table.0),
+            h - MARGIN + GAP + table.1 + MARGIN,
+        );
+        let off_slide = |(w, h): (f64, f64)| (w / h / SLIDE).ln().abs();
+        let under = self.options.key_below || off_slide(below) < off_slide(beside);
+        let (left, top) = match under {
+            true => (MARGIN, h - MARGIN + GAP),
+            false => (w - MARGIN + GAP, MARGIN),
+        };
         for (k, text) in lines.iter().enumerate() {
             // Continued lines are indented (SVG would collapse spaces).
             let indent = if text.starts_with(' ') {
@@ -30,20 +52,16 @@ impl Diagram<'_> {
             };
             scene.marks.push(Mark::Text(TextMark {
                 x: left + indent,
-                y: MARGIN + k as f64 * line + 0.5 * line + 0.36 * FONT_SIZE,
+                y: top + k as f64 * line + 0.5 * line + 0.36 * FONT_SIZE,
                 size: FONT_SIZE,
                 colour: INK,
                 anchor: Anchor::Start,
                 text: text.trim_start().to_string(),
                 signs: true,
+                class: "key",
             }));
         }
-        let widest = lines
-            .iter()
-            .map(|text| text_width(text.trim_start(), FONT_SIZE) + 2.0 * FONT_SIZE)
-            .fold(0.0, f64::max);
-        scene.width = left + widest + MARGIN;
-        scene.height = scene.height.max(2.0 * MARGIN + lines.len() as f64 * line);
+        (scene.width, scene.height) = if under { below } else { beside };
         scene
     }
 

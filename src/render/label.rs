@@ -1,23 +1,10 @@
-//! Node labels: plain DOT strings, or, in frames, HTML-like labels whose
-//! not-yet-known text is drawn transparent so that every node already has
-//! its size in the full diagram and the layout stays put from frame to
-//! frame.
+//! DOT labels: plain strings, and HTML-like tables of fixed cells for the
+//! labels whose text the search fills in, so that every frame is laid out
+//! alike and nothing not yet known is written.
+
+use std::fmt::Write;
 
 use graphviz_rust::dot_structures::{Attribute, Id};
-
-/// A transparent colour for text that holds a place.
-const HIDDEN: &str = "#ffffff00";
-
-/// The `label` attribute of a node from its label slots (id, value, one
-/// per layer; empty when there is nothing to say yet), as shown now; `full`,
-/// in frames, is the slots of the full diagram. A plain label when nothing
-/// needs hiding, so the last frame is byte for byte the full diagram.
-pub(super) fn label(slots: &[String], full: Option<&[String]>) -> Attribute {
-    match full {
-        Some(full) if needs_hiding(slots, full) => html_label(slots, full),
-        _ => plain_label("label", slots),
-    }
-}
 
 /// A quoted DOT string attribute: the non-empty `lines`, joined by DOT's
 /// `\n`. Graphviz reads `\` as an escape (`\N`, `\l`) and an HTML
@@ -44,48 +31,50 @@ pub(super) fn plain_label(key: &str, lines: &[String]) -> Attribute {
     Attribute(Id::Plain(key.to_string()), Id::Escaped(text))
 }
 
-/// A label of `lines` in transparent ink: it takes its room in the layout
-/// and shows nothing.
-pub(super) fn hidden_label(lines: &[String]) -> Attribute {
-    let rows: Vec<String> = lines.iter().map(|line| hidden_row(line)).collect();
-    Attribute(
-        Id::Plain("label".to_string()),
-        Id::Html(format!("<{}>", rows.join("<br/>"))),
-    )
+/// The attribute `key` as an HTML-like label: a table of one cell per row,
+/// `height` points high, holding its text or nothing. A row with a width
+/// is a fixed cell that wide, for text that changes as the search goes
+/// (`dot` sizes what the label belongs to from such cells alone, so the
+/// label lays out the same whatever they say); a row without one (a name,
+/// which every frame writes alike) is as wide as `dot` sets its text,
+/// whatever font `dot` has.
+pub(super) fn table_label(key: &str, rows: &[(String, Option<f64>)], height: f64) -> Attribute {
+    let mut table =
+        String::from("<<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"0\">");
+    for (text, width) in rows {
+        let _ = match width {
+            Some(width) => write!(
+                table,
+                "<TR><TD FIXEDSIZE=\"TRUE\" WIDTH=\"{}\" HEIGHT=\"{}\">{}</TD></TR>",
+                cell(*width + 2.0),
+                cell(height),
+                escape_html(text)
+            ),
+            None => write!(
+                table,
+                "<TR><TD HEIGHT=\"{}\">{}</TD></TR>",
+                cell(height),
+                escape_html(text)
+            ),
+        };
+    }
+    if rows.is_empty() {
+        table.push_str("<TR><TD></TD></TR>");
+    }
+    table.push_str("</TABLE>>");
+    Attribute(Id::Plain(key.to_string()), Id::Html(table))
 }
 
-fn hidden_row(text: &str) -> String {
-    format!("<font color=\"{HIDDEN}\">{}</font>", escape_html(text))
-}
-
-fn needs_hiding(slots: &[String], full: &[String]) -> bool {
-    slots
-        .iter()
-        .zip(full)
-        .any(|(now, full)| now.is_empty() && !full.is_empty())
-}
-
-/// Every slot that has text now shows it; a slot that has none yet holds
-/// the full diagram's text, transparent. Each row is one span: a row that
-/// mixes visible and transparent text comes out shorter in Graphviz.
-fn html_label(slots: &[String], full: &[String]) -> Attribute {
-    let rows: Vec<String> = slots
-        .iter()
-        .zip(full)
-        .filter_map(|(now, full)| match (now.is_empty(), full.is_empty()) {
-            (false, _) => Some(escape_html(now)),
-            (true, false) => Some(hidden_row(full)),
-            (true, true) => None,
-        })
-        .collect();
-    Attribute(
-        Id::Plain("label".to_string()),
-        Id::Html(format!("<{}>", rows.join("<br/>"))),
-    )
+/// A cell's size: whole points, rounded up (`dot` reads integers).
+fn cell(points: f64) -> u32 {
+    points.max(1.0).ceil() as u32
 }
 
 fn escape_html(text: &str) -> String {
-    text.replace('&', "&amp;")
+    // `dot` reads `\N`, `\l` and the like even in an HTML-like label, and
+    // `\\` as one backslash.
+    text.replace('\\', "\\\\")
+        .replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
@@ -100,29 +89,27 @@ mod tests {
         attribute.print(&mut PrinterContext::default())
     }
 
-    fn lines(texts: &[&str]) -> Vec<String> {
-        texts.iter().map(|t| t.to_string()).collect()
-    }
-
     #[test]
-    fn a_label_that_is_complete_stays_plain() {
-        let full = lines(&["F", ">=6", ""]);
-        assert_eq!(printed(label(&full, Some(&full))), r#"label="F\n>=6""#);
-        assert_eq!(printed(label(&lines(&["F", ""]), None)), r#"label="F""#);
-        let hostile = lines(&["&amp; \"\\N", "<b>"]);
+    fn a_plain_label_escapes_what_graphviz_reads() {
+        let lines = ["&amp; \"\\N".to_string(), "<b>".to_string()];
         assert_eq!(
-            printed(label(&hostile, None)),
+            printed(plain_label("label", &lines)),
             r#"label="&amp;amp; \"\\N\n<b>""#
         );
     }
 
     #[test]
-    fn text_not_known_yet_holds_its_place_unseen() {
-        let now = lines(&["A", "2", ""]);
-        let full = lines(&["A", "5", "2 -> 5"]);
+    fn a_table_holds_its_rooms_and_only_the_text_known() {
+        let rows = [("A".to_string(), None), (String::new(), Some(20.4))];
+        let known = printed(table_label("label", &rows, 14.0));
         assert_eq!(
-            printed(label(&now, Some(&full))),
-            "label=<A<br/>2<br/><font color=\"#ffffff00\">2 -&gt; 5</font>>"
+            known,
+            "label=<<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"0\">\
+             <TR><TD HEIGHT=\"14\">A</TD></TR>\
+             <TR><TD FIXEDSIZE=\"TRUE\" WIDTH=\"23\" HEIGHT=\"14\"></TD></TR></TABLE>>"
         );
+        let later = [("A".to_string(), None), ("<5>".to_string(), Some(20.4))];
+        let shown = printed(table_label("label", &later, 14.0));
+        assert_eq!(shown.len(), known.len() + "&lt;5&gt;".len());
     }
 }

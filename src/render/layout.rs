@@ -4,8 +4,11 @@
 //! Every parent is centred over its first and last child, children keep
 //! their order, neighbours on a level are at least [`Spacing::sibling_gap`]
 //! apart, and the room left between subtrees is shared out among the
-//! smaller subtrees between them. All levels have the same gap between
-//! them; a level is as tall as its tallest box and boxes hang from its top.
+//! smaller subtrees between them. A level is as tall as its tallest box and
+//! boxes hang from its top; [`tidy`] puts the same gap between all levels,
+//! [`tidy_extents`] a gap of its own below each, and takes boxes that reach
+//! further on one side of their anchor than on the other (a shape with
+//! text beside it), centring parents by their anchors.
 //!
 //! The walks are loops over explicit stacks, so a chain of a million nodes
 //! lays out without deep recursion.
@@ -17,6 +20,29 @@ pub struct Size {
     pub width: f64,
     /// Its height.
     pub height: f64,
+}
+
+/// A box that may reach further on one side of its anchor (the point
+/// parents are centred by) than on the other.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Extent {
+    /// How far it reaches left of its anchor.
+    pub left: f64,
+    /// How far it reaches right of its anchor.
+    pub right: f64,
+    /// Its height.
+    pub height: f64,
+}
+
+impl From<Size> for Extent {
+    /// A box centred on its anchor.
+    fn from(size: Size) -> Extent {
+        Extent {
+            left: size.width / 2.0,
+            right: size.width / 2.0,
+            height: size.height,
+        }
+    }
 }
 
 /// The gaps of a layout.
@@ -31,7 +57,7 @@ pub struct Spacing {
 /// Where every box lies: the origin is the top left corner of the drawing.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Layout {
-    /// The centre of each box, left to right.
+    /// The anchor of each box (its centre, for a [`Size`]), left to right.
     pub x: Vec<f64>,
     /// The top of each box.
     pub y: Vec<f64>,
@@ -51,7 +77,7 @@ const NONE: u32 = u32::MAX;
 
 /// The tree as the walks see it, with their working values.
 struct Walk<'a> {
-    sizes: &'a [Size],
+    extents: &'a [Extent],
     gap: f64,
     parent: Vec<u32>,
     /// Children of node `v` are `children[first[v]..first[v + 1]]`.
@@ -75,15 +101,34 @@ struct Walk<'a> {
 /// When `parent` and `sizes` differ in length, or a parent does not come
 /// before its child: both are mistakes of the caller, not of the input.
 pub fn tidy(parent: &[Option<usize>], sizes: &[Size], spacing: Spacing) -> Layout {
-    assert_eq!(parent.len(), sizes.len(), "one size per node");
+    let extents: Vec<Extent> = sizes.iter().map(|&size| Extent::from(size)).collect();
+    let depth = levels(parent).iter().max().map_or(0, |d| d + 1);
+    let gaps = vec![spacing.level_gap; depth];
+    tidy_extents(parent, &extents, spacing.sibling_gap, &gaps)
+}
+
+/// Lays out the tree as [`tidy`] does, with boxes that reach `left` and
+/// `right` of their anchors, and `level_gaps[l]` between the bottom of
+/// level `l` and the top of the next (a level past the end of
+/// `level_gaps` has the last gap given, or none).
+///
+/// # Panics
+/// As [`tidy`].
+pub fn tidy_extents(
+    parent: &[Option<usize>],
+    extents: &[Extent],
+    sibling_gap: f64,
+    level_gaps: &[f64],
+) -> Layout {
+    assert_eq!(parent.len(), extents.len(), "one box per node");
     if parent.is_empty() {
         return empty_layout();
     }
-    let mut walk = Walk::new(parent, sizes, spacing.sibling_gap);
+    let mut walk = Walk::new(parent, extents, sibling_gap);
     walk.first_walk();
     let x = walk.second_walk();
     let levels = levels(parent);
-    place(x, levels, sizes, spacing)
+    place(x, levels, extents, level_gaps)
 }
 
 fn empty_layout() -> Layout {
@@ -110,42 +155,46 @@ fn levels(parent: &[Option<usize>]) -> Vec<usize> {
     level
 }
 
-/// Shifts the centres so the leftmost box touches 0, and stacks the levels.
-fn place(mut x: Vec<f64>, level: Vec<usize>, sizes: &[Size], spacing: Spacing) -> Layout {
+/// Shifts the anchors so the leftmost box touches 0, and stacks the
+/// levels.
+fn place(mut x: Vec<f64>, level: Vec<usize>, extents: &[Extent], gaps: &[f64]) -> Layout {
     let depth = level.iter().max().map_or(0, |d| d + 1);
     let mut level_height = vec![0.0f64; depth];
     for (node, &l) in level.iter().enumerate() {
-        level_height[l] = level_height[l].max(sizes[node].height);
+        level_height[l] = level_height[l].max(extents[node].height);
     }
     let mut level_top = Vec::with_capacity(depth);
     let mut top = 0.0;
-    for height in &level_height {
+    for (l, height) in level_height.iter().enumerate() {
         level_top.push(top);
-        top += height + spacing.level_gap;
+        top += height;
+        if l + 1 < depth {
+            top += gaps.get(l).or(gaps.last()).copied().unwrap_or(0.0);
+        }
     }
     let left = x
         .iter()
-        .zip(sizes)
-        .map(|(x, s)| x - s.width / 2.0)
+        .zip(extents)
+        .map(|(x, e)| x - e.left)
         .fold(f64::INFINITY, f64::min);
     let mut right = 0.0f64;
-    for (x, size) in x.iter_mut().zip(sizes) {
+    for (x, extent) in x.iter_mut().zip(extents) {
         *x -= left;
-        right = right.max(*x + size.width / 2.0);
+        right = right.max(*x + extent.right);
     }
     Layout {
         y: level.iter().map(|&l| level_top[l]).collect(),
         x,
         level,
         width: right,
-        height: top - spacing.level_gap,
+        height: top,
         level_top,
         level_height,
     }
 }
 
 impl<'a> Walk<'a> {
-    fn new(parent: &[Option<usize>], sizes: &'a [Size], gap: f64) -> Walk<'a> {
+    fn new(parent: &[Option<usize>], extents: &'a [Extent], gap: f64) -> Walk<'a> {
         let n = parent.len();
         let mut count = vec![0usize; n + 1];
         for p in parent.iter().flatten() {
@@ -166,7 +215,7 @@ impl<'a> Walk<'a> {
             }
         }
         Walk {
-            sizes,
+            extents,
             gap,
             parent: parent
                 .iter()
@@ -200,9 +249,10 @@ impl<'a> Walk<'a> {
         }
     }
 
-    /// The least distance between the centres of `a` and `b`, side by side.
+    /// The least distance between the anchors of `a` and `b`, side by
+    /// side (`a` on the left).
     fn distance(&self, a: u32, b: u32) -> f64 {
-        (self.sizes[a as usize].width + self.sizes[b as usize].width) / 2.0 + self.gap
+        self.extents[a as usize].right + self.extents[b as usize].left + self.gap
     }
 
     fn next_left(&self, v: u32) -> u32 {
@@ -463,6 +513,25 @@ mod tests {
         let layout = tidy(&parent, &boxes(&vec![8.0; n]), SPACING);
         assert!(layout.x.iter().all(|&x| x == 4.0));
         assert_eq!(layout.level[n - 1], n - 1);
+    }
+
+    #[test]
+    fn boxes_reaching_further_right_keep_their_room_and_their_gaps() {
+        // A root with two children, each a shape 10 wide with text 30 wide
+        // on its right: the children's anchors are 10 + 30 + 4 + 5 apart.
+        let parent = from_counts(&[2, 0, 0]);
+        let beside = Extent {
+            left: 5.0,
+            right: 35.0,
+            height: 10.0,
+        };
+        let layout = tidy_extents(&parent, &[beside; 3], 4.0, &[7.0]);
+        assert_eq!(layout.x[2] - layout.x[1], 44.0);
+        assert_eq!(layout.x[0], (layout.x[1] + layout.x[2]) / 2.0);
+        assert_eq!(layout.x[1], 5.0, "the leftmost box touches 0");
+        assert_eq!(layout.width, layout.x[2] + 35.0);
+        assert_eq!(layout.level_top, vec![0.0, 17.0]);
+        assert_eq!(layout.height, 27.0);
     }
 
     #[test]

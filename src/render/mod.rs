@@ -12,6 +12,7 @@ mod beamer;
 mod chart;
 mod deck;
 mod dot;
+mod edge_labels;
 mod font;
 mod forest;
 mod frames;
@@ -20,11 +21,15 @@ mod html;
 mod image;
 mod key;
 mod label;
+mod labels;
 mod layers;
 pub mod layout;
+mod metrics;
 mod overlays;
+mod place;
 mod processors;
 mod raster;
+mod reserve;
 mod scene;
 mod size;
 mod state;
@@ -61,8 +66,8 @@ pub struct RenderOptions {
     /// root, at most (the search itself goes as deep as its own options
     /// say).
     pub draw_depth: Option<usize>,
-    /// What the nodes say; `None` for the engine's default: every id and
-    /// value in DOT, values and names in the native drawing.
+    /// What the nodes say; `None` for the default, values and the names
+    /// the file gives (`Labels::Values`), in every engine.
     pub labels: Option<Labels>,
     /// The bare tree for a question sheet: shapes, names and leaf values,
     /// nothing the search found.
@@ -72,8 +77,12 @@ pub struct RenderOptions {
     /// The search was strict (cuts compare with `>` and `<`), as captions
     /// of cuts say.
     pub strict: bool,
-    /// The answer key: the native drawing beside a table of the answers.
+    /// The answer key: the native drawing with a table of the answers,
+    /// beside it or under it, whichever keeps the sheet nearer a 16:9
+    /// slide's shape.
     pub key: bool,
+    /// The answer key's table under the drawing, whatever its shape.
+    pub key_below: bool,
 }
 
 /// How images (SVG, PNG, PDF) are made.
@@ -87,6 +96,10 @@ pub struct ImageOptions {
     pub standalone: bool,
     /// How long an animated PNG shows each frame, in milliseconds.
     pub frame_delay_ms: u16,
+    /// The page, in points, that native SVG, PNG and PDF pictures are
+    /// scaled to fit and centred on (a slide: 720 by 405 for 16:9);
+    /// `None` for the drawing's own size.
+    pub slide: Option<(f64, f64)>,
 }
 
 impl Default for ImageOptions {
@@ -98,6 +111,7 @@ impl Default for ImageOptions {
             scale: 2.0,
             standalone: false,
             frame_delay_ms: 1000,
+            slide: None,
         }
     }
 }
@@ -217,10 +231,15 @@ pub struct Diagram<'a> {
     types: Option<Vec<NodeType>>,
     /// Who searched each node, for a simulated parallel search.
     processors: Option<Processors>,
+    /// The room each text may need, from the tree alone.
+    reserve: reserve::Reserve,
+    /// Where frames are taken, when given: after how many events, with
+    /// what caption (a simulated search's time steps).
+    steps: Option<Vec<(usize, String)>>,
 }
 
 impl RenderOptions {
-    /// The labels of the native drawing.
+    /// The labels drawn.
     fn native_labels(&self) -> Labels {
         self.labels.unwrap_or(Labels::Values)
     }
@@ -240,6 +259,7 @@ impl<'a> Diagram<'a> {
             pv[node as usize] = true;
         }
         let (drawn, preorder) = drawn_nodes(tree, options.draw_depth);
+        let reserve = reserve::Reserve::new(tree, drawn.len());
         Diagram {
             tree,
             events: &trace.events,
@@ -250,6 +270,8 @@ impl<'a> Diagram<'a> {
             answer: (result.score, result.best_move),
             types: options.layers.node_types.then(|| node_types(tree)),
             processors: None,
+            reserve,
+            steps: None,
         }
     }
 
@@ -260,14 +282,49 @@ impl<'a> Diagram<'a> {
         self
     }
 
+    /// The same diagram with its frames taken after the given numbers of
+    /// events (rising), each with its caption, rather than after every
+    /// event that changes the picture: for a simulated parallel search, one
+    /// frame per time step
+    /// ([`Schedule::step_ends`](crate::trace::Schedule::step_ends)).
+    pub fn with_steps(mut self, steps: Vec<(usize, String)>) -> Diagram<'a> {
+        self.steps = Some(steps);
+        self
+    }
+
     /// The full diagram as DOT text: every event of the trace shown.
     pub fn to_dot(&self) -> String {
-        self.dot(&self.full_picture(), None)
+        self.dot(&self.full_picture())
     }
 
     /// The full diagram as SVG, from the native layout.
     pub fn to_svg(&self) -> String {
         svg::write_svg(&self.full_scene())
+    }
+
+    /// The size, in points, of the smallest text of the full diagram (and
+    /// of its first frame, caption included, with `frames`) once scaled to
+    /// fit a page `slide` points in size: what a reader of the slide reads.
+    pub fn smallest_text_on(&self, slide: (f64, f64), frames: bool) -> f64 {
+        let mut scenes = vec![self.full_scene()];
+        if frames {
+            scenes.extend(self.scene_frames().into_iter().take(1));
+        }
+        scenes
+            .iter()
+            .map(|scene| {
+                let scale = svg::fit_scale((scene.width, scene.height), slide);
+                let smallest = scene
+                    .marks
+                    .iter()
+                    .filter_map(|mark| match mark {
+                        scene::Mark::Text(text) if !text.text.is_empty() => Some(text.size),
+                        _ => None,
+                    })
+                    .fold(f64::INFINITY, f64::min);
+                smallest * scale
+            })
+            .fold(f64::INFINITY, f64::min)
     }
 
     /// The full diagram as a TikZ picture (a whole LaTeX document when
@@ -287,19 +344,22 @@ impl<'a> Diagram<'a> {
         match (format.making(), image.engine) {
             (Making::Dot, _) => Ok(self.to_dot().into_bytes()),
             (Making::Page, _) => Err(RenderError::NotADiagram { format }),
-            (Making::Tikz, _) => Ok(tikz_bytes(&self.full_scene(), image)),
+            (Making::Tikz | Making::Beamer | Making::Forest, Engine::Graphviz) => {
+                Err(RenderError::NotByGraphviz { format })
+            }
+            (Making::Tikz, Engine::Native) => Ok(tikz_bytes(&self.full_scene(), image)),
             (Making::Beamer, _) => Ok(self.to_beamer(image.standalone).into_bytes()),
             (Making::Forest, _) => Ok(self.to_forest(image.standalone).into_bytes()),
             (Making::Picture(picture), Engine::Native) => {
                 picture_bytes(&self.full_scene(), picture, image)
             }
-            (Making::Picture(_), Engine::Graphviz) => format.bytes(&self.to_dot()),
+            (Making::Picture(_), Engine::Graphviz) => format.bytes_at(&self.to_dot(), image.scale),
         }
     }
 
     fn full_scene(&self) -> scene::Scene {
         let picture = self.full_picture();
-        let scene = self.scene(&picture, &self.geometry(&picture), None);
+        let scene = self.scene(&picture, &self.geometry(), None);
         match self.options.key {
             true => self.with_key(scene, &picture),
             false => scene,
@@ -327,7 +387,7 @@ fn picture_bytes(
     picture: PictureFormat,
     image: ImageOptions,
 ) -> Result<Vec<u8>, RenderError> {
-    raster::convert(picture, &svg::write_svg(scene), image.scale)
+    raster::convert(picture, &svg::write_svg_on(scene, image.slide), image.scale)
 }
 
 /// The nodes to draw in preorder, down to `depth`, and every node's

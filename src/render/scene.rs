@@ -2,11 +2,13 @@
 //! outlines, text. SVG and TikZ are two writings of the same scene, so they
 //! never differ in meaning.
 
-use super::Diagram;
 use super::font::text_width;
-use super::geometry::{FONT_SIZE, Geometry, LINE, MARGIN, Outline, SMALL_SIZE, Slot, note_text};
+use super::geometry::{Geometry, Outline, SWATCH, Slot, note_text};
 use super::layout::Size;
-use super::state::{CutMark, Picture};
+use super::metrics::{Anchor, FONT_SIZE, LINE, MARGIN, SMALL_SIZE, fitted_size, pretty};
+use super::reserve::Layer;
+use super::state::Picture;
+use super::{Diagram, Processors};
 use crate::tree::{GameTree, NodeId};
 
 /// Outlines and text.
@@ -37,20 +39,13 @@ pub(super) enum Dash {
     Dotted,
 }
 
-/// Where a text's `x` lies.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Anchor {
-    /// At its middle.
-    Middle,
-    /// At its start.
-    Start,
-}
-
-/// A straight line.
+/// A line: straight, or straight down then slanting.
 #[derive(Clone, Debug, PartialEq)]
 pub(super) struct LineMark {
     /// One end.
     pub from: (f64, f64),
+    /// Where it turns, straight below `from`, if it does.
+    pub bend: Option<f64>,
     /// The other end.
     pub to: (f64, f64),
     /// Its colour.
@@ -78,19 +73,9 @@ pub(super) struct OutlineMark {
     pub stroke: &'static str,
     /// The pen width.
     pub width: f64,
-}
-
-/// A white rectangle that text stands on.
-#[derive(Clone, Debug, PartialEq)]
-pub(super) struct GroundMark {
-    /// Its left side.
-    pub x: f64,
-    /// Its top.
-    pub y: f64,
-    /// Its width.
-    pub width: f64,
-    /// Its height.
-    pub height: f64,
+    /// Whether it is dashed (a speculative node of a simulated parallel
+    /// search).
+    pub dash: bool,
 }
 
 /// A line of text: gametree's own (a value, a window, a caption, as the
@@ -114,12 +99,15 @@ pub(super) struct TextMark {
     /// they stand for (`≥`, `≤`, `−∞`, `+∞`, `→`): in gametree's own texts,
     /// never in a name or label drawn alone, which shows as written.
     pub signs: bool,
+    /// What it is, as the SVG's `class` says (`val`, `ly-w`, `caption`);
+    /// empty for nothing.
+    pub class: &'static str,
 }
 
 /// One thing drawn.
 #[derive(Clone, Debug, PartialEq)]
 pub(super) enum Mark {
-    /// A straight line.
+    /// A line.
     Line(LineMark),
     /// The start of a node's marks: its number and id.
     Node {
@@ -130,10 +118,17 @@ pub(super) enum Mark {
     },
     /// A node's outline.
     Outline(OutlineMark),
-    /// The end of a node's marks.
+    /// The end of a node's marks, or of a group's.
     NodeEnd,
-    /// A white rectangle that text stands on.
-    Ground(GroundMark),
+    /// The start of a label's marks: its kind (`cut`, `probability`,
+    /// `action`) and the preorder number of its node (for a cut, the node
+    /// cut; else the node its edge leads to).
+    Group {
+        /// Its kind.
+        class: &'static str,
+        /// Its node's preorder number.
+        number: u32,
+    },
     /// A line of text.
     Text(TextMark),
 }
@@ -165,32 +160,42 @@ impl Diagram<'_> {
         for i in 0..geometry.items.len() {
             self.item_marks(&mut marks, picture, geometry, i);
         }
-        self.cut_label_marks(&mut marks, picture, geometry);
+        self.label_marks(&mut marks, picture, geometry);
+        if let Some(processors) = &self.processors {
+            processor_marks(&mut marks, processors, geometry);
+        }
         let mut height = geometry.height();
+        let mut width = geometry.width();
         if let Some(caption) = caption {
-            marks.push(Mark::Text(TextMark {
-                x: MARGIN,
-                y: height + SMALL_SIZE,
-                size: SMALL_SIZE,
-                colour: INK,
-                anchor: Anchor::Start,
-                text: caption.to_string(),
-                signs: true,
-            }));
-            height += SMALL_SIZE * LINE + MARGIN;
+            width = width.max(CAPTION_WIDTH + 2.0 * MARGIN);
+            let (lines, size) = caption_lines(caption, width - 2.0 * MARGIN);
+            for (k, line) in lines.into_iter().enumerate() {
+                marks.push(Mark::Text(TextMark {
+                    x: MARGIN,
+                    y: height + size + k as f64 * SMALL_SIZE * LINE,
+                    size,
+                    colour: INK,
+                    anchor: Anchor::Start,
+                    text: line,
+                    signs: true,
+                    class: "caption",
+                }));
+            }
+            height += CAPTION_LINES as f64 * SMALL_SIZE * LINE + MARGIN;
         }
         Scene {
-            width: geometry.width(),
+            width,
             height,
             marks,
         }
     }
 
-    /// The edge from item `i`'s parent down to it (none for the root), and
-    /// the probability and move written on it.
+    /// The edge from item `i`'s parent down to it (none for the root).
     fn edge_marks(&self, marks: &mut Vec<Mark>, picture: &Picture, geometry: &Geometry, i: usize) {
         let item = &geometry.items[i];
-        let Some(p) = item.parent else { return };
+        let (Some(p), Some(edge)) = (item.parent, geometry.edge(i)) else {
+            return;
+        };
         let pruned = picture.is_pruned(item.node);
         let (colour, dash) = if item.outline == Outline::Note {
             (grey_if(pruned), Dash::Dotted)
@@ -204,55 +209,17 @@ impl Diagram<'_> {
             && self.on_pv(picture, parent)
             && self.on_pv(picture, item.node);
         marks.push(Mark::Line(LineMark {
-            from: (geometry.x(p), geometry.bottom(p)),
-            to: (geometry.x(i), geometry.top(i)),
+            from: edge.from,
+            bend: edge.bend,
+            to: edge.to,
             colour,
             width: if bold { PV_PEN } else { PEN },
             dash,
         }));
-        if item.outline != Outline::Note {
-            self.edge_label_marks(marks, geometry, (p, i), grey_if(pruned));
-        }
-    }
-
-    /// The probability and the move written on the edge from item `p` to
-    /// item `i`, in `colour`.
-    fn edge_label_marks(
-        &self,
-        marks: &mut Vec<Mark>,
-        geometry: &Geometry,
-        (p, i): (usize, usize),
-        colour: &'static str,
-    ) {
-        let node = geometry.items[i].node;
-        let texts = [
-            (self.probability_text(geometry.items[p].node, node), 0.25),
-            (self.label_text(node), 0.75),
-        ];
-        for (text, down) in texts {
-            let Some(text) = text else {
-                continue;
-            };
-            // On a white ground, clear of the cut label at the middle: a
-            // probability a quarter of the way down from the chance node, a
-            // move three quarters down, where the edges spread apart.
-            let x = geometry.x(p) + (geometry.x(i) - geometry.x(p)) * down;
-            let y = geometry.bottom(p) + (geometry.top(i) - geometry.bottom(p)) * down;
-            let width = text_width(&text, SMALL_SIZE);
-            let line = SMALL_SIZE * LINE;
-            marks.push(Mark::Ground(GroundMark {
-                x: x - width / 2.0 - 1.0,
-                y: y - line / 2.0,
-                width: width + 2.0,
-                height: line,
-            }));
-            let y = y + 0.36 * SMALL_SIZE;
-            push_text(marks, x, y, SMALL_SIZE, colour, text, false);
-        }
     }
 
     /// Item `i`: a note's text, or a node's outlines, the text inside and
-    /// the label lines under it.
+    /// the lines outside it.
     fn item_marks(&self, marks: &mut Vec<Mark>, picture: &Picture, geometry: &Geometry, i: usize) {
         let item = &geometry.items[i];
         if item.outline == Outline::Note {
@@ -264,6 +231,7 @@ impl Diagram<'_> {
                 anchor: Anchor::Middle,
                 text: note_text(item.hidden),
                 signs: false,
+                class: "note",
             }));
             return;
         }
@@ -273,7 +241,7 @@ impl Diagram<'_> {
         });
         self.outline_marks(marks, picture, geometry, i);
         self.inside_marks(marks, picture, geometry, i);
-        self.layer_marks(marks, picture, geometry, i);
+        self.outside_marks(marks, picture, geometry, i);
         marks.push(Mark::NodeEnd);
     }
 
@@ -289,23 +257,20 @@ impl Diagram<'_> {
     ) {
         let item = &geometry.items[i];
         let node = item.node;
-        let stroke = grey_if(picture.is_pruned(node));
+        let (fill, stroke) = self.fill_and_stroke(picture, node);
         let outline = OutlineMark {
             outline: item.outline,
             x: geometry.x(i),
             top: geometry.top(i),
             size: item.shape,
-            fill: if picture.is_open(self.tree, node) {
-                OPEN_FILL
-            } else {
-                PAPER
-            },
+            fill,
             stroke,
             width: if self.on_pv(picture, node) {
                 PV_PEN
             } else {
                 PEN
             },
+            dash: self.is_speculative(picture, node),
         };
         marks.push(Mark::Outline(outline.clone()));
         if picture.node(node).researched {
@@ -313,9 +278,18 @@ impl Diagram<'_> {
             // at the outline's top right.
             let x = outline.x + item.shape.width / 2.0 + SMALL_SIZE * 0.6;
             let y = outline.top + SMALL_SIZE * 0.8;
-            push_text(marks, x, y, FONT_SIZE, stroke, "↻".into(), false);
+            marks.push(Mark::Text(TextMark {
+                x,
+                y,
+                size: FONT_SIZE,
+                colour: stroke,
+                anchor: Anchor::Middle,
+                text: "↻".into(),
+                signs: false,
+                class: "research",
+            }));
         }
-        if picture.node(node).horizon {
+        if picture.node(node).horizon || outline.dash {
             let inset = 3.0;
             marks.push(Mark::Outline(OutlineMark {
                 top: outline.top + inset,
@@ -323,10 +297,26 @@ impl Diagram<'_> {
                     width: (item.shape.width - 2.0 * inset).max(1.0),
                     height: (item.shape.height - 2.0 * inset).max(1.0),
                 },
-                fill: PAPER,
                 width: PEN,
                 ..outline
             }));
+        }
+    }
+
+    /// The fill and pen colour of a node: the colour of the processor that
+    /// searched it in a simulated parallel search, yellow while the search
+    /// is inside it, grey in a skipped subtree.
+    fn fill_and_stroke(&self, picture: &Picture, node: NodeId) -> (&'static str, &'static str) {
+        let stroke = grey_if(picture.is_pruned(node) || self.is_stopped(picture, node));
+        let processor = self
+            .processors
+            .as_ref()
+            .filter(|_| picture.node(node).visit.is_some())
+            .and_then(|processors| processors.of(node));
+        match processor {
+            Some(p) => (Processors::colours(p).0, stroke),
+            None if picture.is_open(self.tree, node) => (OPEN_FILL, stroke),
+            None => (PAPER, stroke),
         }
     }
 
@@ -342,34 +332,72 @@ impl Diagram<'_> {
         let node = item.node;
         for (line, slot) in item.inside.iter().enumerate() {
             let (text, colour) = match slot {
-                Slot::Name => (self.tree.id(node), grey_if(picture.is_pruned(node))),
                 Slot::Value => (
                     self.value_text(picture, node),
                     self.value_colour(picture, node),
                 ),
+                _ => (self.tree.id(node), self.name_colour(picture, node)),
             };
-            let y = geometry.inside_baseline(i, line);
-            let signs = *slot == Slot::Value;
-            push_text(marks, geometry.x(i), y, FONT_SIZE, colour, text, signs);
+            if text.is_empty() {
+                continue;
+            }
+            let size = fitted_size(&text, FONT_SIZE, item.inside_room[line]);
+            marks.push(Mark::Text(TextMark {
+                x: geometry.x(i),
+                y: geometry.inside_baseline(i, line),
+                size,
+                colour,
+                anchor: Anchor::Middle,
+                signs: *slot == Slot::Value,
+                class: if *slot == Slot::Value { "val" } else { "name" },
+                text,
+            }));
         }
     }
 
-    /// The label lines under item `i`'s outline, small.
-    fn layer_marks(&self, marks: &mut Vec<Mark>, picture: &Picture, geometry: &Geometry, i: usize) {
+    /// The small lines outside item `i`'s outline: a name too wide for the
+    /// shape, then the layers.
+    fn outside_marks(
+        &self,
+        marks: &mut Vec<Mark>,
+        picture: &Picture,
+        geometry: &Geometry,
+        i: usize,
+    ) {
         let item = &geometry.items[i];
+        if item.outside.is_empty() {
+            return;
+        }
         let texts = self.layer_texts(picture, item.node);
+        let layers = Layer::on(self.options.layers);
         let colour = grey_if(picture.is_pruned(item.node));
-        for (line, &slot) in item.layers.iter().enumerate() {
-            let y = geometry.layer_baseline(i, line);
-            let text = texts[slot].clone();
-            push_text(marks, geometry.x(i), y, SMALL_SIZE, colour, text, true);
+        for (line, slot) in item.outside.iter().enumerate() {
+            let (text, signs, class) = match slot {
+                Slot::Layer(k) => (texts[*k].clone(), true, layers[*k].class()),
+                _ => (self.tree.id(item.node), false, "name"),
+            };
+            if text.is_empty() {
+                continue;
+            }
+            let (x, y, start) = geometry.outside_line(i, line);
+            marks.push(Mark::Text(TextMark {
+                x,
+                y,
+                size: fitted_size(&text, SMALL_SIZE, item.outside_room),
+                colour,
+                anchor: if start { Anchor::Start } else { Anchor::Middle },
+                text,
+                signs,
+                class,
+            }));
         }
     }
 
     /// The colour of a value: grey in a skipped subtree, lighter grey for
-    /// a leaf whose value the search has not looked at yet.
+    /// a leaf whose value the search has not looked at yet; white on a
+    /// dark processor's colour.
     fn value_colour(&self, picture: &Picture, node: NodeId) -> &'static str {
-        if picture.is_pruned(node) {
+        if picture.is_pruned(node) || self.is_stopped(picture, node) {
             PRUNED
         } else if picture.node(node).leaf.is_none()
             && self.tree.children_slice(node).is_empty()
@@ -377,89 +405,113 @@ impl Diagram<'_> {
         {
             PENDING
         } else {
-            INK
+            self.name_colour(picture, node)
         }
     }
 
-    /// One label per cut, over the middle of the edges it skipped, on a
-    /// white ground so that it reads over lines.
-    fn cut_label_marks(&self, marks: &mut Vec<Mark>, picture: &Picture, geometry: &Geometry) {
-        for (parent, mark, members) in cut_groups(picture, geometry) {
-            let count = members.len() as f64;
-            let x = members
-                .iter()
-                .map(|&i| (geometry.x(parent) + geometry.x(i)) / 2.0)
-                .sum::<f64>()
-                / count;
-            let y = members
-                .iter()
-                .map(|&i| (geometry.bottom(parent) + geometry.top(i)) / 2.0)
-                .sum::<f64>()
-                / count;
-            let lines = self.cut_label(mark);
-            let line = SMALL_SIZE * LINE;
-            let top = y - lines.len() as f64 * line / 2.0;
-            let width = lines
-                .iter()
-                .map(|text| text_width(text, SMALL_SIZE))
-                .fold(0.0, f64::max);
-            marks.push(Mark::Ground(GroundMark {
-                x: x - width / 2.0 - 1.0,
-                y: top,
-                width: width + 2.0,
-                height: lines.len() as f64 * line,
-            }));
-            for (k, text) in lines.into_iter().enumerate() {
-                let baseline = top + k as f64 * line + line / 2.0 + 0.36 * SMALL_SIZE;
-                push_text(marks, x, baseline, SMALL_SIZE, CUT, text, false);
-            }
+    /// The colour of a name: grey in a skipped subtree, white on a dark
+    /// processor's colour, else black.
+    fn name_colour(&self, picture: &Picture, node: NodeId) -> &'static str {
+        if picture.is_pruned(node) || self.is_stopped(picture, node) {
+            return PRUNED;
+        }
+        let processor = self
+            .processors
+            .as_ref()
+            .filter(|_| picture.node(node).visit.is_some())
+            .and_then(|processors| processors.of(node));
+        match processor.map(Processors::colours) {
+            Some((_, "white")) => PAPER,
+            _ => INK,
         }
     }
 }
 
-/// Adds a centred text, unless it is empty; `signs` as [`TextMark::signs`].
-fn push_text(
-    marks: &mut Vec<Mark>,
-    x: f64,
-    y: f64,
-    size: f64,
-    colour: &'static str,
-    text: String,
-    signs: bool,
-) {
-    if !text.is_empty() {
-        marks.push(Mark::Text(TextMark {
-            x,
-            y,
-            size,
-            colour,
-            anchor: Anchor::Middle,
-            text,
-            signs,
-        }));
+/// The least width a frame gives its caption, whatever the drawing's:
+/// frames of one size, from the tree alone.
+pub(super) const CAPTION_WIDTH: f64 = 348.0;
+/// The lines a caption takes under a frame.
+pub(super) const CAPTION_LINES: usize = 2;
+
+/// A caption wrapped at spaces into at most [`CAPTION_LINES`] lines of
+/// `width`, and the size it is set at: 9 pt, or smaller when it needs more
+/// lines at 9 pt. The room it takes is the same whatever it says, so that
+/// no frame is larger for a caption to come.
+pub(super) fn caption_lines(caption: &str, width: f64) -> (Vec<String>, f64) {
+    let text = pretty(caption);
+    let mut size = SMALL_SIZE;
+    loop {
+        let lines = wrapped(&text, size, width);
+        if lines.len() <= CAPTION_LINES || size <= 3.0 {
+            return (lines, size);
+        }
+        size -= 0.25;
     }
+}
+
+/// `text` wrapped at spaces into lines no wider than `width` at `size`
+/// (a word wider than that alone on its line).
+fn wrapped(text: &str, size: f64, width: f64) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split(' ') {
+        match lines.last_mut() {
+            Some(line) if text_width(&format!("{line} {word}"), size) <= width => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
+}
+
+/// The legend of a simulated search: each processor's colour, then what
+/// a speculative node looks like.
+fn processor_marks(marks: &mut Vec<Mark>, processors: &Processors, geometry: &Geometry) {
+    let top = geometry.processors_top();
+    let text_y = top + SWATCH.height / 2.0 + 0.36 * SMALL_SIZE;
+    let mut x = MARGIN;
+    let swatch = |x: f64, fill: &'static str, dash: bool| {
+        Mark::Outline(OutlineMark {
+            outline: Outline::Square,
+            x: x + SWATCH.width / 2.0,
+            top,
+            size: SWATCH,
+            fill,
+            stroke: INK,
+            width: PEN,
+            dash,
+        })
+    };
+    for p in 0..processors.count() {
+        let (fill, text) = Processors::colours(p);
+        marks.push(swatch(x, fill, false));
+        marks.push(Mark::Text(TextMark {
+            x: x + SWATCH.width / 2.0,
+            y: text_y,
+            size: SMALL_SIZE,
+            colour: if text == "white" { PAPER } else { INK },
+            anchor: Anchor::Middle,
+            text: format!("P{}", p + 1),
+            signs: false,
+            class: "legend",
+        }));
+        x += SWATCH.width + 4.0;
+    }
+    marks.push(swatch(x + 4.0, PAPER, true));
+    marks.push(Mark::Text(TextMark {
+        x: x + SWATCH.width + 8.0,
+        y: text_y,
+        size: SMALL_SIZE,
+        colour: INK,
+        anchor: Anchor::Start,
+        text: "speculative: alpha-beta prunes it".to_string(),
+        signs: false,
+        class: "legend",
+    }));
 }
 
 /// The ink of what lies in a skipped subtree (`pruned`) or not.
 fn grey_if(pruned: bool) -> &'static str {
     if pruned { PRUNED } else { INK }
-}
-
-/// The cuts drawn: for each, the item cut short, the mark and the items
-/// it skipped (neighbours under one parent with the same mark).
-fn cut_groups(picture: &Picture, geometry: &Geometry) -> Vec<(usize, CutMark, Vec<usize>)> {
-    let mut groups: Vec<(usize, CutMark, Vec<usize>)> = Vec::new();
-    for (i, item) in geometry.items.iter().enumerate() {
-        let (Some(parent), Some(mark)) = (item.parent, picture.cut_above(item.node)) else {
-            continue;
-        };
-        if item.outline == Outline::Note {
-            continue;
-        }
-        match groups.last_mut() {
-            Some((p, m, members)) if *p == parent && *m == mark => members.push(i),
-            _ => groups.push((parent, mark, vec![i])),
-        }
-    }
-    groups
 }

@@ -5,11 +5,10 @@ use std::borrow::Cow;
 use std::fmt::Write;
 
 use super::font::FONT_STACK;
-use super::geometry::{FONT_SIZE, Outline, pretty};
+use super::geometry::Outline;
 use super::layout::Size;
-use super::scene::{
-    Anchor, Dash, GroundMark, INK, LineMark, Mark, OutlineMark, PEN, Scene, TextMark,
-};
+use super::metrics::{Anchor, FONT_SIZE, pretty};
+use super::scene::{Dash, INK, LineMark, Mark, OutlineMark, PEN, Scene, TextMark};
 
 /// A number as SVG and TikZ write it: at most two decimals, no trailing
 /// zeros, never `-0`; shown without allocating.
@@ -52,17 +51,52 @@ pub(super) fn escape(text: &str) -> Cow<'_, str> {
 
 /// The SVG text of a scene.
 pub(super) fn write_svg(scene: &Scene) -> String {
+    write_svg_on(scene, None)
+}
+
+/// The SVG text of a scene; on a page `slide` points in size when given,
+/// the scene scaled to fit it and centred on it (its text scaled alike).
+pub(super) fn write_svg_on(scene: &Scene, slide: Option<(f64, f64)>) -> String {
     let mut out = String::with_capacity(160 * scene.marks.len() + 1024);
+    let (w, h) = (scene.width, scene.height);
+    let ((page_w, page_h), (x, y, view_w, view_h)) = match slide {
+        None => ((w, h), (0.0, 0.0, w, h)),
+        Some((page_w, page_h)) => {
+            let scale = fit_scale((w, h), (page_w, page_h));
+            let (view_w, view_h) = (page_w / scale, page_h / scale);
+            let (x, y) = (-(view_w - w) / 2.0, -(view_h - h) / 2.0);
+            ((page_w, page_h), (x, y, view_w, view_h))
+        }
+    };
     let _ = write!(
         out,
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
-         <svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}pt\" height=\"{h}pt\" \
-         viewBox=\"0 0 {w} {h}\" font-family=\"{FONT_STACK}\" font-size=\"{FONT_SIZE}\" \
-         text-anchor=\"middle\" stroke-linejoin=\"round\">\n\
-         <rect width=\"{w}\" height=\"{h}\" fill=\"#ffffff\"/>\n",
-        w = num(scene.width),
-        h = num(scene.height),
+         <svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{pw}pt\" height=\"{ph}pt\" \
+         viewBox=\"{x} {y} {w} {h}\" font-family=\"{FONT_STACK}\" font-size=\"{FONT_SIZE}\" \
+         text-anchor=\"middle\" stroke-linejoin=\"round\">\n",
+        pw = num(page_w),
+        ph = num(page_h),
+        x = num(x),
+        y = num(y),
+        w = num(view_w),
+        h = num(view_h),
     );
+    let _ = match slide {
+        None => writeln!(
+            out,
+            "<rect width=\"{}\" height=\"{}\" fill=\"#ffffff\"/>",
+            num(w),
+            num(h)
+        ),
+        Some(_) => writeln!(
+            out,
+            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#ffffff\"/>",
+            num(x),
+            num(y),
+            num(view_w),
+            num(view_h)
+        ),
+    };
     // Lines come first, in a group that does not fill them.
     let mut in_lines = false;
     for mark in &scene.marks {
@@ -82,6 +116,12 @@ pub(super) fn write_svg(scene: &Scene) -> String {
     }
     out.push_str("</svg>\n");
     out
+}
+
+/// The scale at which a drawing `size` points in size fits a page of
+/// `page` points, as large as it fits.
+pub(super) fn fit_scale(size: (f64, f64), page: (f64, f64)) -> f64 {
+    (page.0 / size.0).min(page.1 / size.1)
 }
 
 /// Appends `x` as [`Num`] writes it, without the formatting machinery
@@ -142,19 +182,36 @@ fn write_mark(out: &mut String, mark: &Mark) {
             out.push_str("</title>\n");
         }
         Mark::NodeEnd => out.push_str("</g>\n"),
+        Mark::Group { class, number } => {
+            out.push_str("<g class=\"");
+            out.push_str(class);
+            out.push_str("\" id=\"");
+            out.push_str(&class[..1]);
+            push_digits(out, u64::from(*number));
+            out.push_str("\">\n");
+        }
         Mark::Outline(outline) => write_outline(out, outline),
-        Mark::Ground(ground) => write_ground(out, ground),
         Mark::Text(text) => write_text(out, text),
     }
 }
 
-/// A `<line>`, in the group of lines (which does not fill them).
+/// A `<line>`, or a `<polyline>` for a line that turns, in the group of
+/// lines (which does not fill them).
 fn write_line(out: &mut String, line: &LineMark) {
-    out.push_str("<line");
-    push_attr(out, "x1", line.from.0);
-    push_attr(out, "y1", line.from.1);
-    push_attr(out, "x2", line.to.0);
-    push_attr(out, "y2", line.to.1);
+    match line.bend {
+        None => {
+            out.push_str("<line");
+            push_attr(out, "x1", line.from.0);
+            push_attr(out, "y1", line.from.1);
+            push_attr(out, "x2", line.to.0);
+            push_attr(out, "y2", line.to.1);
+        }
+        Some(bend) => {
+            out.push_str("<polyline points=\"");
+            push_points(out, &[line.from, (line.from.0, bend), line.to]);
+            out.push('"');
+        }
+    }
     out.push_str(" stroke=\"");
     out.push_str(line.colour);
     out.push('"');
@@ -176,7 +233,22 @@ fn write_outline(out: &mut String, mark: &OutlineMark) {
     out.push_str(mark.stroke);
     out.push('"');
     push_pen(out, mark.width);
+    if mark.dash {
+        out.push_str(" stroke-dasharray=\"4 2\"");
+    }
     out.push_str("/>\n");
+}
+
+/// Appends points as `x,y x,y`.
+fn push_points(out: &mut String, points: &[(f64, f64)]) {
+    for (k, &(px, py)) in points.iter().enumerate() {
+        if k > 0 {
+            out.push(' ');
+        }
+        push_num(out, px);
+        out.push(',');
+        push_num(out, py);
+    }
 }
 
 /// Appends the pen width, unless it is the ordinary one.
@@ -186,20 +258,15 @@ fn push_pen(out: &mut String, width: f64) {
     }
 }
 
-/// The white ground under a text, as a `<rect>`.
-fn write_ground(out: &mut String, ground: &GroundMark) {
-    out.push_str("<rect");
-    push_attr(out, "x", ground.x);
-    push_attr(out, "y", ground.y);
-    push_attr(out, "width", ground.width);
-    push_attr(out, "height", ground.height);
-    out.push_str(" fill=\"#ffffff\"/>\n");
-}
-
 /// A `<text>`, with only what differs from the drawing's defaults (size,
 /// colour, anchor) written.
 fn write_text(out: &mut String, mark: &TextMark) {
     out.push_str("<text");
+    if !mark.class.is_empty() {
+        out.push_str(" class=\"");
+        out.push_str(mark.class);
+        out.push('"');
+    }
     push_attr(out, "x", mark.x);
     push_attr(out, "y", mark.y);
     if mark.size != FONT_SIZE {
@@ -210,8 +277,10 @@ fn write_text(out: &mut String, mark: &TextMark) {
         out.push_str(mark.colour);
         out.push('"');
     }
-    if mark.anchor == Anchor::Start {
-        out.push_str(" text-anchor=\"start\"");
+    match mark.anchor {
+        Anchor::Middle => {}
+        Anchor::Start => out.push_str(" text-anchor=\"start\""),
+        Anchor::End => out.push_str(" text-anchor=\"end\""),
     }
     out.push('>');
     let text = match mark.signs {
@@ -229,14 +298,7 @@ pub(super) fn push_outline(out: &mut String, outline: Outline, size: Size, x: f6
     let (left, right, bottom) = (x - w / 2.0, x + w / 2.0, top + h);
     let points = |out: &mut String, corners: &[(f64, f64)]| {
         out.push_str("<polygon points=\"");
-        for (k, &(px, py)) in corners.iter().enumerate() {
-            if k > 0 {
-                out.push(' ');
-            }
-            push_num(out, px);
-            out.push(',');
-            push_num(out, py);
-        }
+        push_points(out, corners);
         out.push('"');
     };
     match outline {

@@ -5,10 +5,9 @@
 use std::fmt::Write;
 
 use super::geometry::Outline;
-use super::geometry::pretty;
+use super::metrics::{Anchor, pretty};
 use super::scene::{
-    Anchor, CUT, Dash, GroundMark, INK, LineMark, Mark, OPEN_FILL, OutlineMark, PAPER, PENDING,
-    PRUNED, Scene, TextMark,
+    CUT, Dash, INK, LineMark, Mark, OPEN_FILL, OutlineMark, PAPER, PENDING, PRUNED, Scene, TextMark,
 };
 use super::svg::num;
 
@@ -35,7 +34,7 @@ pub(super) fn write_tikz(scene: &Scene, standalone: bool) -> String {
     out.push_str(
         "\\begin{tikzpicture}[x=1pt,y=-1pt,inner sep=0pt,line cap=round,line join=round]\n",
     );
-    for colour in COLOURS {
+    for colour in colours(scene) {
         let hex = colour[1..].to_ascii_uppercase();
         let _ = writeln!(out, "\\definecolor{{{}}}{{HTML}}{{{hex}}}", name(colour));
     }
@@ -51,6 +50,25 @@ pub(super) fn write_tikz(scene: &Scene, standalone: bool) -> String {
         out.push_str("\\end{document}\n");
     }
     out
+}
+
+/// Every colour a scene uses, ink and paper first, each once.
+fn colours(scene: &Scene) -> Vec<&'static str> {
+    let mut colours = vec![INK, PAPER];
+    for mark in &scene.marks {
+        let used: &[&'static str] = match mark {
+            Mark::Line(line) => &[line.colour],
+            Mark::Outline(outline) => &[outline.fill, outline.stroke],
+            Mark::Text(text) => &[text.colour],
+            Mark::Node { .. } | Mark::NodeEnd | Mark::Group { .. } => &[],
+        };
+        for &colour in used {
+            if !colours.contains(&colour) {
+                colours.push(colour);
+            }
+        }
+    }
+    colours
 }
 
 /// A document whose page is the picture's size, with nothing but LaTeX's
@@ -86,9 +104,8 @@ pub(super) fn write_mark(out: &mut String, mark: &Mark) {
         Mark::Node { id, .. } => {
             let _ = writeln!(out, "% {}", id.replace(['\n', '\r'], " "));
         }
-        Mark::NodeEnd => {}
+        Mark::NodeEnd | Mark::Group { .. } => {}
         Mark::Outline(outline) => write_outline(out, outline),
-        Mark::Ground(ground) => write_ground(out, ground),
         Mark::Text(text) => write_text(out, text),
     }
 }
@@ -100,9 +117,13 @@ fn write_line(out: &mut String, line: &LineMark) {
         Dash::Dashed => ",dash pattern=on 5pt off 3pt",
         Dash::Dotted => ",dash pattern=on 1pt off 3pt",
     };
+    let bend = match line.bend {
+        Some(y) => format!(" -- ({},{})", num(line.from.0), num(y)),
+        None => String::new(),
+    };
     let _ = writeln!(
         out,
-        "\\draw[{},line width={}pt{dash}] ({},{}) -- ({},{});",
+        "\\draw[{},line width={}pt{dash}] ({},{}){bend} -- ({},{});",
         name(line.colour),
         num(line.width),
         num(line.from.0),
@@ -114,9 +135,14 @@ fn write_line(out: &mut String, line: &LineMark) {
 
 /// An outline as a `\filldraw` of its path.
 fn write_outline(out: &mut String, mark: &OutlineMark) {
+    let dash = if mark.dash {
+        ",dash pattern=on 4pt off 2pt"
+    } else {
+        ""
+    };
     let _ = writeln!(
         out,
-        "\\filldraw[fill={},draw={},line width={}pt] {};",
+        "\\filldraw[fill={},draw={},line width={}pt{dash}] {};",
         name(mark.fill),
         name(mark.stroke),
         num(mark.width),
@@ -157,24 +183,12 @@ fn outline_path(mark: &OutlineMark) -> String {
     }
 }
 
-/// The white ground under a text, as a filled rectangle.
-fn write_ground(out: &mut String, ground: &GroundMark) {
-    let _ = writeln!(
-        out,
-        "\\fill[{}] ({},{}) rectangle ({},{});",
-        name(PAPER),
-        num(ground.x),
-        num(ground.y),
-        num(ground.x + ground.width),
-        num(ground.y + ground.height)
-    );
-}
-
 /// A text as a `\node` at its baseline, in a sans-serif font of its size.
 fn write_text(out: &mut String, mark: &TextMark) {
     let anchor = match mark.anchor {
         Anchor::Middle => "base",
         Anchor::Start => "base west",
+        Anchor::End => "base east",
     };
     let leading = mark.size * 1.2;
     let font = format!(

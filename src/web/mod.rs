@@ -51,7 +51,7 @@ pub fn page(trees: &[PageTree<'_>], options: &PageOptions) -> String {
     for (index, tree) in trees.iter().enumerate() {
         push_tree(&mut out, index, tree, options);
     }
-    out.push_str(BODY_END);
+    out.push_str(&controls(options));
     out.push_str("<script>\n");
     out.push_str(SCRIPT);
     out.push_str("</script>\n</body>\n</html>\n");
@@ -84,25 +84,30 @@ fn push_tree(out: &mut String, index: usize, tree: &PageTree<'_>, options: &Page
     out.push_str("</script>\n</section>\n");
 }
 
-/// The page up to the trees: the title, the conventions, the controls.
+/// The page up to the trees: the title, the conventions, the caption, so
+/// that the drawing comes right after them, in the first screen.
 fn body_open(options: &PageOptions, trees: usize) -> String {
+    format!(
+        include_str!("../../assets/web/body.html"),
+        title = escape(&options.title),
+        set = if trees > 1 { "" } else { " hidden" },
+    )
+}
+
+/// The page's controls, under the drawing, and the end of its main part.
+fn controls(options: &PageOptions) -> String {
     let layers = options.render.layers;
     let none = layers == Layers::default();
     let on = |flag: bool| if flag { " checked" } else { "" };
     format!(
-        include_str!("../../assets/web/body.html"),
-        title = escape(&options.title),
+        include_str!("../../assets/web/controls.html"),
         quiz = on(options.quiz),
         windows = on(layers.windows || none),
         visit = on(layers.visit_order),
         history = on(layers.provisional || none),
         types = on(layers.node_types),
-        set = if trees > 1 { "" } else { " hidden" },
     )
 }
-
-/// The end of the page's main part.
-const BODY_END: &str = "</main>\n";
 
 /// `value` as JSON that can stand as it is inside an HTML `<script>`
 /// element: every `<`, `>` and `&` is written `\u003c`, `\u003e`,

@@ -27,7 +27,7 @@ function shown() {
     s.values[id] = v ? v.textContent : null;
     if (g.classList.contains('current')) { s.current = id; }
   });
-  section.querySelectorAll('line.edge.cut').forEach(function (l) { s.cuts.push(name(l.id.slice(1))); });
+  section.querySelectorAll('.edge.cut').forEach(function (l) { s.cuts.push(name(l.id.slice(1))); });
   s.cuts.sort();
   return s;
 }
@@ -113,7 +113,19 @@ pub(crate) fn screenshot(
 /// Opens `page` at `#hash` in headless Chromium with `driver` run after
 /// the page's own script; what the driver handed back.
 pub(crate) fn drive(test: &str, page: &str, hash: &str, driver: &str) -> serde_json::Value {
-    drive_with(test, page, hash, PRELUDE, driver)
+    drive_in(test, page, hash, PRELUDE, driver, None)
+}
+
+/// As [`drive`], in a browser window `width` by `height` pixels when a
+/// size is given.
+pub(crate) fn drive_at(
+    test: &str,
+    page: &str,
+    hash: &str,
+    driver: &str,
+    size: Option<(u32, u32)>,
+) -> serde_json::Value {
+    drive_in(test, page, hash, PRELUDE, driver, size)
 }
 
 /// [`drive`] with the driver's own `prelude`, which defines `done(result)`
@@ -125,6 +137,19 @@ pub(crate) fn drive_with(
     prelude: &str,
     driver: &str,
 ) -> serde_json::Value {
+    drive_in(test, page, hash, prelude, driver, None)
+}
+
+/// The page driven: `prelude` and `driver` after its own script, in a
+/// window of `size` when given.
+fn drive_in(
+    test: &str,
+    page: &str,
+    hash: &str,
+    prelude: &str,
+    driver: &str,
+    size: Option<(u32, u32)>,
+) -> serde_json::Value {
     let dir = scratch(test);
     let file = dir.join("page.html");
     let script = format!(
@@ -133,11 +158,15 @@ pub(crate) fn drive_with(
     let (head, tail) = page.rsplit_once("</body>").expect("a page body");
     std::fs::write(&file, format!("{head}{script}{tail}")).unwrap();
     let address = format!("file://{}#{hash}", file.display());
-    let output = headless(
-        &dir,
-        &["--virtual-time-budget=5000", "--dump-dom"],
-        &address,
-    );
+    let mut extra = vec![
+        "--virtual-time-budget=5000".to_string(),
+        "--dump-dom".to_string(),
+    ];
+    if let Some((width, height)) = size {
+        extra.push(format!("--window-size={width},{height}"));
+    }
+    let extra: Vec<&str> = extra.iter().map(String::as_str).collect();
+    let output = headless(&dir, &extra, &address);
     let dom = String::from_utf8_lossy(&output.stdout).into_owned();
     let _ = std::fs::remove_dir_all(&dir);
     let text = dom

@@ -14,6 +14,8 @@ use gametree::value::{Kind, Value};
 use proptest::prelude::*;
 
 mod binary;
+pub(crate) mod dot_text;
+pub(crate) mod drawing;
 mod refusal;
 
 pub(crate) use binary::{Outcome, gametree};
