@@ -74,6 +74,14 @@ pub enum Claim {
     Best(String),
     /// `expect evaluated 9`: how many leaves are evaluated.
     Evaluated(u64),
+    /// `expect researches 2`, `expect passes 3`: how many re-searches
+    /// (PVS, an aspiration window) or MTD(f) passes the search makes.
+    Count {
+        /// What is counted.
+        what: Counted,
+        /// How many.
+        count: u64,
+    },
     /// `expect window J [2, +inf]`: the window a node is entered with.
     Window {
         /// The node.
@@ -92,6 +100,25 @@ pub enum Claim {
         /// The value.
         value: Value,
     },
+}
+
+/// What an `expect` line may count besides leaves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Counted {
+    /// Searches of a node again after a search that failed high or low.
+    Researches,
+    /// MTD(f)'s passes.
+    Passes,
+}
+
+impl fmt::Display for Counted {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Counted::Researches => "researches",
+            Counted::Passes => "passes",
+        })
+    }
 }
 
 impl fmt::Display for Relation {
@@ -126,6 +153,7 @@ impl fmt::Display for Claim {
             Claim::Leaves(ids) => write!(f, "leaves {}", written_ids(ids)),
             Claim::Best(id) => write!(f, "best {}", written_id(id)),
             Claim::Evaluated(n) => write!(f, "evaluated {n}"),
+            Claim::Count { what, count } => write!(f, "{what} {count}"),
             Claim::Window { node, alpha, beta } => {
                 let node = written_id(node);
                 write!(f, "window {node} [{}, {}]", alpha.exact(), beta.exact())

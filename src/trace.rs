@@ -10,13 +10,15 @@ use std::fmt;
 
 use serde::Serialize;
 
+mod family;
 mod schedule;
 
+pub use family::{ListStep, State, Status, settle_cuts};
 pub use schedule::{Act, Happening, Schedule, ScheduleRecorder};
 
 use crate::tree::GameTree;
 pub use crate::value::StarMethod;
-use crate::value::{CutKind, Scored, Value};
+use crate::value::{Bound, CutKind, Scored, Value};
 
 /// The window `[alpha, beta]` a node is entered with, in MAX's terms.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -77,6 +79,12 @@ pub struct Cut<N> {
     /// lies: the skipped subtrees end there, as the search would have
     /// (see [`Cut::skipped`]); `None` without a limit.
     pub depth_left: Option<usize>,
+    /// For what SSS* never reaches below a node when it purges OPEN (case
+    /// 4 of Γ): the MAX node just solved, whose value is `threshold`; the
+    /// node's states had at most the merit `value`, and `kind` is alpha
+    /// (they cannot raise the solved node's value). `None` for a cut of
+    /// alpha-beta.
+    pub purge: Option<N>,
 }
 
 /// How a chance node was cut: after how many children, by which method.
@@ -103,8 +111,15 @@ impl<N: Copy> Cut<N> {
         if let Some(chance) = self.chance {
             return self.describe_chance(tree, chance, strict);
         }
+        if let Some(solved) = self.purge {
+            return self.describe_purge(tree, solved);
+        }
         let deep = if self.deep { "deep " } else { "" };
-        let pruned = crate::tree::id_list(tree, &self.pruned, CUT_LISTS_UP_TO);
+        let pruned = match self.pruned.is_empty() {
+            // Settled (see `settle_cuts`): a later search saw it all.
+            true => "nothing".to_string(),
+            false => crate::tree::id_list(tree, &self.pruned, CUT_LISTS_UP_TO),
+        };
         let id = |node| crate::text::quoted(&tree.id(node)).into_owned();
         let relation = match (self.kind, strict) {
             (CutKind::Beta, false) => ">=",
@@ -200,6 +215,21 @@ impl<T: GameTree> Iterator for Skipped<'_, T> {
 }
 
 impl<N: Copy> Cut<N> {
+    /// What SSS* never reached below a node, in words: `purge at C (A
+    /// solved = 5): C2 C3 never reached (merit 3 <= 5)`.
+    fn describe_purge<T: GameTree<Node = N>>(&self, tree: &T, solved: N) -> String {
+        let id = |node| crate::text::quoted(&tree.id(node)).into_owned();
+        let pruned = crate::tree::id_list(tree, &self.pruned, CUT_LISTS_UP_TO);
+        format!(
+            "purge at {} ({} solved = {}): {pruned} never reached (merit {} <= {})",
+            id(self.node),
+            id(solved),
+            self.threshold,
+            self.value,
+            self.threshold
+        )
+    }
+
     /// A chance node's cut in words: `Star1 cut at C: after 3 of 5
     /// children the value cannot exceed 4.6 <= alpha 5`.
     fn describe_chance<T: GameTree<Node = N>>(
@@ -298,6 +328,60 @@ pub enum Event<N> {
     },
     /// A node is cut short (rule R3).
     Cut(Cut<N>),
+    /// A search with a null window (`[x, x+ε]` or `[x-ε, x]`, see
+    /// [`Window::is_null`]) ends: it tells on which side of `x` the node's
+    /// value lies, fails high or low (PVS's test of a younger child).
+    Test {
+        /// The node tested.
+        node: N,
+        /// The null window, in MAX's terms.
+        window: Window,
+        /// What the search returned, in MAX's terms.
+        score: Scored,
+    },
+    /// A node is searched again, with a window around what a search that
+    /// failed high or low showed (PVS after a test that fails high inside
+    /// the window, an aspiration window that failed): the events of the
+    /// second search follow.
+    Research {
+        /// The node.
+        node: N,
+        /// The window of the new search, in MAX's terms.
+        window: Window,
+        /// What the search before returned, in MAX's terms.
+        failed: Scored,
+    },
+    /// An MTD(f) pass (a null-window search of the root, with memory) ends:
+    /// its test, its outcome, and the bounds on the root's value known
+    /// after it.
+    Pass {
+        /// The root.
+        node: N,
+        /// The pass, from 1.
+        pass: usize,
+        /// The pass's null window, in MAX's terms.
+        window: Window,
+        /// What the pass returned, in MAX's terms.
+        score: Scored,
+        /// The root's value is known to be at least this...
+        lower: Value,
+        /// ...and at most this.
+        upper: Value,
+    },
+    /// MTD(f) finds in its memory bounds on a node that decide its test:
+    /// the node returns them without being searched again.
+    Recall {
+        /// The node.
+        node: N,
+        /// The null window it was to be searched with, in MAX's terms.
+        window: Window,
+        /// The lower bound in memory.
+        lower: Value,
+        /// The upper bound in memory.
+        upper: Value,
+    },
+    /// SSS* takes a state from its OPEN list, puts one on, or purges it.
+    List(ListStep<N>),
 }
 
 impl<N: Copy> Event<N> {
@@ -309,8 +393,13 @@ impl<N: Copy> Event<N> {
             | Event::Provisional { node, .. }
             | Event::Final { node, .. }
             | Event::Probe { node, .. }
-            | Event::Chance { node, .. } => *node,
+            | Event::Chance { node, .. }
+            | Event::Test { node, .. }
+            | Event::Research { node, .. }
+            | Event::Pass { node, .. }
+            | Event::Recall { node, .. } => *node,
             Event::Cut(cut) => cut.node,
+            Event::List(step) => step.node(),
         }
     }
 
@@ -367,6 +456,73 @@ impl<N: Copy> Event<N> {
                 score.value
             )),
             Event::Cut(cut) => Some(cut.describe(tree, strict)),
+            other => Some(other.family_line(tree)),
+        }
+    }
+
+    /// The line of an event of the searches built on alpha-beta (see
+    /// [`Event::line`]): `test C > 5: fails high (C >= 7)`, `re-search C
+    /// with window [7, +inf]: C >= 7 failed high`, `end of pass 2: test
+    /// A >= 5 fails low (A <= 4); now 3 <= A <= 4`, `recall C from memory:
+    /// its bounds [5, +inf] decide C >= 5-ε`, SSS*'s list operations.
+    fn family_line<T: GameTree<Node = N>>(&self, tree: &T) -> String {
+        let id = |node: N| tree.id(node);
+        match self {
+            Event::Test {
+                node,
+                window,
+                score,
+            } => format!(
+                "test {}: {}",
+                window.question(&id(*node)),
+                family::outcome(tree, *node, *window, *score)
+            ),
+            Event::Research {
+                node,
+                window,
+                failed,
+            } => {
+                let side = match failed.bound {
+                    Bound::Lower => "failed high",
+                    Bound::Upper => "failed low",
+                    _ => "was not exact",
+                };
+                let before = family::scored(tree, *node, *failed);
+                format!(
+                    "re-search {} with window {window}: {before} {side}",
+                    id(*node)
+                )
+            }
+            Event::Pass {
+                node,
+                pass,
+                window,
+                score,
+                lower,
+                upper,
+            } => {
+                let known = match lower == upper {
+                    true => format!("{} = {lower}", id(*node)),
+                    false => format!("{lower} <= {} <= {upper}", id(*node)),
+                };
+                format!(
+                    "end of pass {pass}: test {} {}; now {known}",
+                    window.question(&id(*node)),
+                    family::outcome(tree, *node, *window, *score)
+                )
+            }
+            Event::Recall {
+                node,
+                window,
+                lower,
+                upper,
+            } => format!(
+                "recall {} from memory: its bounds [{lower}, {upper}] decide the test {}",
+                id(*node),
+                window.question(&id(*node))
+            ),
+            Event::List(step) => step.line(tree),
+            _ => String::new(),
         }
     }
 }
@@ -451,18 +607,65 @@ impl<N> Recorder<N> for Trace<N> {
 pub struct CutLog<N> {
     /// The cuts, in order.
     pub cuts: Vec<Cut<N>>,
+    /// The nodes entered or probed, in order, when the log keeps them
+    /// ([`CutLog::keeping_visits`]).
+    pub visited: Option<Vec<N>>,
 }
 
 impl<N> Default for CutLog<N> {
     fn default() -> Self {
-        CutLog { cuts: Vec::new() }
+        CutLog {
+            cuts: Vec::new(),
+            visited: None,
+        }
+    }
+}
+
+impl<N> CutLog<N> {
+    /// A log that also keeps the nodes visited: a search that visits nodes
+    /// again (a re-search, MTD(f)'s passes, iterative deepening) may name
+    /// in a cut a node that it visits at another time, and which is then
+    /// not pruned.
+    pub fn keeping_visits() -> CutLog<N> {
+        CutLog {
+            cuts: Vec::new(),
+            visited: Some(Vec::new()),
+        }
+    }
+}
+
+impl<N: Copy + Eq + std::hash::Hash> CutLog<N> {
+    /// The cuts, settled when the log kept the visits (see
+    /// [`settle_cuts`]), else as recorded.
+    pub fn settled(self) -> Vec<Cut<N>> {
+        let mut cuts = self.cuts;
+        if let Some(visited) = self.visited {
+            settle_cuts(&mut cuts, &visited.into_iter().collect());
+        }
+        cuts
+    }
+}
+
+impl<N: Copy + Eq + std::hash::Hash> Trace<N> {
+    /// The cuts, settled (see [`settle_cuts`]): what a search that may
+    /// visit a node more than once prunes in the end.
+    pub fn settled_cuts(&self) -> Vec<Cut<N>> {
+        let mut cuts: Vec<Cut<N>> = self.cuts().cloned().collect();
+        let visited = self.visited().chain(self.leaves()).collect();
+        settle_cuts(&mut cuts, &visited);
+        cuts
     }
 }
 
 impl<N> Recorder<N> for CutLog<N> {
     fn record(&mut self, event: Event<N>) {
-        if let Event::Cut(cut) = event {
-            self.cuts.push(cut);
+        match (event, &mut self.visited) {
+            (Event::Cut(cut), _) => self.cuts.push(cut),
+            (
+                Event::Enter { node, .. } | Event::Probe { node, .. } | Event::Leaf { node, .. },
+                Some(visited),
+            ) => visited.push(node),
+            _ => {}
         }
     }
 }

@@ -87,8 +87,8 @@ proptest! {
     fn every_algorithm_computes_expectiminimax(shape in chance_trees()) {
         let tree = parse("random", &shape.text()).unwrap();
         let expected = oracle(&tree, tree.root());
-        for algorithm in Algorithm::ALL.into_iter().chain([Algorithm::Parallel]) {
-            for options in all_options() {
+        for algorithm in chance_algorithms() {
+            for options in all_options().into_iter().filter(|o| algorithm.accepts(o).is_ok()) {
                 let result = search(&tree, algorithm, options, &mut NoRecorder).unwrap();
                 prop_assert!(result.score.value == expected, "{} gives {} for {} on {}", algorithm, result.score.value, expected, shape.text());
             }
@@ -124,8 +124,7 @@ proptest! {
     fn a_depth_limit_works_with_chance_nodes(shape in chance_trees(), bounds in bounds(), depth in 0usize..4) {
         let tree = parse("random", &shape.text()).unwrap();
         let expected = common::oracle_to_depth(&tree, tree.root(), depth);
-        let every = Algorithm::ALL.into_iter().chain([Algorithm::Parallel]);
-        for algorithm in every {
+        for algorithm in chance_algorithms() {
             for bounds in [None, Some(bounds)] {
                 let options = Options { depth: Some(depth), bounds, threads: 2, ..Options::default() };
                 let result = search(&tree, algorithm, options, &mut NoRecorder).unwrap();
@@ -183,7 +182,7 @@ fn aima_figure_5_11_shape() {
     let root = tree.root();
     let kinds: Vec<Kind> = tree.nodes().map(|n| tree.kind(n)).collect();
     assert_eq!(&kinds[..3], [Kind::Max, Kind::Chance, Kind::Min]);
-    for algorithm in Algorithm::ALL {
+    for algorithm in chance_algorithms() {
         let result = search(&tree, algorithm, Options::default(), &mut NoRecorder).unwrap();
         assert_eq!(result.score.value, Value::new(1.5).unwrap(), "{algorithm}");
         assert_eq!(result.best_move, Some(tree.children_slice(root)[1]));
@@ -369,8 +368,14 @@ fn thirds_written_as_decimals_grade_as_the_value_they_print() {
 fn probabilities_a_little_over_one_keep_the_value_within_the_bounds() {
     let text = "bounds 0 10\n[ chance [ 0.5: 10 0.5000000009: 10 ] 2 ]\n";
     let tree = gametree::syntax::parse("t", text).unwrap();
-    for algorithm in Algorithm::ALL {
+    for algorithm in chance_algorithms() {
         let result = common::solve(&tree, algorithm).unwrap();
         assert_eq!(result.score.value, Value::from(10), "{algorithm}");
     }
+}
+
+/// Every algorithm that searches chance nodes (MTD(f) and SSS* refuse
+/// them: `tests/family.rs`), the parallel search included.
+fn chance_algorithms() -> impl Iterator<Item = Algorithm> {
+    (Algorithm::ALL.into_iter().chain([Algorithm::Parallel])).filter(|a| a.searches_chance())
 }

@@ -84,7 +84,8 @@ proptest! {
         let tree = parse("random", &shape.text()).unwrap();
         let expected = oracle_to_depth(&tree, tree.root(), depth);
         let every = Algorithm::ALL.into_iter().chain([Algorithm::Parallel]);
-        for (algorithm, options) in every.flat_map(|a| all_options().map(|o| (a, o))) {
+        let pairs = every.flat_map(|a| all_options().map(move |o| (a, o)));
+        for (algorithm, options) in pairs.filter(|(a, o)| a.accepts(o).is_ok()) {
             let options = Options { depth: Some(depth), threads: 1, ..options };
             let mut trace = Trace::new();
             let result = search(&tree, algorithm, options, &mut trace).unwrap();

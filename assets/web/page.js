@@ -191,6 +191,9 @@
     var node = numbers[0];
     s.current = node;
     if (e.event === 'enter') {
+      // Searched again (a re-search, an MTD(f) pass): what a cut skipped
+      // below it before is seen anew.
+      if (s.pruned[node]) { unprune(m, s, node); }
       s.visits += 1;
       s.visit[node] = s.visits;
       s.window[node] = e.window;
@@ -211,6 +214,9 @@
       s.finished = s.finished || node === m.root;
     } else if (e.event === 'cut') {
       numbers.slice(1).forEach(function (child) {
+        // A node visited before, by a search a re-search replaced, is
+        // not pruned.
+        if (s.visit[child]) { return; }
         s.cut[child] = e;
         var stack = [child];
         while (stack.length) {
@@ -219,6 +225,16 @@
           Array.prototype.push.apply(stack, m.children[n]);
         }
       });
+    }
+  }
+
+  function unprune(m, s, top) {
+    var stack = [top];
+    delete s.cut[top];
+    while (stack.length) {
+      var n = stack.pop();
+      s.pruned[n] = 0;
+      Array.prototype.push.apply(stack, m.children[n]);
     }
   }
 

@@ -143,6 +143,11 @@ impl Search {
                 width => width,
             },
             bounds: bounds(keywords)?,
+            // Aspiration windows and MTD(f)'s first guess are not keywords
+            // yet: the root is searched with the full window, MTD(f) starts
+            // from the root's static value or 0.
+            window: None,
+            guess: None,
             stop: None,
         };
         Ok(Search { algorithm, options })

@@ -14,7 +14,7 @@ use serde::Serialize;
 
 use super::compare::{Outcome, UnknownNode};
 use super::facts::Facts;
-use crate::claim::{Claim, Expectation};
+use crate::claim::{Claim, Counted, Expectation};
 use crate::syntax::ParseError;
 use crate::tree::GameTree;
 
@@ -32,6 +32,8 @@ pub enum Topic {
     Best,
     /// How many leaves are evaluated.
     Evaluated,
+    /// How many re-searches or passes.
+    Count(Counted),
     /// The pruned nodes.
     Pruned,
     /// The leaves evaluated, in order.
@@ -52,6 +54,7 @@ impl Topic {
             Topic::Value => "value".to_string(),
             Topic::Best => "best move".to_string(),
             Topic::Evaluated => "evaluated".to_string(),
+            Topic::Count(what) => what.to_string(),
             Topic::Pruned => "pruned".to_string(),
             Topic::Leaves => "leaves".to_string(),
             Topic::Node(id) => id.clone(),
@@ -71,6 +74,7 @@ where
         Claim::Value(_) => Topic::Value,
         Claim::Best(_) => Topic::Best,
         Claim::Evaluated(_) => Topic::Evaluated,
+        Claim::Count { what, .. } => Topic::Count(*what),
         Claim::Pruned(_) => Topic::Pruned,
         Claim::Leaves(_) => Topic::Leaves,
         Claim::Node { node, .. } => Topic::Node(id(node)?),
@@ -272,6 +276,8 @@ fn guessed_topic(line: &str) -> Option<Topic> {
         "value" => Topic::Value,
         "best" => Topic::Best,
         "evaluated" => Topic::Evaluated,
+        "researches" => Topic::Count(Counted::Researches),
+        "passes" => Topic::Count(Counted::Passes),
         "pruned" | "prune" => Topic::Pruned,
         "leaves" => Topic::Leaves,
         _ => return None,

@@ -28,6 +28,7 @@ where
                 "evaluated: too few".to_string()
             }
             (Claim::Evaluated(_), _) => "evaluated: too many".to_string(),
+            (Claim::Count { what, .. }, _) => format!("{what}: wrong"),
             (Claim::Node { node, .. }, _) => format!("{}: wrong value", quoted(node)),
             (Claim::Window { node, .. }, _) => format!("{}: wrong window", quoted(node)),
             (Claim::Cut { node, kind }, _) => match self.find(node).and_then(|n| self.visit(n)) {

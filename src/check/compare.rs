@@ -4,7 +4,7 @@ use std::hash::Hash;
 
 use super::explain::scored;
 use super::facts::Facts;
-use crate::claim::{Claim, Relation};
+use crate::claim::{Claim, Counted, Relation};
 use crate::tree::GameTree;
 use crate::value::{Bound, CutKind, Kind, Scored, StarMethod, Value};
 
@@ -95,6 +95,7 @@ where
             Claim::Pruned(ids) => self.pruned_holds(&self.distinct(self.nodes(ids)?)),
             Claim::Leaves(ids) => self.nodes(ids)? == self.leaves,
             Claim::Evaluated(n) => *n == self.leaves.len() as u64,
+            Claim::Count { what, count } => *count == self.count(*what),
         })
     }
 
@@ -133,6 +134,7 @@ where
             Claim::Pruned(_) => self.compare_pruned(listed()),
             Claim::Leaves(_) => self.compare_leaves(listed()),
             Claim::Evaluated(n) => self.compare_evaluated(*n),
+            Claim::Count { what, count } => self.compare_count(*what, *count),
         })
     }
 
@@ -420,6 +422,35 @@ where
                 self.why_pruned(wrote)
             ),
             (None, None) => String::new(),
+        }
+    }
+
+    /// How many re-searches or passes the search made.
+    fn count(&self, what: Counted) -> u64 {
+        match what {
+            Counted::Researches => self.researches,
+            Counted::Passes => self.passes,
+        }
+    }
+
+    fn compare_count(&self, what: Counted, expected: u64) -> Outcome {
+        let actual = self.count(what);
+        let explanation = match what {
+            Counted::Researches => format!(
+                "the search makes {actual} re-searches (a node searched again after a test \
+                 or a window that failed high or low)"
+            ),
+            Counted::Passes => format!(
+                "the search makes {actual} MTD(f) passes (null-window searches of the root)"
+            ),
+        };
+        Outcome {
+            expected: expected.to_string(),
+            actual: actual.to_string(),
+            passed: expected == actual,
+            explanation,
+            brief: String::new(),
+            credit: 0.0,
         }
     }
 

@@ -6,7 +6,10 @@
 //!
 //! A node is visited when the trace enters, evaluates or probes it; it is
 //! pruned when a cut skips it or a node above it (down to the depth limit,
-//! if any). Every other node lies below a node valued at the depth limit.
+//! if any) and the search never visits it: a search that visits nodes
+//! again (a re-search, MTD(f)'s passes) may name in a cut a node that it
+//! visits at another time. Every other node lies below a node valued at
+//! the depth limit.
 
 use std::collections::HashMap;
 use std::hash::Hash;
@@ -55,6 +58,11 @@ pub struct Facts<'a, T: GameTree> {
     pub cuts: Vec<Cut<T::Node>>,
     /// The leaves evaluated, in order.
     pub leaves: Vec<T::Node>,
+    /// The re-searches: searches of a node again after a search that
+    /// failed high or low (PVS, an aspiration window).
+    pub researches: u64,
+    /// MTD(f)'s passes.
+    pub passes: u64,
     visits: HashMap<T::Node, Visit>,
     /// For each pruned node a cut names (the top of a skipped subtree): the
     /// index of the cut, and the node's parent. Nodes below it are found
@@ -111,6 +119,8 @@ where
             best_move: result.best_move,
             cuts: Vec::new(),
             leaves: Vec::new(),
+            researches: 0,
+            passes: 0,
             visits: HashMap::new(),
             pruned_tops: HashMap::new(),
             pruned_count: 0,
@@ -119,11 +129,39 @@ where
             by_id: std::cell::OnceCell::new(),
         };
         let mut open = Vec::new();
+        // A best-first search's events do not nest: its nodes' parents
+        // come from the tree.
+        let nested = result.algorithm.depth_first();
         for (at, event) in trace.events.iter().enumerate() {
-            facts.follow_nesting(&mut open, event);
+            if nested {
+                facts.follow_nesting(&mut open, event);
+            }
             facts.read(at, event);
         }
+        facts.settle_pruned();
         facts
+    }
+
+    /// The pruned nodes the cuts name, once the whole trace is read: each
+    /// node a cut names and the search never visits, with the last cut
+    /// that names it (the same cut may skip it again, in another pass).
+    fn settle_pruned(&mut self) {
+        for (index, cut) in self.cuts.iter().enumerate() {
+            for (&node, parent) in cut.pruned.iter().zip(cut.parents(self.tree)) {
+                if self.visits.contains_key(&node) {
+                    continue;
+                }
+                let below = if parent == cut.node { 1 } else { 2 };
+                let top = Top {
+                    cut: index,
+                    parent,
+                    depth_left: cut.depth_left.map(|d| d.saturating_sub(below)),
+                };
+                if self.pruned_tops.insert(node, top).is_none() {
+                    self.pruned_count += skipped_below(self.tree, node, top.depth_left);
+                }
+            }
+        }
     }
 
     /// Keeps `open`, the nodes entered (or probed) and not yet done, and
@@ -146,7 +184,7 @@ where
                     open.pop();
                 }
             }
-            Event::Provisional { .. } | Event::Cut(_) | Event::Chance { .. } => {}
+            _ => {}
         }
     }
 
@@ -172,26 +210,17 @@ where
                 self.visit_mut(*node).provisional.push((at, *value));
             }
             Event::Final { node, score } => self.visit_mut(*node).score = Some(*score),
-            Event::Cut(cut) => self.read_cut(cut),
-            // A chance node's running sum: its final value says the rest.
-            Event::Chance { .. } => {}
+            Event::Cut(cut) => {
+                self.visit_mut(cut.node).cut = Some(self.cuts.len());
+                self.cuts.push(cut.clone());
+            }
+            Event::Research { .. } => self.researches += 1,
+            Event::Pass { .. } => self.passes += 1,
+            // A chance node's running sum: its final value says the rest;
+            // a test, a recall and SSS*'s list say nothing of a node that
+            // its other events do not.
+            Event::Chance { .. } | Event::Test { .. } | Event::Recall { .. } | Event::List(_) => {}
         }
-    }
-
-    fn read_cut(&mut self, cut: &Cut<T::Node>) {
-        let index = self.cuts.len();
-        self.visit_mut(cut.node).cut = Some(index);
-        for (&node, parent) in cut.pruned.iter().zip(cut.parents(self.tree)) {
-            let below = if parent == cut.node { 1 } else { 2 };
-            let top = Top {
-                cut: index,
-                parent,
-                depth_left: cut.depth_left.map(|d| d.saturating_sub(below)),
-            };
-            self.pruned_tops.insert(node, top);
-        }
-        self.pruned_count += cut.skipped(self.tree).count();
-        self.cuts.push(cut.clone());
     }
 
     fn visit_mut(&mut self, node: T::Node) -> &mut Visit {
@@ -329,9 +358,13 @@ where
         crate::tree::is_leaf(self.tree, node)
     }
 
-    /// The roots of the pruned subtrees, in search order.
+    /// The roots of the pruned subtrees, in search order (each once, in
+    /// the last cut that names it).
     pub fn pruned_roots(&self) -> impl Iterator<Item = T::Node> + '_ {
-        self.cuts.iter().flat_map(|c| c.pruned.iter().copied())
+        self.cuts.iter().enumerate().flat_map(move |(index, cut)| {
+            (cut.pruned.iter().copied())
+                .filter(move |n| self.pruned_tops.get(n).is_some_and(|top| top.cut == index))
+        })
     }
 
     /// The value `parent` had just before event `before`, and the child
@@ -350,6 +383,21 @@ where
             .last()?;
         Some((*value, giver))
     }
+}
+
+/// How many nodes the subtree of `top` holds, down to `depth_left` plies
+/// below it when given.
+fn skipped_below<T: GameTree>(tree: &T, top: T::Node, depth_left: Option<usize>) -> usize {
+    let mut count = 0;
+    let mut stack = vec![(top, depth_left)];
+    while let Some((node, left)) = stack.pop() {
+        count += 1;
+        if left != Some(0) {
+            let below = left.map(|d| d - 1);
+            stack.extend(tree.children(node).map(|child| (child, below)));
+        }
+    }
+    count
 }
 
 impl Visit {

@@ -6,9 +6,9 @@
 use std::hash::Hash;
 
 use super::facts::Facts;
-use crate::claim::{Claim, Relation};
+use crate::claim::{Claim, Counted, Relation};
 use crate::search::{Algorithm, Options, Order, SearchResult};
-use crate::trace::Trace;
+use crate::trace::{Cut, Trace};
 use crate::tree::GameTree;
 use crate::value::{Bound, Scored};
 
@@ -52,7 +52,7 @@ where
     /// The full answer key of this search: the root value, the best move,
     /// the value or bound every interior node returned, the window each
     /// interior node was entered with (when the algorithm has windows),
-    /// every cut with its kind, the pruned nodes the cuts name, the leaves
+    /// every cut with its kind (a node's last), the pruned nodes the cuts name, the leaves
     /// in the order evaluated, and their number.
     ///
     /// Leaves' values are not repeated (the tree gives them, as it gives
@@ -83,7 +83,11 @@ where
                 beta: window.beta,
             })
         }));
-        claims.extend(self.cuts.iter().map(|c| match c.chance {
+        // A node searched again is claimed with its last search's cut.
+        let last =
+            |&(i, c): &(usize, &Cut<T::Node>)| self.visit(c.node).and_then(|v| v.cut) == Some(i);
+        let cuts = self.cuts.iter().enumerate().filter(last).map(|(_, c)| c);
+        claims.extend(cuts.map(|c| match c.chance {
             Some(chance) => Claim::StarCut {
                 node: id(c.node),
                 method: chance.method,
@@ -102,6 +106,14 @@ where
         if !leaves.is_empty() {
             claims.push(Claim::Leaves(leaves));
         }
+        let counts = [
+            (Counted::Researches, self.researches),
+            (Counted::Passes, self.passes),
+        ];
+        claims.extend(
+            (counts.into_iter().filter(|(_, count)| *count > 0))
+                .map(|(what, count)| Claim::Count { what, count }),
+        );
         claims
     }
 }
@@ -144,11 +156,16 @@ pub enum QuestionKind {
     Leaves,
     /// How many leaves are evaluated: `expect evaluated 9`.
     Evaluated,
+    /// How many re-searches PVS or an aspiration window makes: `expect
+    /// researches 1` (asked when there are some).
+    Researches,
+    /// How many passes MTD(f) makes: `expect passes 3`.
+    Passes,
 }
 
 impl QuestionKind {
     /// Every kind, in the order of a key.
-    pub const ALL: [QuestionKind; 8] = [
+    pub const ALL: [QuestionKind; 10] = [
         QuestionKind::Value,
         QuestionKind::Best,
         QuestionKind::Nodes,
@@ -157,6 +174,8 @@ impl QuestionKind {
         QuestionKind::Pruned,
         QuestionKind::Leaves,
         QuestionKind::Evaluated,
+        QuestionKind::Researches,
+        QuestionKind::Passes,
     ];
 
     /// The kind of question a claim answers.
@@ -170,6 +189,14 @@ impl QuestionKind {
             Claim::Pruned(_) => QuestionKind::Pruned,
             Claim::Leaves(_) => QuestionKind::Leaves,
             Claim::Evaluated(_) => QuestionKind::Evaluated,
+            Claim::Count {
+                what: Counted::Researches,
+                ..
+            } => QuestionKind::Researches,
+            Claim::Count {
+                what: Counted::Passes,
+                ..
+            } => QuestionKind::Passes,
         }
     }
 }

@@ -9,10 +9,11 @@ use gametree::formats::{ReadOptions, TreeFormat};
 use gametree::games::GameSpec;
 use gametree::search::{Algorithm, Options, Order, YoungBrothers};
 use gametree::syntax::Limits;
+use gametree::trace::Window;
 use gametree::value::{LeafBounds, Value};
 
 /// Reads `--bounds L,U`: two finite numbers, `L <= U`.
-fn parse_bounds(text: &str) -> Result<LeafBounds, String> {
+pub(super) fn parse_bounds(text: &str) -> Result<LeafBounds, String> {
     let refused = || format!("`{text}` is not L,U with L <= U, two finite numbers (as in 0,10)");
     let (low, high) = text.split_once(',').ok_or_else(refused)?;
     let number = |s: &str| s.trim().parse::<f64>().ok().and_then(Value::new);
@@ -21,6 +22,45 @@ fn parse_bounds(text: &str) -> Result<LeafBounds, String> {
         number(high).ok_or_else(refused)?,
     );
     LeafBounds::new(low, high).ok_or_else(refused)
+}
+
+/// Reads a number of `--window` or `--guess`: a decimal or a fraction,
+/// exactly, or (where `infinite`) `inf`, `+inf` or `-inf`.
+fn exact_number(text: &str, infinite: bool) -> Option<Value> {
+    let text = text.trim();
+    match text {
+        "inf" | "+inf" if infinite => return Some(Value::POS_INF),
+        "-inf" if infinite => return Some(Value::NEG_INF),
+        _ => {}
+    }
+    let value = match text.split_once('/') {
+        Some((num, den)) => {
+            let (num, den) = (
+                num.trim().parse::<i64>().ok()?,
+                den.trim().parse::<i64>().ok()?,
+            );
+            Value::ratio(num.into(), den.into())?
+        }
+        None => Value::from_decimal(text)?,
+    };
+    value.is_within_input_range().then_some(value)
+}
+
+/// Reads `--window L,U`: two numbers (or infinities), `L < U`.
+pub(super) fn parse_window(text: &str) -> Result<Window, String> {
+    let refused = || format!("`{text}` is not L,U with L < U (as in 3,6 or -inf,5)");
+    let (alpha, beta) = text.split_once(',').ok_or_else(refused)?;
+    let alpha = exact_number(alpha, true).ok_or_else(refused)?;
+    let beta = exact_number(beta, true).ok_or_else(refused)?;
+    (alpha < beta)
+        .then_some(Window { alpha, beta })
+        .ok_or_else(refused)
+}
+
+/// Reads `--guess G`: a finite number.
+pub(super) fn parse_guess(text: &str) -> Result<Value, String> {
+    exact_number(text, false)
+        .ok_or_else(|| format!("`{text}` is not a finite number (as in 5 or 2.5)"))
 }
 
 /// The tree file (or generated game) and how to search it.
@@ -67,6 +107,14 @@ pub(crate) struct SearchArgs {
     /// Clamp returned values to the window (fail-hard).
     #[arg(long, help_heading = "Conventions")]
     pub(crate) fail_hard: bool,
+    /// Search the root with the aspiration window [L, U] first, and again
+    /// when it fails low or high (alphabeta, negamax-alphabeta, pvs).
+    #[arg(long, value_name = "L,U", help_heading = "Algorithm", value_parser = parse_window, allow_hyphen_values = true)]
+    pub(crate) window: Option<Window>,
+    /// MTD(f)'s first guess at the root's value [default: the root's static
+    /// value, else 0].
+    #[arg(long, value_name = "G", help_heading = "Algorithm", value_parser = parse_guess, allow_hyphen_values = true)]
+    pub(crate) guess: Option<Value>,
     /// The parallel search's flags: each subcommand flattens them after its
     /// output flags (so that help lists them last) and hands them over with
     /// [`SearchArgs::take_parallel`].
@@ -276,6 +324,8 @@ impl SearchArgs {
             young_brothers: parallel.young_brothers,
             width: parallel.width.map(usize::from),
             bounds: self.bounds,
+            window: self.window,
+            guess: self.guess,
             stop: None,
         }
     }

@@ -3,6 +3,7 @@
 
 mod args;
 mod check;
+mod compare;
 mod convert;
 mod exercise;
 mod extras;
@@ -54,6 +55,9 @@ enum Command {
     /// Grade answers (`expect` lines) against a key and the search, explaining failures.
     #[command(after_long_help = CHECK_EXAMPLES)]
     Check(check::CheckArgs),
+    /// Compare the algorithms on one tree: leaves, interior nodes, re-searches, passes, and the smallest proof.
+    #[command(after_long_help = COMPARE_EXAMPLES)]
+    Compare(compare::CompareArgs),
     /// Print the answer key of a tree file: the `expect` lines of its search.
     #[command(after_long_help = KEY_EXAMPLES)]
     Key(key::KeyArgs),
@@ -94,6 +98,11 @@ const CHECK_EXAMPLES: &str = "Examples:
   gametree check trees/lecture-a-to-v.tree answers/*.answers --format csv
   gametree check --key key.answers --explain brief exam.tree alice.answers
   gametree check --format gradescope --visibility after_due_date exam.tree submission.answers";
+
+const COMPARE_EXAMPLES: &str = "Examples:
+  gametree compare trees/lecture-a-to-v.tree
+  gametree compare trees/lecture-a-to-v.tree --algo alphabeta,pvs,sss --format csv
+  gametree compare --game random:branching=4,depth=6,seed=1 -o chart.svg";
 
 const KEY_EXAMPLES: &str = "Examples:
   gametree key trees/lecture-a-to-v.tree
@@ -143,6 +152,10 @@ pub(crate) fn search_message(error: &SearchError) -> String {
                 SearchOption::Order => "--order",
                 SearchOption::Depth => "--depth",
                 SearchOption::Iterative => "--iterative",
+                SearchOption::FailHard => "--fail-hard",
+                SearchOption::Window => "--window",
+                SearchOption::WindowWithIterative => "--window with --iterative",
+                SearchOption::Guess => "--guess",
             };
             format!("{algorithm} does not support {flag}")
         }
@@ -217,6 +230,7 @@ pub(crate) fn run(cli: Cli) -> Result<u8, CliError> {
             return check::run(&args, &mut out);
         }
         Command::Gen(args) => r#gen::run(&args, &mut out),
+        Command::Compare(args) => compare::run(&args, &mut out),
         Command::Key(mut args) => {
             args.search.take_parallel(&args.parallel);
             key::run(&args, &mut out)

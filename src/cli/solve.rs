@@ -69,8 +69,8 @@ pub(super) fn solve_input(
     if args.cs188_solution {
         return cs188_solution(&mut input, args, out);
     }
-    let mut cuts = CutLog::default();
     let search = reported_search(args);
+    let mut cuts = cut_log(&search);
     let recorded = search.records();
     let result = match recorded {
         true => input.search(&search, &mut cuts)?,
@@ -87,8 +87,9 @@ pub(super) fn solve_input(
         comparison: compare_if_asked(tree, args, &result).map_err(failed)?,
         simulations: simulations(tree, args).map_err(failed)?,
     };
+    let cuts = cuts.settled();
     let listed = Listed {
-        cuts: recorded.then_some(&cuts.cuts[..]),
+        cuts: recorded.then_some(&cuts[..]),
         note: unrecorded_note(),
     };
     print(tree, &result, listed, extras, args, out)
@@ -130,6 +131,16 @@ fn reported_search(args: &SolveArgs) -> SearchArgs {
     }
 }
 
+/// The log of the cuts a search makes: keeping the nodes visited too when
+/// the search may visit a node more than once, so that its cuts can be
+/// settled (a node a cut names and a later search visits is not pruned).
+fn cut_log<N>(search: &SearchArgs) -> CutLog<N> {
+    match search.algorithm().revisits(&search.options()) {
+        true => CutLog::keeping_visits(),
+        false => CutLog::default(),
+    }
+}
+
 /// Solving a generated game.
 struct SolveGame<'a, W> {
     game: &'a GameSpec,
@@ -143,7 +154,7 @@ impl<W: Write> GameVisitor for SolveGame<'_, W> {
     fn visit<T>(self, tree: &T) -> Self::Output
     where
         T: GameTree + Sync,
-        T::Node: Send + Sync,
+        T::Node: Send + Sync + std::hash::Hash,
     {
         let name = self.game.to_string();
         let args = &reported_search(self.args);
@@ -151,9 +162,9 @@ impl<W: Write> GameVisitor for SolveGame<'_, W> {
             |e: SearchError| CliError::BadInput(format!("{name}: {}", super::search_message(&e)));
         let small = self.game.node_bound() <= LIST_CUTS_UP_TO;
         let (result, cuts, time) = if small && args.records() {
-            let mut log = CutLog::default();
+            let mut log = cut_log(args);
             let (result, time) = search_timed(tree, &name, args, &mut log);
-            (result.map_err(failed)?, Some(log.cuts), time)
+            (result.map_err(failed)?, Some(log.settled()), time)
         } else {
             let (result, time) = search_timed(tree, &name, args, &mut NoRecorder);
             (result.map_err(failed)?, None, time)

@@ -30,7 +30,7 @@ pub trait GameVisitor {
     fn visit<T>(self, tree: &T) -> Self::Output
     where
         T: GameTree + Sync,
-        T::Node: Send + Sync;
+        T::Node: Send + Sync + std::hash::Hash;
 }
 
 impl GameSpec {

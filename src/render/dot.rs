@@ -313,6 +313,8 @@ impl Diagram<'_> {
     pub(super) fn cut_label(&self, mark: CutMark) -> Vec<String> {
         let cut = match mark.chance {
             Some(method) => format!("{method} cut"),
+            // What SSS* never reached when it purged OPEN.
+            None if mark.purge => "not reached".to_string(),
             None => format!("{} cut", mark.kind),
         };
         match (mark.deep, mark.bound_from) {

@@ -9,6 +9,7 @@
 //! diagram by construction.
 
 mod beamer;
+mod chart;
 mod deck;
 mod dot;
 mod edge_labels;
@@ -36,6 +37,7 @@ mod style;
 mod svg;
 mod tex;
 
+pub use chart::bar_chart;
 pub use deck::DeckFormat;
 pub use font::{FONT_DATA, FONT_FAMILY, text_width};
 pub use frames::{frame_name, write_frames};
@@ -167,6 +169,12 @@ pub enum RenderError {
     /// frames.
     #[error("{format} output is one file, not a set of frames")]
     NoFrames {
+        /// The format asked for.
+        format: DiagramFormat,
+    },
+    /// A chart asked for in a format that is no picture.
+    #[error("{format} is no chart format: a chart is SVG, PNG or PDF")]
+    NotAChart {
         /// The format asked for.
         format: DiagramFormat,
     },

@@ -246,7 +246,8 @@ impl Diagram<'_> {
     }
 
     /// The outline of item `i`'s node, and a second one inside it when the
-    /// node was valued at the depth limit (it took its static value).
+    /// node was valued at the depth limit (it took its static value); a
+    /// turning arrow beside a node searched again.
     fn outline_marks(
         &self,
         marks: &mut Vec<Mark>,
@@ -272,6 +273,22 @@ impl Diagram<'_> {
             dash: self.is_speculative(picture, node),
         };
         marks.push(Mark::Outline(outline.clone()));
+        if picture.node(node).researched {
+            // Searched again (PVS, an aspiration window): a turning arrow
+            // at the outline's top right.
+            let x = outline.x + item.shape.width / 2.0 + SMALL_SIZE * 0.6;
+            let y = outline.top + SMALL_SIZE * 0.8;
+            marks.push(Mark::Text(TextMark {
+                x,
+                y,
+                size: FONT_SIZE,
+                colour: stroke,
+                anchor: Anchor::Middle,
+                text: "↻".into(),
+                signs: false,
+                class: "research",
+            }));
+        }
         if picture.node(node).horizon || outline.dash {
             let inset = 3.0;
             marks.push(Mark::Outline(OutlineMark {

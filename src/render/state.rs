@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use crate::trace::{Event, Window};
+use crate::trace::{Event, ListStep, Window};
 use crate::tree::{NodeId, Tree};
 use crate::value::{CutKind, Scored, StarMethod, Value};
 
@@ -23,6 +23,12 @@ pub struct NodeState {
     pub horizon: bool,
     /// An interior node's final value, once done.
     pub score: Option<Scored>,
+    /// Whether the search searched the node again after a search of it
+    /// failed high or low (PVS, an aspiration window).
+    pub researched: bool,
+    /// The MTD(f) pass of its last visit, from 1 (1 for a search without
+    /// passes, 0 before its first visit).
+    pub pass: usize,
 }
 
 /// A cut as drawn on the edge to one skipped child.
@@ -36,6 +42,8 @@ pub struct CutMark {
     pub deep: bool,
     /// At a chance node, the method that cut (Star1, Star2).
     pub chance: Option<StarMethod>,
+    /// Whether it is what SSS* never reached, not a cut of alpha-beta.
+    pub purge: bool,
 }
 
 /// The state of every node after some prefix of the trace.
@@ -50,7 +58,12 @@ pub struct Picture {
     cut_above: HashMap<NodeId, CutMark>,
     /// For each node, whether it lies in a skipped subtree.
     pruned: Vec<bool>,
+    /// For each node, whether SSS* abandoned it, purging OPEN below a
+    /// node solved above it.
+    closed: Vec<bool>,
     visits: usize,
+    /// MTD(f)'s passes ended so far.
+    passes: usize,
     root: NodeId,
     finished: bool,
 }
@@ -62,7 +75,9 @@ impl Picture {
             nodes: HashMap::new(),
             cut_above: HashMap::new(),
             pruned: vec![false; tree.len()],
+            closed: vec![false; tree.len()],
             visits: 0,
+            passes: 0,
             root: crate::tree::GameTree::root(tree),
             finished: false,
         }
@@ -85,6 +100,13 @@ impl Picture {
                 let state = self.nodes.entry(*node).or_default();
                 state.visit = Some(self.visits);
                 state.window = *window;
+                state.pass = self.passes + 1;
+                // Searched again: what an earlier cut skipped below it is
+                // seen anew.
+                if self.pruned[*node as usize] {
+                    self.cut_above.remove(node);
+                    self.mark(tree, *node, false);
+                }
             }
             Event::Leaf {
                 node,
@@ -119,19 +141,40 @@ impl Picture {
                     bound_from: cut.bound_from,
                     deep: cut.deep,
                     chance: cut.chance.map(|c| c.method),
+                    purge: cut.purge.is_some(),
                 };
-                for &child in &cut.pruned {
+                // A node visited before (by a search that a re-search
+                // replaced) is not pruned.
+                let skipped = cut.pruned.iter().filter(|n| !self.was_visited(**n));
+                for &child in skipped.collect::<Vec<_>>() {
                     self.cut_above.insert(child, mark);
-                    self.mark_pruned(tree, child);
+                    self.mark(tree, child, true);
                 }
             }
+            Event::Research { node, .. } => self.nodes.entry(*node).or_default().researched = true,
+            Event::Pass { .. } => self.passes += 1,
+            Event::List(ListStep::Purge { node, .. }) => {
+                let range = tree.subtree_range(*node);
+                self.closed[*range.start() as usize..=*range.end() as usize].fill(true);
+            }
+            Event::Test { .. } | Event::Recall { .. } | Event::List(_) => {}
         }
     }
 
-    /// Marks `top` and every node below it as skipped.
-    fn mark_pruned(&mut self, tree: &Tree, top: NodeId) {
+    /// Whether the trace so far has entered or probed `node`.
+    fn was_visited(&self, node: NodeId) -> bool {
+        self.nodes.get(&node).is_some_and(|s| s.visit.is_some())
+    }
+
+    /// Marks `top` and every node below it as skipped, or no longer.
+    fn mark(&mut self, tree: &Tree, top: NodeId, pruned: bool) {
         let range = tree.subtree_range(top);
-        self.pruned[*range.start() as usize..=*range.end() as usize].fill(true);
+        self.pruned[*range.start() as usize..=*range.end() as usize].fill(pruned);
+    }
+
+    /// How many MTD(f) passes the trace so far has ended.
+    pub fn passes(&self) -> usize {
+        self.passes
     }
 
     /// What the trace has said about `node`.
@@ -143,6 +186,8 @@ impl Picture {
             leaf: None,
             horizon: false,
             score: None,
+            researched: false,
+            pass: 0,
         };
         self.nodes.get(&node).unwrap_or(&UNSEEN)
     }
@@ -169,6 +214,7 @@ impl Picture {
         state.visit.is_some()
             && state.score.is_none()
             && !state.horizon
+            && !self.closed[node as usize]
             && !tree.children_slice(node).is_empty()
     }
 }

@@ -1,12 +1,15 @@
 //! Views of a search for people and programs: the `solve` summary and the
-//! step-by-step trace, as text in the lecture's words and as JSON.
+//! step-by-step trace, as text in the lecture's words and as JSON; the
+//! algorithms compared on one tree.
 
+mod compare;
 mod schedule_view;
 mod simulation;
 mod solve;
 mod trace_stream;
 mod trace_view;
 
+pub use compare::{Bar, CompareRow, CompareTable, KnuthMoore, compare};
 pub use schedule_view::{schedule_json, schedule_lines};
 pub use simulation::simulation_text;
 pub use solve::{CutReport, SolveExtras, SolveReport};

@@ -252,6 +252,12 @@ impl SolveReport {
         if stats.iterations > 0 {
             let _ = writeln!(out, "iterations: {}", stats.iterations);
         }
+        if stats.passes > 0 {
+            let _ = writeln!(out, "passes: {}", stats.passes);
+        }
+        if stats.researches > 0 {
+            let _ = writeln!(out, "re-searches: {}", stats.researches);
+        }
         let _ = writeln!(out, "cutoffs: {}", stats.cutoffs);
         if stats.unbounded_chance_nodes > 0 {
             let _ = writeln!(

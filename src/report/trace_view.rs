@@ -2,9 +2,10 @@
 
 use serde_json::{Value as Json, json};
 
-use crate::trace::{Event, Trace};
+use crate::trace::{Event, ListStep, State, Trace, Window};
 use crate::tree::GameTree;
 use crate::tree::ids;
+use crate::value::Scored;
 
 /// The trace as lines (without numbers): `enter C, window [-inf, 2]`,
 /// `visit D = 2`, `C = 2 provisional`, `C = 2 final`, and cuts in words.
@@ -66,8 +67,93 @@ pub fn event_json<T: GameTree>(tree: &T, event: &Event<T::Node>) -> Json {
             if let Some(chance) = cut.chance {
                 event["chance"] = json!(chance);
             }
+            if let Some(solved) = cut.purge {
+                event["purge"] = json!(tree.id(solved));
+            }
             event
         }
+        Event::List(step) => list_json(tree, step),
+        other => family_json(node, other),
+    }
+}
+
+/// An event of PVS, aspiration windows or MTD(f) as JSON: `{event: test
+/// | research | pass | recall, node, window, ...}`.
+fn family_json<N>(node: String, event: &Event<N>) -> Json {
+    match event {
+        Event::Test { window, score, .. } => json!({
+            "event": "test", "node": node, "window": window,
+            "value": score.value, "bound": score.bound,
+            "outcome": outcome(*window, *score),
+        }),
+        Event::Research { window, failed, .. } => json!({
+            "event": "research", "node": node, "window": window,
+            "failed": {"value": failed.value, "bound": failed.bound},
+        }),
+        Event::Pass {
+            pass,
+            window,
+            score,
+            lower,
+            upper,
+            ..
+        } => json!({
+            "event": "pass", "node": node, "pass": pass, "window": window,
+            "value": score.value, "bound": score.bound,
+            "outcome": outcome(*window, *score), "lower": lower, "upper": upper,
+        }),
+        Event::Recall {
+            window,
+            lower,
+            upper,
+            ..
+        } => json!({
+            "event": "recall", "node": node, "window": window,
+            "lower": lower, "upper": upper,
+        }),
+        _ => Json::Null,
+    }
+}
+
+/// How a search with `window` that returned `score` ended: `high`, `low`,
+/// or `inside` the window.
+fn outcome(window: Window, score: Scored) -> &'static str {
+    match (window.fails_high(score), window.fails_low(score)) {
+        (true, _) => "high",
+        (_, true) => "low",
+        _ => "inside",
+    }
+}
+
+/// A step of SSS*'s list as JSON: `{event: take, node, status, merit,
+/// case, parent}`, `{event: insert, node, status, merit}`, `{event:
+/// purge, node, removed: [{node, status, merit}]}`.
+fn list_json<T: GameTree>(tree: &T, step: &ListStep<T::Node>) -> Json {
+    let state =
+        |s: &State<T::Node>| json!({"node": tree.id(s.node), "status": s.status, "merit": s.merit});
+    match step {
+        ListStep::Take {
+            state: taken,
+            case,
+            parent,
+        } => {
+            let mut event = state(taken);
+            event["event"] = json!("take");
+            event["case"] = json!(case);
+            if let Some(parent) = parent {
+                event["parent"] = json!(tree.id(*parent));
+            }
+            event
+        }
+        ListStep::Insert(inserted) => {
+            let mut event = state(inserted);
+            event["event"] = json!("insert");
+            event
+        }
+        ListStep::Purge { node, removed } => json!({
+            "event": "purge", "node": tree.id(*node),
+            "removed": removed.iter().map(state).collect::<Vec<_>>(),
+        }),
     }
 }
 

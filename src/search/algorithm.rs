@@ -22,12 +22,44 @@ pub(super) struct Support {
     pub iterative: bool,
 }
 
+/// What an algorithm takes besides [`Support`]: its [`Strategy`]'s
+/// `WINDOW`, `FAIL_HARD`, `GUESS` and `CHANCE`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Takes {
+    pub window: bool,
+    pub fail_hard: bool,
+    pub guess: bool,
+    pub chance: bool,
+}
+
+impl Takes {
+    /// What `S` takes.
+    pub(super) const fn of<S: Strategy>() -> Takes {
+        Takes {
+            window: S::WINDOW,
+            fail_hard: S::FAIL_HARD,
+            guess: S::GUESS,
+            chance: S::CHANCE,
+        }
+    }
+}
+
 /// One algorithm, implemented in its own file under `search/`.
 pub(super) trait Strategy {
     /// Whether it prunes (and so has windows and cuts).
     const PRUNES: bool;
     /// The options it carries out.
     const SUPPORTS: Support;
+    /// Whether it searches the root with an aspiration window when asked.
+    const WINDOW: bool = false;
+    /// Whether it returns fail-hard values when asked (an algorithm that
+    /// is defined fail-soft refuses them).
+    const FAIL_HARD: bool = true;
+    /// Whether it starts from a first guess (MTD(f)).
+    const GUESS: bool = false;
+    /// Whether it searches trees with chance nodes (the others refuse them
+    /// when they meet one).
+    const CHANCE: bool = true;
 
     /// Searches from `root`, reporting every step through `cx`; the value
     /// is in MAX's terms.
@@ -102,6 +134,16 @@ macro_rules! algorithms {
                 match self {
                     $( Algorithm::$variant => <$module::$strategy as algorithm::Strategy>::SUPPORTS, )*
                     $( Algorithm::$pvariant => <$pmodule::$pstrategy as algorithm::Strategy>::SUPPORTS, )*
+                }
+            }
+
+            /// What the algorithm takes besides [`Self::supports`]: an
+            /// aspiration window, fail-hard values, a first guess, chance
+            /// nodes.
+            fn takes(self) -> algorithm::Takes {
+                match self {
+                    $( Algorithm::$variant => algorithm::Takes::of::<$module::$strategy>(), )*
+                    $( Algorithm::$pvariant => algorithm::Takes::of::<$pmodule::$pstrategy>(), )*
                 }
             }
 

@@ -11,6 +11,7 @@
 
 use super::SearchError;
 use super::algorithm::{Strategy, Support};
+use super::aspiration::aspirate;
 use super::chance;
 use super::context::{Context, Halt};
 use super::fold::NodeFold;
@@ -31,6 +32,7 @@ impl Strategy for AlphaBeta {
         depth: true,
         iterative: true,
     };
+    const WINDOW: bool = true;
 
     fn run<T, R>(cx: &mut Context<'_, T, R>, root: T::Node) -> Result<Scored, SearchError>
     where
@@ -38,9 +40,14 @@ impl Strategy for AlphaBeta {
         T::Node: Send + Sync,
         R: Recorder<T::Node>,
     {
-        match cx.options.iterative {
-            true => iterative(cx, root),
-            false => alphabeta::<Star1, T, R>(cx, root),
+        match (cx.options.iterative, cx.options.window) {
+            (true, _) => iterative(cx, root),
+            (false, Some(window)) => aspirate(cx, root, window, |cx, (alpha, beta)| {
+                settle(search::<Star1, T, R>(
+                    cx, root, 0, None, alpha, beta, None, None,
+                ))
+            }),
+            (false, None) => alphabeta::<Star1, T, R>(cx, root),
         }
     }
 }

@@ -1,6 +1,8 @@
 //! State shared by every search: the tree, the recorder, the statistics and
 //! the principal-variation table, with one method per kind of step.
 
+mod family;
+
 use super::split::Split;
 use super::window::{WindowBound, reaches};
 use super::{Algorithm, Options, SearchError, SearchResult, Stats};
@@ -278,7 +280,7 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
 
     /// Whether the search was asked to stop ([`Options::stop`]).
     #[inline]
-    fn stop_asked(&self) -> bool {
+    pub(super) fn stop_asked(&self) -> bool {
         self.options.stop.is_some_and(super::Stop::is_set)
     }
 
@@ -384,7 +386,7 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
 
     /// A cut, its pruned nodes left to fill in, with what the search
     /// knows of where it happened.
-    fn cut_event(
+    pub(super) fn cut_event(
         &self,
         (node, ply, parent): (T::Node, usize, Option<T::Node>),
         kind: CutKind,
@@ -402,11 +404,16 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
             deep: bound.from.is_some() && bound.from != parent,
             chance,
             depth_left: self.options.depth.map(|limit| limit.saturating_sub(ply)),
+            purge: None,
         }
     }
 
     /// Counts a cut and reports it, with the nodes it skips.
-    fn report_cut(&mut self, mut cut: Cut<T::Node>, skipped: impl Iterator<Item = T::Node>) {
+    pub(super) fn report_cut(
+        &mut self,
+        mut cut: Cut<T::Node>,
+        skipped: impl Iterator<Item = T::Node>,
+    ) {
         self.stats.cutoffs += 1;
         if R::RECORDS {
             cut.pruned = skipped.collect();

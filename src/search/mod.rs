@@ -4,12 +4,14 @@
 
 #[macro_use]
 mod algorithm;
+mod aspiration;
 mod board;
 mod brothers;
 mod chance;
 mod context;
 mod fold;
 mod ordering;
+mod proof;
 mod result;
 mod simulate;
 mod split;
@@ -20,9 +22,12 @@ mod young_brothers;
 // The algorithms' own files, each registered in `algorithms!` below.
 mod alphabeta;
 mod minimax;
+mod mtdf;
 mod negamax;
 mod negamax_alphabeta;
 mod parallel;
+mod pvs;
+mod sss;
 mod star2;
 #[cfg(feature = "worker-log")]
 pub mod worker_log;
@@ -34,6 +39,7 @@ pub use parallel::{
     DEEP_SPLIT_DEPTH, DEEP_SPLIT_THREADS, DEFAULT_SPLIT_DEPTH, default_split_depth,
     default_young_brothers,
 };
+pub use proof::{SmallestProof, knuth_moore, smallest_proof};
 pub use result::{
     Comparison, SearchError, SearchOption, SearchResult, Stats, parallel_trace_refusal,
 };
@@ -42,9 +48,9 @@ pub use stop::Stop;
 pub use young_brothers::YoungBrothers;
 
 use crate::stack::{stack_bytes_for_depth, with_stack_for_depth};
-use crate::trace::{NoRecorder, Recorder};
+use crate::trace::{NoRecorder, Recorder, Window};
 use crate::tree::GameTree;
-use crate::value::LeafBounds;
+use crate::value::{LeafBounds, Value};
 use context::Context;
 
 // The algorithms, one line each: the doc comment, the variant, the name on
@@ -62,10 +68,48 @@ algorithms! {
         NegamaxAlphaBeta = "negamax-alphabeta" in negamax_alphabeta::NegamaxAlphaBeta,
         /// Alpha-beta whose chance nodes probe their children first (Star2).
         Star2 = "star2" in star2::Star2,
+        /// Principal Variation Search (NegaScout): younger children tested with a null window.
+        Pvs = "pvs" in pvs::Pvs,
+        /// MTD(f): null-window searches of the root with a memory of bounds, from a first guess.
+        Mtdf = "mtdf" in mtdf::Mtdf,
+        /// Stockman's SSS*: best first over an OPEN list of states.
+        Sss = "sss" in sss::Sss,
     }
     parallel {
         /// Alpha-beta on many threads (Young Brothers Wait on rayon).
         Parallel = "parallel" in parallel::Parallel,
+    }
+}
+
+impl Algorithm {
+    /// Whether the algorithm carries out `options` (see [`search`]): the
+    /// error it would refuse them with, before searching.
+    pub fn accepts(self, options: &Options) -> Result<(), SearchError> {
+        check_options(self, options)
+    }
+
+    /// Whether the algorithm searches trees with chance nodes; the others
+    /// refuse a tree when they meet one
+    /// ([`SearchError::ChanceUnsupported`]).
+    pub fn searches_chance(self) -> bool {
+        self.takes().chance
+    }
+
+    /// Whether the algorithm searches depth first, so that the events of
+    /// a node's search nest inside its parent's; SSS*, best first, moves
+    /// from one part of the tree to another.
+    pub fn depth_first(self) -> bool {
+        self != Algorithm::Sss
+    }
+
+    /// Whether a search with `options` may visit a node more than once: a
+    /// re-search (PVS, an aspiration window), MTD(f)'s passes, iterative
+    /// deepening. A cut may then name a node visited at another time,
+    /// which is not pruned.
+    pub fn revisits(self, options: &Options) -> bool {
+        matches!(self, Algorithm::Pvs | Algorithm::Mtdf)
+            || options.window.is_some()
+            || options.iterative
     }
 }
 
@@ -115,6 +159,14 @@ pub struct Options {
     /// Bounds on every leaf value, for pruning below chance nodes (Star1,
     /// Star2); `None` takes the tree's own, if it has any.
     pub bounds: Option<LeafBounds>,
+    /// An aspiration window for the root, in MAX's terms (alpha-beta in
+    /// both forms, PVS): the root is searched with it first, and again
+    /// with the window its result leaves when it fails low or high;
+    /// `None` searches the root with the full window.
+    pub window: Option<Window>,
+    /// MTD(f)'s first guess at the root's value, a finite number; `None`
+    /// for the root's static value if it has one, else 0.
+    pub guess: Option<Value>,
     /// A flag that stops the search at the next interior node it enters,
     /// once set: the search then returns [`SearchError::Stopped`]. `None`
     /// (the default) costs the search nothing.
@@ -274,7 +326,17 @@ fn has_chance<T: GameTree>(tree: &T) -> bool {
 
 /// Refuses options the algorithm does not carry out.
 fn check_options(algorithm: Algorithm, options: &Options) -> Result<(), SearchError> {
+    if let Some(window) = options.window.filter(|w| w.alpha >= w.beta) {
+        return Err(SearchError::EmptyWindow {
+            alpha: window.alpha,
+            beta: window.beta,
+        });
+    }
+    if let Some(guess) = options.guess.filter(|g| g.is_infinite()) {
+        return Err(SearchError::InfiniteGuess { guess });
+    }
     let supports = algorithm.supports();
+    let takes = algorithm.takes();
     let asked = [
         (
             options.order != Order::None && !supports.order,
@@ -288,6 +350,19 @@ fn check_options(algorithm: Algorithm, options: &Options) -> Result<(), SearchEr
             options.iterative && !supports.iterative,
             SearchOption::Iterative,
         ),
+        (
+            options.fail_hard && !takes.fail_hard,
+            SearchOption::FailHard,
+        ),
+        (
+            options.window.is_some() && !takes.window,
+            SearchOption::Window,
+        ),
+        (
+            options.window.is_some() && options.iterative,
+            SearchOption::WindowWithIterative,
+        ),
+        (options.guess.is_some() && !takes.guess, SearchOption::Guess),
     ];
     match asked.into_iter().find(|(unsupported, _)| *unsupported) {
         Some((_, option)) => Err(SearchError::Unsupported { algorithm, option }),

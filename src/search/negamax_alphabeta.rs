@@ -7,10 +7,11 @@
 
 use super::SearchError;
 use super::algorithm::{Strategy, Support};
+use super::aspiration::aspirate;
 use super::chance;
 use super::context::Context;
 use super::fold::NodeFold;
-use super::window::{WindowBound, clamp};
+use super::window::{WindowBound, clamp, full_window};
 use crate::trace::{Recorder, Window};
 use crate::tree::GameTree;
 use crate::value::{CutKind, Kind, Scored, Value};
@@ -25,6 +26,7 @@ impl Strategy for NegamaxAlphaBeta {
         depth: true,
         iterative: false,
     };
+    const WINDOW: bool = true;
 
     fn run<T, R>(cx: &mut Context<'_, T, R>, root: T::Node) -> Result<Scored, SearchError>
     where
@@ -32,7 +34,12 @@ impl Strategy for NegamaxAlphaBeta {
         T::Node: Send + Sync,
         R: Recorder<T::Node>,
     {
-        negamax_alphabeta(cx, root)
+        match cx.options.window {
+            Some(window) => aspirate(cx, root, window, |cx, (alpha, beta)| {
+                from_root(cx, root, alpha, beta)
+            }),
+            None => negamax_alphabeta(cx, root),
+        }
     }
 }
 
@@ -41,10 +48,24 @@ pub(super) fn negamax_alphabeta<T: GameTree, R: Recorder<T::Node>>(
     cx: &mut Context<'_, T, R>,
     root: T::Node,
 ) -> Result<Scored, SearchError> {
-    let alpha = WindowBound::initial(Value::NEG_INF);
-    let beta = WindowBound::initial(Value::POS_INF);
-    let own = search(cx, root, 0, None, alpha, beta)?;
-    Ok(to_max(cx.tree.kind(root), own))
+    let (alpha, beta) = full_window();
+    from_root(cx, root, alpha, beta)
+}
+
+/// Negamax alpha-beta from `root` with the window `[alpha, beta]`, both
+/// in MAX's terms, as is the result.
+fn from_root<T: GameTree, R: Recorder<T::Node>>(
+    cx: &mut Context<'_, T, R>,
+    root: T::Node,
+    alpha: WindowBound<T::Node>,
+    beta: WindowBound<T::Node>,
+) -> Result<Scored, SearchError> {
+    let kind = cx.tree.kind(root);
+    let own = match kind {
+        Kind::Min => search(cx, root, 0, None, beta.negate(), alpha.negate())?,
+        _ => search(cx, root, 0, None, alpha, beta)?,
+    };
+    Ok(to_max(kind, own))
 }
 
 /// `alpha`, `beta` and the result are in the terms of the player at `node`.

@@ -30,6 +30,13 @@ pub struct Stats {
     /// for want of bounds on the leaf values.
     #[serde(skip_serializing_if = "is_zero")]
     pub unbounded_chance_nodes: u64,
+    /// Searches of a node again after a search that failed high or low:
+    /// PVS after a test that fails high, an aspiration window that fails.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub researches: u64,
+    /// MTD(f)'s passes: null-window searches of the root.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub passes: u64,
 }
 
 fn is_zero(n: &u64) -> bool {
@@ -45,6 +52,8 @@ impl Stats {
         self.horizon_nodes += other.horizon_nodes;
         self.iterations += other.iterations;
         self.unbounded_chance_nodes += other.unbounded_chance_nodes;
+        self.researches += other.researches;
+        self.passes += other.passes;
     }
 }
 
@@ -122,6 +131,14 @@ pub enum SearchOption {
     Depth,
     /// Iterative deepening ([`Options::iterative`](super::Options::iterative)).
     Iterative,
+    /// Fail-hard values ([`Options::fail_hard`](super::Options::fail_hard)).
+    FailHard,
+    /// An aspiration window ([`Options::window`](super::Options::window)).
+    Window,
+    /// An aspiration window together with iterative deepening.
+    WindowWithIterative,
+    /// A first guess ([`Options::guess`](super::Options::guess)).
+    Guess,
 }
 
 impl std::fmt::Display for SearchOption {
@@ -130,6 +147,10 @@ impl std::fmt::Display for SearchOption {
             SearchOption::Order => "ordering children",
             SearchOption::Depth => "a depth limit",
             SearchOption::Iterative => "iterative deepening",
+            SearchOption::FailHard => "fail-hard values",
+            SearchOption::Window => "an aspiration window",
+            SearchOption::WindowWithIterative => "an aspiration window with iterative deepening",
+            SearchOption::Guess => "a first guess",
         })
     }
 }
@@ -230,6 +251,21 @@ pub enum SearchError {
     ChanceUnsupported {
         /// The algorithm.
         algorithm: Algorithm,
+    },
+    /// An aspiration window whose lower end is not below its upper end.
+    #[error("the window [{alpha}, {beta}] is empty: its lower end must lie below its upper end")]
+    EmptyWindow {
+        /// The lower end.
+        alpha: crate::value::Value,
+        /// The upper end.
+        beta: crate::value::Value,
+    },
+    /// A first guess that is no finite number: a null window around an
+    /// infinity asks nothing.
+    #[error("the first guess {guess} is not a finite number")]
+    InfiniteGuess {
+        /// The guess.
+        guess: crate::value::Value,
     },
     /// The search was stopped from outside before it finished (see
     /// [`Stop`](super::Stop)).

@@ -5,7 +5,7 @@ use pest::iterators::Pair;
 use super::grammar::Rule;
 use super::number::parse_number;
 use super::{ParseError, SourceText};
-use crate::claim::{Claim, Expectation, Relation};
+use crate::claim::{Claim, Counted, Expectation, Relation};
 use crate::value::{CutKind, StarMethod, Value};
 
 /// Reads one `expect` pair. `base` is the offset in `source` of the text
@@ -54,11 +54,23 @@ pub(super) fn parse_expectation(
         Rule::expect_evaluated => Claim::Evaluated(parts[0].as_str().parse().map_err(|_| {
             source.error_at(base + parts[0].as_span().start(), "this count is too large")
         })?),
-        Rule::expect_window => Claim::Window {
-            node: text(0)?,
-            alpha: number(1)?,
-            beta: number(2)?,
+        Rule::expect_count => Claim::Count {
+            what: match parts[0].as_str().to_lowercase().as_str() {
+                "passes" => Counted::Passes,
+                _ => Counted::Researches,
+            },
+            count: parts[1].as_str().parse().map_err(|_| {
+                source.error_at(base + parts[1].as_span().start(), "this count is too large")
+            })?,
         },
+        Rule::expect_window => {
+            let ends = window_ends(&parts[1..], source, base)?;
+            Claim::Window {
+                node: text(0)?,
+                alpha: ends[0],
+                beta: ends[1],
+            }
+        }
         Rule::expect_node => Claim::Node {
             node: text(0)?,
             relation: match parts[1].as_str() {
@@ -66,7 +78,7 @@ pub(super) fn parse_expectation(
                 "<=" | "≤" => Relation::AtMost,
                 _ => Relation::Equal,
             },
-            value: number(2)?,
+            value: window_ends(&parts[2..], source, base)?[0],
         },
         other => unreachable!("not an expectation: {other:?}"),
     };
@@ -104,7 +116,7 @@ fn is_punctuation(rule: Rule) -> bool {
 }
 
 /// How each kind of `expect` line reads, for error messages.
-const FORMS: [(&str, &str); 8] = [
+const FORMS: [(&str, &str); 10] = [
     ("value", "expect value NUMBER"),
     ("best", "expect best NODE"),
     ("pruned", "expect pruned NODE... (or none)"),
@@ -112,6 +124,8 @@ const FORMS: [(&str, &str); 8] = [
     ("cut", "expect cut NODE alpha|beta"),
     ("leaves", "expect leaves NODE..."),
     ("evaluated", "expect evaluated COUNT"),
+    ("researches", "expect researches COUNT"),
+    ("passes", "expect passes COUNT"),
     ("window", "expect window NODE [ALPHA, BETA]"),
 ];
 
@@ -166,6 +180,24 @@ fn id(pair: &Pair<'_, Rule>, source: &SourceText<'_>, base: usize) -> Result<Str
             Err(source.error_at(at, &refusal.message))
         }
     }
+}
+
+/// The numbers of an `expect` line from its first, each followed by an
+/// infinitesimal when at a null window's end (`5+ε`, `5-eps`).
+fn window_ends(
+    parts: &[Pair<'_, Rule>],
+    source: &SourceText<'_>,
+    base: usize,
+) -> Result<Vec<Value>, ParseError> {
+    let mut ends: Vec<Value> = Vec::with_capacity(2);
+    for part in parts {
+        match (part.as_rule(), ends.last_mut()) {
+            (Rule::nudge, Some(end)) if part.as_str().starts_with('+') => *end = end.above(),
+            (Rule::nudge, Some(end)) => *end = end.below(),
+            _ => ends.push(answer_number(part, source, base)?),
+        }
+    }
+    Ok(ends)
 }
 
 /// A number of an `expect` line: as in a tree, or an infinity written

@@ -42,14 +42,17 @@ pub(super) fn describe(rule: &Rule) -> &'static str {
         | Rule::expect_leaves
         | Rule::expect_best
         | Rule::expect_evaluated
+        | Rule::expect_count
         | Rule::expect_window
         | Rule::expect_node => {
-            "an expectation (value, pruned, cut, leaves, best, evaluated, window, or a node id)"
+            "an expectation (value, pruned, cut, leaves, best, evaluated, researches, passes, window, or a node id)"
         }
         Rule::cut_kind => "`alpha` or `beta`",
+        Rule::count_kind => "`researches` or `passes`",
         Rule::window_open => "`[`",
         Rule::window_comma => "`,`",
         Rule::window_close => "`]`",
+        Rule::nudge => "`+ε` or `-ε`",
         Rule::relation => "`=`, `>=` or `<=`",
         Rule::EOI => "the end of the file",
         _ => "something else",

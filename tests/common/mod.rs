@@ -190,6 +190,15 @@ pub(crate) fn all_options() -> [Options; 4] {
     })
 }
 
+/// The options of [`all_options`] that `algorithm` takes: MTD(f), fail-soft
+/// by definition, refuses fail-hard.
+pub(crate) fn options_for(algorithm: gametree::search::Algorithm) -> Vec<Options> {
+    all_options()
+        .into_iter()
+        .filter(|options| algorithm.accepts(options).is_ok())
+        .collect()
+}
+
 /// A small deterministic generator (SplitMix64), for trees bigger than
 /// proptest's shapes.
 pub(crate) struct Mix(pub u64);

@@ -453,6 +453,7 @@ where
                 .options
                 .depth
                 .map(|limit| limit.saturating_sub(frame.ply)),
+            purge: None,
         };
         let stopped: Vec<(T::Node, Vec<usize>)> = frame
             .running
