@@ -145,7 +145,7 @@ fn search_child<T: GameTree, R: Recorder<T::Node>>(
 /// below `parent`), whose value
 /// `v` reached `beta`, both in its player's terms; `rest` are the children
 /// skipped. The event is in MAX's terms.
-fn report_cut<T: GameTree, R: Recorder<T::Node>>(
+pub(super) fn report_cut<T: GameTree, R: Recorder<T::Node>>(
     cx: &mut Context<'_, T, R>,
     (node, ply, parent, kind): (T::Node, usize, Option<T::Node>, Kind),
     v: Value,
@@ -163,7 +163,7 @@ fn report_cut<T: GameTree, R: Recorder<T::Node>>(
 /// Finishes the `kind` node `node`: its score from the fold (in its
 /// player's terms), clamped to the window `[alpha, beta]` it was entered
 /// with under fail-hard, reported as final in MAX's terms.
-fn finish<T: GameTree, R: Recorder<T::Node>>(
+pub(super) fn finish<T: GameTree, R: Recorder<T::Node>>(
     cx: &mut Context<'_, T, R>,
     (node, kind): (T::Node, Kind),
     best: &NodeFold,
@@ -179,7 +179,7 @@ fn finish<T: GameTree, R: Recorder<T::Node>>(
 }
 
 /// A window in the terms of the player at a node, in MAX's terms.
-fn max_window(kind: Kind, alpha: Value, beta: Value) -> Window {
+pub(super) fn max_window(kind: Kind, alpha: Value, beta: Value) -> Window {
     match kind {
         Kind::Max | Kind::Chance => Window { alpha, beta },
         Kind::Min => Window {
@@ -190,7 +190,7 @@ fn max_window(kind: Kind, alpha: Value, beta: Value) -> Window {
 }
 
 /// A score in the terms of the player at a node, in MAX's terms.
-fn to_max(kind: Kind, score: Scored) -> Scored {
+pub(super) fn to_max(kind: Kind, score: Scored) -> Scored {
     match kind {
         Kind::Max | Kind::Chance => score,
         Kind::Min => score.negate(),

@@ -34,10 +34,11 @@ use super::aspiration::aspirate;
 use super::chance;
 use super::context::Context;
 use super::fold::NodeFold;
-use super::window::{WindowBound, clamp, full_window};
-use crate::trace::{Recorder, Window};
+use super::negamax_alphabeta::{finish, max_window, report_cut, to_max};
+use super::window::{WindowBound, full_window};
+use crate::trace::Recorder;
 use crate::tree::GameTree;
-use crate::value::{Bound, CutKind, Kind, Scored, Value};
+use crate::value::{Bound, Kind, Scored, Value};
 
 /// Principal Variation Search (NegaScout).
 pub(super) struct Pvs;
@@ -215,60 +216,5 @@ fn search_child<T: GameTree, R: Recorder<T::Node>>(
     match cx.tree.kind(child).negates_for(kind) {
         false => search(cx, child, ply, parent, alpha, beta),
         true => Ok(search(cx, child, ply, parent, beta.negate(), alpha.negate())?.negate()),
-    }
-}
-
-/// Reports the cut of the node `at`, whose value `v` reached `beta`, both
-/// in its player's terms; `rest` are the children skipped. The event is
-/// in MAX's terms.
-fn report_cut<T: GameTree, R: Recorder<T::Node>>(
-    cx: &mut Context<'_, T, R>,
-    (node, ply, parent, kind): At<T::Node>,
-    v: Value,
-    beta: WindowBound<T::Node>,
-    rest: impl Iterator<Item = T::Node>,
-) {
-    let bound = WindowBound {
-        value: kind.perspective(beta.value),
-        from: beta.from,
-    };
-    let value = kind.perspective(v);
-    cx.cut((node, ply, parent), CutKind::at(kind), value, bound, rest);
-}
-
-/// Finishes the `kind` node `node`: its score from the fold (in its
-/// player's terms), clamped to the window `[alpha, beta]` it was entered
-/// with under fail-hard, reported as final in MAX's terms.
-fn finish<T: GameTree, R: Recorder<T::Node>>(
-    cx: &mut Context<'_, T, R>,
-    (node, kind): (T::Node, Kind),
-    best: &NodeFold,
-    cut: bool,
-    (alpha, beta): (Value, Value),
-) -> Scored {
-    let mut score = best.finish(cut);
-    if cx.options.fail_hard {
-        score = clamp(score, alpha, beta);
-    }
-    cx.finish(node, to_max(kind, score));
-    score
-}
-
-/// A window in the terms of the player at a node, in MAX's terms.
-fn max_window(kind: Kind, alpha: Value, beta: Value) -> Window {
-    match kind {
-        Kind::Max | Kind::Chance => Window { alpha, beta },
-        Kind::Min => Window {
-            alpha: beta.negate(),
-            beta: alpha.negate(),
-        },
-    }
-}
-
-/// A score in the terms of the player at a node, in MAX's terms.
-fn to_max(kind: Kind, score: Scored) -> Scored {
-    match kind {
-        Kind::Max | Kind::Chance => score,
-        Kind::Min => score.negate(),
     }
 }
