@@ -205,7 +205,8 @@ fn exact_number(number: &Bound<'_, PyAny>) -> Option<Value> {
 /// `window=(alpha, beta)`: the root's aspiration window, two numbers
 /// (`float("inf")` and its negative allowed), `alpha < beta`.
 fn window(keywords: &Keywords<'_>) -> PyResult<Option<Window>> {
-    let Some((alpha, beta)) = keywords.get::<(Bound<'_, PyAny>, Bound<'_, PyAny>)>("window")? else {
+    let Some((alpha, beta)) = keywords.get::<(Bound<'_, PyAny>, Bound<'_, PyAny>)>("window")?
+    else {
         return Ok(None);
     };
     let refused = || {
