@@ -2,12 +2,13 @@
 courses teach (minimax, negamax, alpha-beta, expectiminimax), explain every
 step, draw the search and grade answers against it.
 
-The functions mirror the command line: ``solve``, ``trace``, ``check``,
-``key``, ``convert`` and ``render`` take a tree (its text, a path, or a
-:class:`Tree`) and keyword arguments named like the flags (``algo=``,
-``strict=``, ``depth=``, ``bounds=(0, 10)``, ``from_=`` for ``--from``),
-and return what the command prints (``--json``'s object for ``solve``,
-``trace`` and ``check``). A :class:`Tree` shows its search in a notebook.
+The functions mirror the command line: ``solve``, ``trace``,
+``compare``, ``check``, ``key``, ``convert`` and ``render`` take a tree
+(its text, a path, or a :class:`Tree`) and keyword arguments named like
+the flags (``algo=``, ``strict=``, ``depth=``, ``bounds=(0, 10)``,
+``window=(3, 6)``, ``from_=`` for ``--from``), and return what the
+command prints (``--json``'s object for ``solve``, ``trace``,
+``compare`` and ``check``). A :class:`Tree` shows its search in a notebook.
 
 >>> import gametree
 >>> gametree.solve("[[3 12 8] [2 4 6] [14 5 2]]")["value"]
@@ -23,6 +24,7 @@ from __future__ import annotations
 import html
 import os
 import warnings
+from fractions import Fraction
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union, cast
 
 from . import _gametree
@@ -38,6 +40,7 @@ __all__ = [
     "SearchError",
     "Tree",
     "check",
+    "compare",
     "convert",
     "key",
     "render",
@@ -49,6 +52,10 @@ __version__: str = _gametree.VERSION
 
 #: A tree as the functions take it: its text, a path to its file, or a Tree.
 TreeLike = Union[str, bytes, "os.PathLike[str]", "Tree"]
+
+#: A number of ``window`` and ``guess``, taken exactly: an int, a Fraction,
+#: or a float as the decimal it prints as (0.1 is 1/10).
+Number = Union[int, float, Fraction]
 
 #: A file as ``check`` takes answers and keys: text, or a path.
 TextLike = Union[str, bytes, "os.PathLike[str]"]
@@ -139,6 +146,8 @@ def _search_options(
     split_depth: Optional[int],
     young_brothers: Optional[str],
     width: Optional[int],
+    window: Optional[Tuple[Number, Number]] = None,
+    guess: Optional[Number] = None,
 ) -> Dict[str, Any]:
     return {
         "algo": algo,
@@ -152,6 +161,8 @@ def _search_options(
         "split_depth": split_depth,
         "young_brothers": young_brothers,
         "width": width,
+        "window": tuple(window) if isinstance(window, list) else window,
+        "guess": guess,
     }
 
 
@@ -170,6 +181,8 @@ def solve(
     split_depth: Optional[int] = None,
     young_brothers: Optional[str] = None,
     width: Optional[int] = None,
+    window: Optional[Tuple[Number, Number]] = None,
+    guess: Optional[Number] = None,
     simulate: Union[int, Sequence[int], None] = None,
     max_nodes: Optional[int] = None,
     from_: Optional[str] = None,
@@ -188,7 +201,8 @@ def solve(
             ``"random:branching=10,depth=12,seed=1"``, ``"tictactoe"``,
             ``"billes:n=7,k=3"``; it is searched without being written.
         algo: ``"alphabeta"`` (the default), ``"minimax"``, ``"negamax"``,
-            ``"negamax-alphabeta"``, ``"star2"`` or ``"parallel"``.
+            ``"negamax-alphabeta"``, ``"star2"``, ``"pvs"``, ``"mtdf"``,
+            ``"sss"`` or ``"parallel"``.
         depth: stop this many plies below the root and take static values.
         order: ``"static"`` orders children by static value, best first.
         iterative: deepen one ply at a time (alpha-beta).
@@ -197,6 +211,12 @@ def solve(
         strict: cut only when a bound is strictly passed; ``None`` for the
             default (strict for a CS188 case, else not).
         fail_hard: clamp returned values to the window.
+        window: ``(alpha, beta)``, an aspiration window for the root (the
+            infinities ``float("inf")`` and ``-float("inf")`` allowed;
+            ``alpha < beta``), searched again with the window its result
+            leaves when it fails low or high, as ``--window L,U``.
+        guess: MTD(f)'s first guess at the root's value (a finite number;
+            the root's static value by default), as ``--guess``.
         threads, split_depth, young_brothers, width: the parallel search's.
         simulate: the parallel search simulated on this many processors
             (or each of a list): the ``simulation`` field.
@@ -212,7 +232,7 @@ def solve(
     """
     options = _search_options(
         algo, depth, order, iterative, bounds, strict, fail_hard, threads, split_depth,
-        young_brothers, width,
+        young_brothers, width, window, guess,
     )
     options["max_nodes"] = max_nodes
     if simulate is not None:
@@ -224,6 +244,65 @@ def solve(
     if tree is None:
         raise TypeError("solve() needs a tree (its text, a path or a Tree) or game=")
     return _gametree.solve(_load(tree, from_, rounds, max_nodes), None, options)
+
+
+def compare(
+    tree: Optional[TreeLike] = None,
+    *,
+    game: Optional[str] = None,
+    algo: Union[str, Sequence[str], None] = None,
+    depth: Optional[int] = None,
+    bounds: Optional[Tuple[float, float]] = None,
+    window: Optional[Tuple[Number, Number]] = None,
+    guess: Optional[Number] = None,
+    strict: Optional[bool] = None,
+    fail_hard: bool = False,
+    max_nodes: Optional[int] = None,
+    from_: Optional[str] = None,
+    rounds: Optional[int] = None,
+) -> Dict[str, Any]:
+    """The algorithms side by side on one tree: ``gametree compare
+    --json``'s object.
+
+    Its ``rows`` hold, for each algorithm, its ``value`` and
+    ``best_move`` (or its ``error`` where it cannot search the tree), the
+    ``leaves`` it evaluated (``distinct_leaves`` of them different), the
+    ``interior`` nodes it entered, its ``researches`` and ``passes``;
+    ``smallest_proof`` is the fewest leaves that prove the root's value,
+    and ``knuth_moore`` the best case of a uniform tree.
+
+    Args:
+        tree: the tree (text, path or :class:`Tree`), or ``game=``, as
+            :func:`solve` takes them.
+        algo: the algorithms, comma-separated (``"alphabeta,pvs"``) or a
+            list; every sequential one by default (not ``"parallel"``,
+            which records no leaves to count).
+        window: an aspiration window for the algorithms that take one.
+        guess: MTD(f)'s first guess.
+        fail_hard: clamp returned values to the window, where an
+            algorithm takes it.
+        The other arguments are :func:`solve`'s.
+
+    Raises:
+        ParseError: the tree does not read.
+        ValueError: ``algo`` names ``"parallel"`` or what is no algorithm,
+            ``window`` or ``guess`` is no number the search takes.
+        KeyboardInterrupt: Ctrl-C, which stops the searches between nodes.
+    """
+    if isinstance(algo, str):
+        algo = algo.split(",")
+    options = _search_options(
+        None, depth, None, False, bounds, strict, fail_hard, None, None, None, None, window,
+        guess,
+    )
+    options.update(algorithms=None if algo is None else list(algo), max_nodes=max_nodes)
+    if game is not None:
+        if tree is not None:
+            raise ValueError("give a tree or game=, not both")
+        return _gametree.compare(None, game, options)
+    if tree is None:
+        raise TypeError("compare() needs a tree (its text, a path or a Tree) or game=")
+    return _gametree.compare(_load(tree, from_, rounds, max_nodes), None, options)
 
 
 def trace(
@@ -240,6 +319,8 @@ def trace(
     split_depth: Optional[int] = None,
     young_brothers: Optional[str] = None,
     width: Optional[int] = None,
+    window: Optional[Tuple[Number, Number]] = None,
+    guess: Optional[Number] = None,
     simulate: Optional[int] = None,
     max_nodes: Optional[int] = None,
     from_: Optional[str] = None,
@@ -259,7 +340,7 @@ def trace(
     """
     options = _search_options(
         algo, depth, order, iterative, bounds, strict, fail_hard, threads, split_depth,
-        young_brothers, width,
+        young_brothers, width, window, guess,
     )
     options["simulate"] = simulate
     return _gametree.trace(_load(tree, from_, rounds, max_nodes), options)
@@ -303,6 +384,8 @@ def check(
     split_depth: Optional[int] = None,
     young_brothers: Optional[str] = None,
     width: Optional[int] = None,
+    window: Optional[Tuple[Number, Number]] = None,
+    guess: Optional[Number] = None,
     max_nodes: Optional[int] = None,
     from_: Optional[str] = None,
     rounds: Optional[int] = None,
@@ -342,7 +425,7 @@ def check(
         key_file = (name, data)
     options = _search_options(
         algo, depth, order, iterative, bounds, strict, fail_hard, threads, split_depth,
-        young_brothers, width,
+        young_brothers, width, window, guess,
     )
     options.update(
         claims=claims, explain=explain, format=format, visibility=visibility,
@@ -369,6 +452,8 @@ def key(
     split_depth: Optional[int] = None,
     young_brothers: Optional[str] = None,
     width: Optional[int] = None,
+    window: Optional[Tuple[Number, Number]] = None,
+    guess: Optional[Number] = None,
     max_nodes: Optional[int] = None,
     from_: Optional[str] = None,
     rounds: Optional[int] = None,
@@ -386,7 +471,7 @@ def key(
     """
     options = _search_options(
         algo, depth, order, iterative, bounds, strict, fail_hard, threads, split_depth,
-        young_brothers, width,
+        young_brothers, width, window, guess,
     )
     options["only"] = None if only is None else list(only)
     options["points"] = None if points is None else [(k, float(v)) for k, v in points.items()]
@@ -440,6 +525,8 @@ def render(
     split_depth: Optional[int] = None,
     young_brothers: Optional[str] = None,
     width: Optional[int] = None,
+    window: Optional[Tuple[Number, Number]] = None,
+    guess: Optional[Number] = None,
     max_nodes: Optional[int] = None,
     from_: Optional[str] = None,
     rounds: Optional[int] = None,
@@ -469,7 +556,7 @@ def render(
     """
     options = _search_options(
         algo, depth, order, iterative, bounds, strict, fail_hard, threads, split_depth,
-        young_brothers, width,
+        young_brothers, width, window, guess,
     )
     options.update(
         style=style, labels=labels, blank=blank, quiz=quiz, key=key, scale=float(scale),
@@ -631,6 +718,10 @@ class Tree:
     def key(self, **options: Any) -> str:
         """:func:`key` of this tree."""
         return key(self, **options)
+
+    def compare(self, **options: Any) -> Dict[str, Any]:
+        """:func:`compare` of this tree."""
+        return compare(self, **options)
 
     def convert(self, to: str = "tree") -> str:
         """:func:`convert` of this tree."""

@@ -9,6 +9,7 @@ __all__ = [
     "VERSION",
     "_panic",
     "check",
+    "compare",
     "convert",
     "key",
     "load",
@@ -42,6 +43,7 @@ def solve(tree: Optional[Loaded], game: Optional[str], keywords: Dict[str, Any])
 def trace(tree: Loaded, keywords: Dict[str, Any]) -> List[Dict[str, Any]]: ...
 def key(tree: Loaded, keywords: Dict[str, Any]) -> str: ...
 def convert(tree: Loaded, to: str) -> str: ...
+def compare(tree: Optional[Loaded], game: Optional[str], keywords: Dict[str, Any]) -> Dict[str, Any]: ...
 def check(
     tree: Loaded,
     answers: List[Tuple[str, Optional[bytes], Optional[str]]],

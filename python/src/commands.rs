@@ -81,7 +81,7 @@ fn simulate_refused(algorithm: Algorithm) -> PyErr {
 }
 
 /// The game `spec` names, within `max_nodes` if given.
-fn game_spec(spec: &str, max_nodes: Option<usize>) -> PyResult<GameSpec> {
+pub(crate) fn game_spec(spec: &str, max_nodes: Option<usize>) -> PyResult<GameSpec> {
     let game: GameSpec = spec
         .parse()
         .map_err(|e: gametree::games::SpecError| PyValueError::new_err(format!("game: {e}")))?;
@@ -112,7 +112,7 @@ impl Solving<'_> {
     ) -> Result<serde_json::Value, Failure>
     where
         T: GameTree + Sync,
-        T::Node: Send + Sync,
+        T::Node: Send + Sync + std::hash::Hash,
     {
         let mut reported = self.search;
         if !self.processors.is_empty() {
@@ -120,14 +120,19 @@ impl Solving<'_> {
         }
         let (algorithm, options) = (reported.algorithm, reported.options);
         let recorded = self.listed && reported.records();
-        let mut cuts = CutLog::default();
+        // A search that visits a node more than once keeps its visits, so
+        // that a cut naming a node visited at another time prunes nothing.
+        let mut cuts = match algorithm.revisits(&options) {
+            true => CutLog::keeping_visits(),
+            false => CutLog::default(),
+        };
         let result = match recorded {
             true => searching::search(tree, algorithm, options, &mut cuts),
             false => searching::search(tree, algorithm, options, &mut NoRecorder),
         }
         .map_err(&failed)?;
         let mut report = match recorded {
-            true => SolveReport::new(tree, &result, &cuts.cuts, options, None),
+            true => SolveReport::new(tree, &result, &cuts.settled(), options, None),
             false => SolveReport::unlisted(tree, &result, self.unlisted_note(), None),
         };
         let simulations = self
@@ -168,7 +173,7 @@ impl GameVisitor for Solving<'_> {
     fn visit<T>(self, tree: &T) -> Self::Output
     where
         T: GameTree + Sync,
-        T::Node: Send + Sync,
+        T::Node: Send + Sync + std::hash::Hash,
     {
         self.report(tree, |e| Failure::search(e, "game", None))
     }

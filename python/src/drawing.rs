@@ -45,6 +45,9 @@ impl Drawing {
             captions: true,
             strict: search.options.strict,
             key: keywords.flag("key")?,
+            // The key goes below the diagram where beside it would run off
+            // the slide, as on the command line without --key-below.
+            key_below: false,
         };
         let image = ImageOptions {
             engine: keywords.choice::<Engine>("engine")?.unwrap_or_default(),

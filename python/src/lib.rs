@@ -9,6 +9,7 @@ use pyo3::prelude::*;
 
 mod check;
 mod commands;
+mod compare;
 mod drawing;
 mod errors;
 mod input;
@@ -34,6 +35,7 @@ fn _gametree(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(commands::trace, module)?)?;
     module.add_function(wrap_pyfunction!(commands::key, module)?)?;
     module.add_function(wrap_pyfunction!(commands::convert, module)?)?;
+    module.add_function(wrap_pyfunction!(compare::compare, module)?)?;
     module.add_function(wrap_pyfunction!(check::check, module)?)?;
     module.add_function(wrap_pyfunction!(drawing::render, module)?)?;
     module.add_function(wrap_pyfunction!(random::random_text, module)?)?;

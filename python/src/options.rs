@@ -9,6 +9,7 @@ use gametree::formats::TreeFormat;
 use gametree::formats::cs188::{Agent, Case};
 use gametree::search::{Algorithm, Options, Order, Stop, YoungBrothers};
 use gametree::syntax::Limits;
+use gametree::trace::Window;
 use gametree::value::{LeafBounds, Value};
 use pyo3::conversion::FromPyObjectOwned;
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -143,11 +144,8 @@ impl Search {
                 width => width,
             },
             bounds: bounds(keywords)?,
-            // Aspiration windows and MTD(f)'s first guess are not keywords
-            // yet: the root is searched with the full window, MTD(f) starts
-            // from the root's static value or 0.
-            window: None,
-            guess: None,
+            window: window(keywords)?,
+            guess: guess(keywords)?,
             stop: None,
         };
         Ok(Search { algorithm, options })
@@ -186,4 +184,58 @@ fn bounds(keywords: &Keywords<'_>) -> PyResult<Option<LeafBounds>> {
         Value::new(high).ok_or_else(refused)?,
     );
     LeafBounds::new(low, high).ok_or_else(refused).map(Some)
+}
+
+/// A number of `window` or `guess`, exactly: an `int` or a
+/// `fractions.Fraction` as its fraction, a `float` as the decimal it
+/// prints as (0.1 is 1/10); `None` for anything else, NaN, or a number
+/// beyond what a tree may state.
+fn exact_number(number: &Bound<'_, PyAny>) -> Option<Value> {
+    let value = match number.extract::<f64>() {
+        Ok(float) if number.is_instance_of::<pyo3::types::PyFloat>() => Value::new(float)?,
+        _ => {
+            let numerator = number.getattr("numerator").ok()?.extract::<i128>().ok()?;
+            let denominator = number.getattr("denominator").ok()?.extract::<i128>().ok()?;
+            Value::ratio(numerator, denominator)?
+        }
+    };
+    value.is_within_input_range().then_some(value)
+}
+
+/// `window=(alpha, beta)`: the root's aspiration window, two numbers
+/// (`float("inf")` and its negative allowed), `alpha < beta`.
+fn window(keywords: &Keywords<'_>) -> PyResult<Option<Window>> {
+    let Some((alpha, beta)) = keywords.get::<(Bound<'_, PyAny>, Bound<'_, PyAny>)>("window")?
+    else {
+        return Ok(None);
+    };
+    let refused = || {
+        PyValueError::new_err(format!(
+            "window=({alpha}, {beta}) is not (alpha, beta) with alpha < beta, two numbers or infinities"
+        ))
+    };
+    let (low, high) = (
+        exact_number(&alpha).ok_or_else(refused)?,
+        exact_number(&beta).ok_or_else(refused)?,
+    );
+    match low < high {
+        true => Ok(Some(Window {
+            alpha: low,
+            beta: high,
+        })),
+        false => Err(refused()),
+    }
+}
+
+/// `guess=G`: MTD(f)'s first guess, a finite number.
+fn guess(keywords: &Keywords<'_>) -> PyResult<Option<Value>> {
+    let Some(given) = keywords.get::<Bound<'_, PyAny>>("guess")? else {
+        return Ok(None);
+    };
+    match exact_number(&given).filter(|g| !g.is_infinite()) {
+        Some(guess) => Ok(Some(guess)),
+        None => Err(PyValueError::new_err(format!(
+            "guess={given} is not a finite number"
+        ))),
+    }
 }

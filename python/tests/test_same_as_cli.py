@@ -24,6 +24,10 @@ SEARCHES: List[Tuple[List[str], Dict[str, Any]]] = [
     (["--algo", "star2"], {"algo": "star2"}),
     (["--order", "static", "--depth", "2"], {"order": "static", "depth": 2}),
     (["--bounds=-20,20"], {"bounds": (-20, 20)}),
+    (["--algo", "pvs"], {"algo": "pvs"}),
+    (["--algo", "mtdf", "--guess", "4"], {"algo": "mtdf", "guess": 4}),
+    (["--algo", "sss"], {"algo": "sss"}),
+    (["--window=3,6"], {"window": (3, 6)}),
     (["--algo", "parallel", "--threads", "1", "--young-brothers", "full"],
      {"algo": "parallel", "threads": 1, "young_brothers": "full"}),
 ]
