@@ -505,6 +505,7 @@ def render(
     blank: bool = False,
     quiz: bool = False,
     key: bool = False,
+    key_below: bool = False,
     scale: float = 2.0,
     standalone: bool = False,
     windows: bool = False,
@@ -542,7 +543,10 @@ def render(
         labels: what nodes say (``"values"``, ``"ids"``, ``"both"``).
         blank: the bare tree, for a question sheet.
         quiz: with ``"html"``, open the page in quiz mode.
-        key: the answer key beside the diagram.
+        key: the answer key beside the diagram (or below it, where that
+            keeps the sheet nearer a slide's shape).
+        key_below: with ``key``, the key under the diagram whatever its
+            shape.
         scale: PNG pixels per point (2 is 144 dpi).
         standalone: LaTeX as a whole document.
         windows, visit_order, provisional, node_types: the layers.
@@ -559,7 +563,8 @@ def render(
         young_brothers, width, window, guess,
     )
     options.update(
-        style=style, labels=labels, blank=blank, quiz=quiz, key=key, scale=float(scale),
+        style=style, labels=labels, blank=blank, quiz=quiz, key=key, key_below=key_below,
+        scale=float(scale),
         standalone=standalone, windows=windows, visit_order=visit_order,
         provisional=provisional, node_types=node_types, draw_depth=draw_depth,
         max_draw_nodes=max_draw_nodes, engine=engine,

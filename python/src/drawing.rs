@@ -45,9 +45,7 @@ impl Drawing {
             captions: true,
             strict: search.options.strict,
             key: keywords.flag("key")?,
-            // The key goes below the diagram where beside it would run off
-            // the slide, as on the command line without --key-below.
-            key_below: false,
+            key_below: keywords.flag("key_below")?,
         };
         let image = ImageOptions {
             engine: keywords.choice::<Engine>("engine")?.unwrap_or_default(),
@@ -71,6 +69,11 @@ impl Drawing {
         if options.blank && options.key {
             return Err(PyValueError::new_err(
                 "blank= and key= draw different sheets: give one",
+            ));
+        }
+        if options.key_below && !options.key {
+            return Err(PyValueError::new_err(
+                "key_below= places the answer key: give key=True too",
             ));
         }
         refuse_for_latex(format, &options)?;

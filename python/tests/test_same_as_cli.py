@@ -171,6 +171,19 @@ def test_render_is_render(cli: Cli, path: str, form: str) -> None:
     assert gametree.render(path, form, **keywords) == expected
 
 
+@pytest.mark.parametrize("path", ["trees/lecture-a-to-v.tree", "trees/star1-chance.tree"])
+def test_a_key_sheet_is_render_s_beside_or_below(cli: Cli, path: str) -> None:
+    for flags, keywords in [(["--key"], {"key": True}), (["--key", "--key-below"], {"key": True, "key_below": True})]:
+        expected = cli.run("render", "--format", "svg", "-o", "-", path, *flags)
+        assert gametree.render(path, "svg", **keywords) == expected, flags
+    beside = gametree.render("trees/lecture-a-to-v.tree", "svg", key=True)
+    below = gametree.render("trees/lecture-a-to-v.tree", "svg", key=True, key_below=True)
+    assert isinstance(beside, str) and isinstance(below, str)
+    cli.run("render", "--key-below", "-o", "-", path, expect_code=2)
+    with pytest.raises(ValueError, match="key=True"):
+        gametree.render(path, "svg", key_below=True)
+
+
 @pytest.mark.parametrize("form, flag", [("beamer", "blank"), ("beamer", "key"), ("forest", "key")])
 def test_latex_refuses_what_the_command_refuses(cli: Cli, form: str, flag: str) -> None:
     cli.run("render", "--format", form, f"--{flag}", "-o", "-", "trees/deep-cut.tree", expect_code=2)
