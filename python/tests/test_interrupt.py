@@ -62,6 +62,11 @@ def test_ctrl_c_stops_a_search_between_nodes() -> None:
     assert child.stdout.readline().strip() == "searching"
     time.sleep(1.0)  # the search is under way (10^18 leaves: it never ends alone)
     child.send_signal(signal.SIGINT)
-    out, err = child.communicate(timeout=120)
+    try:
+        out, err = child.communicate(timeout=120)
+    except subprocess.TimeoutExpired:
+        child.kill()
+        out, err = child.communicate()
+        raise AssertionError(f"no end 120 s after SIGINT; it printed {out!r}, {err!r}") from None
     assert child.returncode == 0, err
     assert out.split() == ["interrupted", "3"]
