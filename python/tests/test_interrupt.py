@@ -41,8 +41,12 @@ def test_other_threads_run_while_a_search_runs(cli: Cli) -> None:
         assert canonical(solved[field]) == canonical(expected[field])
 
 
+# The child takes Python's own Ctrl-C handler whatever it inherits: a shell
+# starts background jobs with SIGINT ignored, and Python keeps an ignored
+# SIGINT ignored, so run under `.ci/run &` the signal would never arrive.
 SCRIPT = """
-import sys, time
+import signal, sys, time
+signal.signal(signal.SIGINT, signal.default_int_handler)
 import gametree
 print("searching", flush=True)
 try:
