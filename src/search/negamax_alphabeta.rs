@@ -60,6 +60,29 @@ fn from_root<T: GameTree, R: Recorder<T::Node>>(
     alpha: WindowBound<T::Node>,
     beta: WindowBound<T::Node>,
 ) -> Result<Scored, SearchError> {
+    from_root_by(cx, root, (alpha, beta), search)
+}
+
+/// A negamax-form search of a node: the node, its ply, its parent, and
+/// the window, all in the terms of the player at the node.
+pub(super) type NegamaxSearch<T, R> = fn(
+    &mut Context<'_, T, R>,
+    <T as GameTree>::Node,
+    usize,
+    Option<<T as GameTree>::Node>,
+    WindowBound<<T as GameTree>::Node>,
+    WindowBound<<T as GameTree>::Node>,
+) -> Result<Scored, SearchError>;
+
+/// The negamax-form `search` from `root` with the window `[alpha, beta]`
+/// in MAX's terms: the window turned to the root player's terms, and the
+/// result back to MAX's.
+pub(super) fn from_root_by<T: GameTree, R: Recorder<T::Node>>(
+    cx: &mut Context<'_, T, R>,
+    root: T::Node,
+    (alpha, beta): (WindowBound<T::Node>, WindowBound<T::Node>),
+    search: NegamaxSearch<T, R>,
+) -> Result<Scored, SearchError> {
     let kind = cx.tree.kind(root);
     let own = match kind {
         Kind::Min => search(cx, root, 0, None, beta.negate(), alpha.negate())?,

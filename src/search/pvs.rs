@@ -34,7 +34,7 @@ use super::aspiration::aspirate;
 use super::chance;
 use super::context::Context;
 use super::fold::NodeFold;
-use super::negamax_alphabeta::{finish, max_window, report_cut, to_max};
+use super::negamax_alphabeta::{finish, from_root_by, max_window, report_cut, to_max};
 use super::window::{WindowBound, full_window};
 use crate::trace::Recorder;
 use crate::tree::GameTree;
@@ -78,12 +78,7 @@ fn from_root<T: GameTree, R: Recorder<T::Node>>(
     alpha: WindowBound<T::Node>,
     beta: WindowBound<T::Node>,
 ) -> Result<Scored, SearchError> {
-    let kind = cx.tree.kind(root);
-    let own = match kind {
-        Kind::Min => search(cx, root, 0, None, beta.negate(), alpha.negate())?,
-        _ => search(cx, root, 0, None, alpha, beta)?,
-    };
-    Ok(to_max(kind, own))
+    from_root_by(cx, root, (alpha, beta), search)
 }
 
 /// Where a node stands: itself, its ply, its parent and its player.
