@@ -152,6 +152,7 @@
     section.querySelectorAll('.action').forEach(function (t) {
       m.actions.push({ n: Number(t.id.slice(1)), el: t });
     });
+    m.byPasses = data.events.some(function (e) { return e.event === 'pass'; });
     m.onPv = new Uint8Array(data.ids.length);
     data.pv.forEach(function (n) { m.onPv[n] = 1; });
     models[index] = m;
@@ -176,7 +177,8 @@
     var s = {
       visit: new Array(count), window: new Array(count), prov: new Array(count), horizon: new Array(count),
       leaf: new Array(count), score: new Array(count), cut: new Array(count),
-      pruned: new Uint8Array(count), open: [], current: null, finished: false, visits: 0
+      pruned: new Uint8Array(count), open: [], current: null, finished: false, visits: 0,
+      pass: new Uint8Array(count), passes: 0, researched: new Uint8Array(count)
     };
     var end = m.stepEnds[k];
     for (var i = 0; i < end; i++) { apply(m, s, i); }
@@ -197,6 +199,9 @@
       s.visits += 1;
       s.visit[node] = s.visits;
       s.window[node] = e.window;
+      // The MTD(f) pass of its last visit, tinted when the search goes by
+      // passes (six tints, then again).
+      s.pass[node] = s.passes % 6 + 1;
       if (m.children[node].length) { s.open.push(node); }
     } else if (e.event === 'leaf') {
       // A leaf, or an interior node valued at the depth limit.
@@ -212,6 +217,10 @@
       var at = s.open.lastIndexOf(node);
       if (at >= 0) { s.open.splice(at, 1); }
       s.finished = s.finished || node === m.root;
+    } else if (e.event === 'pass') {
+      s.passes += 1;
+    } else if (e.event === 'research') {
+      s.researched[node] = 1;
     } else if (e.event === 'cut') {
       numbers.slice(1).forEach(function (child) {
         // A node visited before, by a search a re-search replaced, is
@@ -293,6 +302,8 @@
       if (!hide && n === top) { cls += ' open'; }
       if (!hide && s.pruned[n]) { cls += ' pruned'; }
       if (!hide && s.horizon[n]) { cls += ' horizon'; }
+      if (!hide && s.researched[n]) { cls += ' researched'; }
+      if (!hide && m.byPasses && s.visit[n] && !s.pruned[n]) { cls += ' pass-' + s.pass[n]; }
       if (!hide && s.finished && m.onPv[n]) { cls += ' pv'; }
       setClass(node.g, cls);
       if (node.val) {

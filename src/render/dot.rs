@@ -130,6 +130,23 @@ impl Diagram<'_> {
         self.processors.is_some() && picture.is_finished() && picture.node(node).visit.is_none()
     }
 
+    /// The fill of `node` when it is not white and no processor's colour:
+    /// yellow while the search is inside it, else its pass's tint.
+    fn open_or_pass_fill(&self, picture: &Picture, node: NodeId) -> Option<&'static str> {
+        match picture.is_open(self.tree, node) {
+            true => Some(style::OPEN_FILL),
+            false => self.pass_fill(picture, node),
+        }
+    }
+
+    /// The fill of `node` in a search by passes (MTD(f)): the tint of the
+    /// pass that last visited it, unless it lies in a skipped subtree.
+    pub(super) fn pass_fill(&self, picture: &Picture, node: NodeId) -> Option<&'static str> {
+        let state = picture.node(node);
+        let shown = self.by_passes && state.visit.is_some() && !picture.is_pruned(node);
+        shown.then(|| style::pass_fill(state.pass))
+    }
+
     fn node_stmt(&self, picture: &Picture, node: NodeId) -> Stmt {
         let tree = self.tree;
         let state = picture.node(node);
@@ -149,9 +166,9 @@ impl Diagram<'_> {
         let processor = self.processors.as_ref().filter(|_| state.visit.is_some());
         if let Some(processors) = processor {
             attributes.extend(processor_attributes(processors, node));
-        } else if picture.is_open(tree, node) {
+        } else if let Some(fill) = self.open_or_pass_fill(picture, node) {
             attributes.push(plain("style", "filled"));
-            attributes.push(plain_label("fillcolor", &[style::OPEN_FILL.to_string()]));
+            attributes.push(plain_label("fillcolor", &[fill.to_string()]));
         }
         if self.on_pv(picture, node) {
             attributes.push(plain("penwidth", style::PV_WIDTH));

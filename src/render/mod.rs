@@ -231,6 +231,9 @@ pub struct Diagram<'a> {
     types: Option<Vec<NodeType>>,
     /// Who searched each node, for a simulated parallel search.
     processors: Option<Processors>,
+    /// Whether the search went by passes (MTD(f)): each node is tinted
+    /// by the pass that last visited it.
+    by_passes: bool,
     /// The room each text may need, from the tree alone.
     reserve: reserve::Reserve,
     /// Where frames are taken, when given: after how many events, with
@@ -270,6 +273,7 @@ impl<'a> Diagram<'a> {
             answer: (result.score, result.best_move),
             types: options.layers.node_types.then(|| node_types(tree)),
             processors: None,
+            by_passes: trace.events.iter().any(|e| matches!(e, Event::Pass { .. })),
             reserve,
             steps: None,
         }

@@ -316,7 +316,7 @@ impl Diagram<'_> {
         match processor {
             Some(p) => (Processors::colours(p).0, stroke),
             None if picture.is_open(self.tree, node) => (OPEN_FILL, stroke),
-            None => (PAPER, stroke),
+            None => (self.pass_fill(picture, node).unwrap_or(PAPER), stroke),
         }
     }
 

@@ -63,5 +63,16 @@ pub(super) const CUT: &str = "red3";
 /// The fill of a node the search is inside (frames only: in the full
 /// diagram every visited node is done).
 pub(super) const OPEN_FILL: &str = "#fff3b0";
+/// The fills of the nodes last visited in each MTD(f) pass, from the
+/// first: light tints (black text stays readable on each), none of them
+/// [`OPEN_FILL`]'s yellow. Beyond six passes, the tints repeat.
+const PASS_FILLS: [&str; 6] = [
+    "#cfe2f3", "#d9ead3", "#f9cb9c", "#d9d2e9", "#f4cccc", "#d0e0e3",
+];
+
+/// The fill of a node last visited in MTD(f)'s pass `pass` (from 1).
+pub(super) fn pass_fill(pass: usize) -> &'static str {
+    PASS_FILLS[pass.saturating_sub(1) % PASS_FILLS.len()]
+}
 /// The pen width of the principal variation.
 pub(super) const PV_WIDTH: &str = "3";
