@@ -210,7 +210,7 @@ fn open<'t, T: GameTree, R: Recorder<T::Node>>(
     children: &mut Children<T::Children<'t>, T::Node>,
     memo: Option<&Memo>,
 ) -> Result<Option<Scored>, Halt> {
-    if children.peek().is_none() {
+    if children.is_done() {
         return Ok(Some(Scored::exact(cx.leaf(node)?)));
     }
     if cx.at_horizon(ply) {
@@ -269,7 +269,15 @@ pub(super) fn search<P: ChancePolicy, T: GameTree, R: Recorder<T::Node>>(
         return Ok(score);
     }
     let tree = cx.tree;
-    search_valueless::<P, T, R>(cx, tree, node, ply, parent, alpha, beta, prev, next)
+    // Without iterative deepening's values the loop never looks for them.
+    match prev.is_some() || next.is_some() {
+        true => {
+            search_valueless::<P, T, R, true>(cx, tree, node, ply, parent, alpha, beta, prev, next)
+        }
+        false => {
+            search_valueless::<P, T, R, false>(cx, tree, node, ply, parent, alpha, beta, None, None)
+        }
+    }
 }
 
 /// [`search`] below a node that has no value: an interior node, or a leaf
@@ -279,8 +287,12 @@ pub(super) fn search<P: ChancePolicy, T: GameTree, R: Recorder<T::Node>>(
 /// it is known not to change during the call, so what the loop reads of
 /// it is read once, not reloaded at every child (which also made the speed
 /// depend on where the tree and the stack happened to lie in memory).
+///
+/// `MEMO` says whether iterative deepening's values are read or kept
+/// below this node (`prev` or `next` given); when it is false they are
+/// none, nor below, and the loop is compiled without them.
 #[expect(clippy::too_many_arguments)]
-fn search_valueless<'t, P: ChancePolicy, T: GameTree, R: Recorder<T::Node>>(
+fn search_valueless<'t, P: ChancePolicy, T: GameTree, R: Recorder<T::Node>, const MEMO: bool>(
     cx: &mut Context<'t, T, R>,
     tree: &'t T,
     node: T::Node,
@@ -294,6 +306,7 @@ fn search_valueless<'t, P: ChancePolicy, T: GameTree, R: Recorder<T::Node>>(
     let window = arrive(cx, node, ply, &mut alpha, &mut beta)?;
     let kind = tree.kind(node);
     let mut children = Children::new(tree.children(node));
+    let prev = if MEMO { prev } else { None };
     if let Some(score) = open(cx, node, ply, kind, &mut children, prev)? {
         return Ok(score);
     }
@@ -304,41 +317,61 @@ fn search_valueless<'t, P: ChancePolicy, T: GameTree, R: Recorder<T::Node>>(
         node,
         ply,
         parent,
-        kind,
         window,
         alpha,
         beta,
         prev,
         next,
     };
-    search_children::<P, T, R>(cx, tree, &mut at, &mut children)
+    // One loop for each player, so that every choice the player makes
+    // (which bound cuts, which tightens, which value is better) is
+    // settled when the loop is compiled rather than at every child.
+    match kind {
+        Kind::Max => search_children::<P, T, R, MEMO, true>(cx, tree, &mut at, &mut children),
+        _ => search_children::<P, T, R, MEMO, false>(cx, tree, &mut at, &mut children),
+    }
 }
 
-/// The loop of [`search_valueless`] over the children of the MAX or MIN
-/// node `at`, in search order.
+/// The loop of [`search_valueless`] over the children of the MAX node
+/// `at` (when `MAX`) or MIN node, in search order.
 ///
 /// Leaves, most of the nodes, are valued and counted here rather than by
 /// a call (every helper is inlined); a leaf that is the best child so far
 /// is written into the line of play only once the node is done.
+///
+/// The node's value and its window change only when a child improves the
+/// value: a child that does not leaves the cut test as the last child
+/// left it, so it is taken again only after an improvement, and after
+/// the first child, whose value may not improve on the player's worst (an
+/// infinity) yet reach a bound at that infinity.
 #[inline(always)]
-fn search_children<'t, P: ChancePolicy, T: GameTree, R: Recorder<T::Node>>(
+fn search_children<
+    't,
+    P: ChancePolicy,
+    T: GameTree,
+    R: Recorder<T::Node>,
+    const MEMO: bool,
+    const MAX: bool,
+>(
     cx: &mut Context<'t, T, R>,
     tree: &'t T,
     at: &mut Interior<'_, T::Node>,
     children: &mut Children<T::Children<'t>, T::Node>,
 ) -> Result<Scored, Halt> {
-    let mut fold = NodeFold::new(at.kind);
+    let kind = if MAX { Kind::Max } else { Kind::Min };
+    let mut fold = NodeFold::new(kind);
     let mut cut = false;
     let mut leaves = 0;
     let mut best_leaf = None;
+    let mut first = true;
     while let Some((index, child)) = children.next() {
         let leaf_value = tree.value(child);
         let improved = match leaf_value {
             Some(value) => {
                 leaves += 1;
-                fold.add(at.leaf(cx, index, child, value))
+                fold.add(at.leaf::<T, R, MEMO>(cx, index, child, value))
             }
-            None => match at.search_child::<P, T, R>(cx, tree, index, child) {
+            None => match at.search_child::<P, T, R, MEMO>(cx, tree, index, child) {
                 Ok(score) => fold.add(score),
                 Err(halt) => {
                     cx.count_leaves(leaves);
@@ -354,7 +387,10 @@ fn search_children<'t, P: ChancePolicy, T: GameTree, R: Recorder<T::Node>>(
                     cx.best_child(at.ply, child);
                 }
             }
+        } else if !first {
+            continue;
         }
+        first = false;
         // A cut needs a child left to skip.
         if children.is_done() {
             break;
@@ -363,7 +399,7 @@ fn search_children<'t, P: ChancePolicy, T: GameTree, R: Recorder<T::Node>>(
         if improved {
             cx.provisional(at.node, v);
         }
-        if at.cuts_or_tightens(cx, v, children) {
+        if at.cuts_or_tightens(cx, kind, v, children) {
             cut = true;
             break;
         }
@@ -385,8 +421,6 @@ struct Interior<'m, N> {
     /// Its parent, which a cut's `deep` flag compares with the bound's
     /// source.
     parent: Option<N>,
-    /// MAX or MIN.
-    kind: Kind,
     /// The window it was entered with.
     window: Window,
     /// Its window now, in MAX's terms.
@@ -404,7 +438,7 @@ impl<N: Copy> Interior<'_, N> {
     /// [`Context::report_leaf`]), keeps its value for the next iteration,
     /// and returns its score.
     #[inline(always)]
-    fn leaf<T, R>(
+    fn leaf<T, R, const MEMO: bool>(
         &mut self,
         cx: &mut Context<'_, T, R>,
         index: usize,
@@ -416,7 +450,7 @@ impl<N: Copy> Interior<'_, N> {
         R: Recorder<N>,
     {
         cx.report_leaf(child, Some(window_of(&self.alpha, &self.beta)), value);
-        if let Some(next) = self.next.as_deref_mut() {
+        if let Some(next) = self.next.as_deref_mut().filter(|_| MEMO) {
             next.push(index, value, Memo::default());
         }
         Scored::exact(value)
@@ -425,7 +459,7 @@ impl<N: Copy> Interior<'_, N> {
     /// Searches `child`, child `index`, which has no value, with the
     /// window now, and keeps its value for the next iteration.
     #[inline(always)]
-    fn search_child<'t, P, T, R>(
+    fn search_child<'t, P, T, R, const MEMO: bool>(
         &mut self,
         cx: &mut Context<'t, T, R>,
         tree: &'t T,
@@ -437,11 +471,11 @@ impl<N: Copy> Interior<'_, N> {
         T: GameTree<Node = N>,
         R: Recorder<N>,
     {
-        let below = self.prev.and_then(|m| m.child(index));
-        let mut memo = self.next.as_ref().map(|_| Memo::default());
+        let below = self.prev.filter(|_| MEMO).and_then(|m| m.child(index));
+        let mut memo = self.next.as_ref().filter(|_| MEMO).map(|_| Memo::default());
         let (ply, parent) = (self.ply + 1, Some(self.node));
         let (alpha, beta) = (self.alpha, self.beta);
-        let score = search_valueless::<P, T, R>(
+        let score = search_valueless::<P, T, R, MEMO>(
             cx,
             tree,
             child,
@@ -452,18 +486,19 @@ impl<N: Copy> Interior<'_, N> {
             below,
             memo.as_mut(),
         )?;
-        if let (Some(next), Some(memo)) = (self.next.as_deref_mut(), memo) {
+        if let (Some(next), Some(memo)) = (self.next.as_deref_mut().filter(|_| MEMO), memo) {
             next.push(index, score.value, memo);
         }
         Ok(score)
     }
 
-    /// After a child, the node's value being now `v`: see
+    /// After a child of this `kind` node, its value being now `v`: see
     /// [`cuts_or_tightens`].
     #[inline(always)]
     fn cuts_or_tightens<T, R, I>(
         &mut self,
         cx: &mut Context<'_, T, R>,
+        kind: Kind,
         v: Value,
         children: &mut Children<I, N>,
     ) -> bool
@@ -472,7 +507,7 @@ impl<N: Copy> Interior<'_, N> {
         R: Recorder<N>,
         I: Iterator<Item = N>,
     {
-        let at = (self.node, self.ply, self.parent, self.kind);
+        let at = (self.node, self.ply, self.parent, kind);
         cuts_or_tightens(cx, at, v, (&mut self.alpha, &mut self.beta), children)
     }
 }

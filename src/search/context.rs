@@ -45,7 +45,10 @@ pub(super) struct Context<'a, T: GameTree, R> {
     pub algorithm: Algorithm,
     pub options: Options,
     stats: Stats,
-    /// `pv[ply]`: the best line found below the node being searched at `ply`.
+    /// `pv[ply]`: the best line found below the node being searched at
+    /// `ply`, its last move first, so that a node takes its best child's
+    /// line by swapping it in and pushing the child rather than by copying
+    /// it (see [`Context::best_child`]).
     pv: Vec<Vec<T::Node>>,
     /// In a parallel search, the nearest split node above.
     split: Option<&'a Split<'a, T::Node>>,
@@ -153,7 +156,9 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
 
     /// Takes the best line found below the node at `ply`.
     pub(super) fn take_line(&mut self, ply: usize) -> Vec<T::Node> {
-        self.pv.get_mut(ply).map(std::mem::take).unwrap_or_default()
+        let mut line = self.pv.get_mut(ply).map(std::mem::take).unwrap_or_default();
+        line.reverse();
+        line
     }
 
     /// Makes `child` the best move at `ply`, followed by `line`.
@@ -161,8 +166,8 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
         self.ensure_ply(ply);
         let here = &mut self.pv[ply];
         here.clear();
+        here.extend(line.iter().rev().copied());
         here.push(child);
-        here.extend_from_slice(line);
     }
 
     fn ensure_ply(&mut self, ply: usize) {
@@ -172,7 +177,8 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
     }
 
     pub(super) fn into_result(mut self, score: Scored) -> SearchResult<T::Node> {
-        let principal_variation = self.pv.drain(..).next().unwrap_or_default();
+        let mut principal_variation = self.pv.drain(..).next().unwrap_or_default();
+        principal_variation.reverse();
         SearchResult {
             algorithm: self.algorithm,
             score,
@@ -319,14 +325,13 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
         line.push(child);
     }
 
-    /// Makes `child` the best move at `ply`, followed by its own best line.
+    /// Makes `child` the best move at `ply`, followed by its own best line
+    /// (the line at `ply + 1`, which it takes: what is left there is
+    /// cleared before it is read again, when the next child is entered).
     #[inline]
     pub(super) fn best_child(&mut self, ply: usize, child: T::Node) {
-        let (here, below) = self.pv.split_at_mut(ply + 1);
-        let line = &mut here[ply];
-        line.clear();
-        line.push(child);
-        line.extend_from_slice(&below[0]);
+        self.pv.swap(ply, ply + 1);
+        self.pv[ply].push(child);
     }
 
     /// Reports a provisional value (in MAX's terms).
