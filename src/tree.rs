@@ -1,18 +1,16 @@
 //! The tree model: the [`GameTree`] trait every search works on, and
-//! [`Tree`], the petgraph tree read from a file.
+//! [`Tree`], the tree read from a file, laid out in preorder.
 
 use std::collections::HashMap;
 
-use petgraph::Directed;
-use petgraph::csr::Csr;
-
 use crate::value::{Kind, LeafBounds, Value};
 
-mod assemble;
+mod graph;
 mod ids;
 mod slots;
+#[cfg(test)]
+mod tests;
 
-use assemble::{Assembler, AssemblerThread, SHAPE_CHUNK};
 pub use ids::PATH_ID_DEPTH;
 use slots::Slots;
 
@@ -143,9 +141,10 @@ pub struct Location {
     pub column: usize,
 }
 
-/// Index of a node in a [`Tree`]. Nodes are numbered in postorder, the
-/// order in which a reader finishes them: every node after its children,
-/// children left to right, the root last.
+/// Index of a node in a [`Tree`]. Nodes are numbered in preorder, the
+/// order in which they are written: every node before its children,
+/// children left to right, the root 0. A node's subtree is the numbers
+/// from its own up to the end of its subtree ([`Tree::subtree_range`]).
 pub type NodeId = u32;
 
 /// One bit per node: set for MIN; and the chance nodes, few, apart.
@@ -167,6 +166,18 @@ impl KindBits {
         }
     }
 
+    /// Sets the player of node `index`, pushed as MAX.
+    #[inline]
+    fn set(&mut self, index: usize, kind: Kind) {
+        match kind {
+            Kind::Min => self.0[index / 64] |= 1 << (index % 64),
+            Kind::Chance => {
+                self.1.insert(index as u32);
+            }
+            Kind::Max => {}
+        }
+    }
+
     #[inline]
     fn get(&self, index: usize) -> Kind {
         if !self.1.is_empty() && self.1.contains(&(index as u32)) {
@@ -179,22 +190,23 @@ impl KindBits {
     }
 }
 
-/// A tree read from a file: a petgraph compressed-sparse-row graph, with
-/// values and players beside it.
+/// A tree read from a file, laid out in preorder: node `n`'s first child
+/// is `n + 1`, and each child's next sibling is the first node after the
+/// child's subtree, so one number a node, where its subtree ends, gives the
+/// whole shape; values and players lie beside it.
 ///
-/// Nodes are numbered in postorder, so a node is added to the graph just
-/// when its last child is done, and its edges go in at the end of the
-/// graph's arrays, in file order: the graph is built while the file is read,
-/// with no sorting and no edge list, from nothing but each node's number of
-/// children (see [`TreeBuilder`]). `neighbors_slice` then gives
-/// the children left to right (petgraph's `Graph::neighbors` would give them
-/// in reverse insertion order instead). A leaf's slot in `values` holds its
-/// value and an interior node's slot its static value, NaN for none; players
-/// take one bit each. That is 20 bytes a node, which matters for files of
-/// millions of leaves.
+/// The reader numbers a node when it meets it, so the tree is built while
+/// the file is read, with no edge list, no sorting and no second pass (see
+/// [`TreeBuilder`]). A leaf's slot in `values` holds its value and an
+/// interior node's slot its static value, exact, four bytes for an integer
+/// within ±2^30 (see `slots`); players take one bit each. That is a little
+/// over 8 bytes a node, which matters for files of millions of leaves;
+/// names, labels, locations and probabilities are kept apart, only for the
+/// nodes that have them.
 #[derive(Debug)]
 pub struct Tree {
-    graph: Csr<(), (), Directed, u32>,
+    /// By node: the number after its subtree's last node.
+    ends: Vec<NodeId>,
     values: Slots,
     kinds: KindBits,
     names: HashMap<u32, String>,
@@ -209,7 +221,7 @@ pub struct Tree {
     bounds: Option<LeafBounds>,
     /// What the reader did to the tree as written.
     notes: Vec<TreeNote>,
-    /// Each node's preorder number and parent, made when first needed.
+    /// Each node's parent, made when first needed.
     places: ids::Places,
 }
 
@@ -247,23 +259,15 @@ pub(crate) struct NameClaim {
 /// Builds a [`Tree`] as a reader meets the file: lists open, leaves come,
 /// lists close.
 ///
-/// Values and players are stored at once; the graph's shape is recorded as
-/// each node's number of children, in postorder, which is all it takes to
-/// rebuild the edges. Inserting edges into petgraph's CSR is the costliest
-/// part of reading a large file, so for large files the graph is assembled
-/// on a second thread, in chunks, while the reader goes on.
+/// A node is numbered when it begins, in preorder; a list's node gets its
+/// player, its static value and the end of its subtree when it closes.
 #[derive(Debug, Default)]
 pub(crate) struct TreeBuilder {
+    ends: Vec<NodeId>,
     values: Slots,
     kinds: KindBits,
-    /// How many children each finished node has, in postorder, not yet
-    /// handed to the graph assembler.
-    shape: Vec<u32>,
-    /// The assembler's thread, once the tree is large enough for one.
-    assembler: Option<AssemblerThread>,
-    /// For each open list, how many of its children are finished.
-    open: Vec<u32>,
-    started: usize,
+    /// The nodes of the open lists, outermost first.
+    open: Vec<NodeId>,
     names: HashMap<u32, String>,
     by_name: HashMap<String, u32>,
     claimed_at: HashMap<String, Location>,
@@ -285,73 +289,40 @@ impl TreeBuilder {
     /// that node limits are checked against, in file order.
     #[inline]
     pub(crate) fn started(&self) -> usize {
-        self.started
+        self.ends.len()
     }
 
     /// Opens an interior node's list of children.
     pub(crate) fn open_list(&mut self) {
-        self.begin();
-        self.open.push(0);
+        let node = self.add_node(Kind::Max, None);
+        self.open.push(node);
     }
 
     /// Adds a leaf to the innermost open list (or as the whole tree).
     #[inline]
     pub(crate) fn leaf(&mut self, kind: Kind, value: Option<Value>) -> NodeId {
-        self.begin();
-        self.add_node(kind, value, 0)
+        self.add_node(kind, value)
     }
 
-    /// Closes the innermost open list: its node gets its index, its static
-    /// value and its edges to its children, in order.
+    /// Closes the innermost open list: its node gets its player, its static
+    /// value and the end of its subtree.
     pub(crate) fn close_list(&mut self, kind: Kind, static_value: Option<Value>) -> NodeId {
-        let children = self.open.pop().expect("a list is open");
-        self.add_node(kind, static_value, children)
-    }
-
-    #[inline]
-    fn begin(&mut self) {
-        self.started += 1;
-        self.depth = self.depth.max(self.open.len());
-    }
-
-    #[inline]
-    fn add_node(&mut self, kind: Kind, value: Option<Value>, children: u32) -> NodeId {
-        let node = self.values.len() as NodeId;
-        self.values.push(value);
-        self.kinds.push(node as usize, kind);
-        if let Some(siblings) = self.open.last_mut() {
-            *siblings += 1;
-        }
-        self.shape.push(children);
-        if self.shape.len() == SHAPE_CHUNK {
-            self.hand_over_shape();
-        }
+        let node = self.open.pop().expect("a list is open");
+        self.ends[node as usize] = self.ends.len() as NodeId;
+        self.values.set(node as usize, static_value);
+        self.kinds.set(node as usize, kind);
         node
     }
 
-    /// Hands the recorded shape to the assembler's thread, starting it the
-    /// first time.
-    fn hand_over_shape(&mut self) {
-        let shape = std::mem::replace(&mut self.shape, Vec::with_capacity(SHAPE_CHUNK));
-        let thread = self.assembler.get_or_insert_with(AssemblerThread::start);
-        // A send fails only if the thread has panicked, which joining it in
-        // `assemble_graph` reports.
-        let _ = thread.chunks.send(shape);
-    }
-
-    /// The graph of the finished tree: the assembler's, or one assembled
-    /// here for a small tree.
-    fn assemble_graph(&mut self) -> Csr<(), (), Directed, u32> {
-        let rest = std::mem::take(&mut self.shape);
-        let Some(thread) = self.assembler.take() else {
-            let mut assembler = Assembler::default();
-            assembler.add(&rest);
-            return assembler.graph;
-        };
-        let AssemblerThread { chunks, handle } = thread;
-        let _ = chunks.send(rest);
-        drop(chunks);
-        handle.join().expect("the graph assembler does not panic")
+    /// Numbers a new node, a leaf until its list (if any) closes.
+    #[inline]
+    fn add_node(&mut self, kind: Kind, value: Option<Value>) -> NodeId {
+        self.depth = self.depth.max(self.open.len());
+        let node = self.ends.len() as NodeId;
+        self.ends.push(node + 1);
+        self.values.push(value);
+        self.kinds.push(node as usize, kind);
+        node
     }
 
     /// Takes `name` for the node being read; refuses a name already taken.
@@ -401,10 +372,13 @@ impl TreeBuilder {
         self.notes.push(TreeNote { at, message });
     }
 
-    /// The finished tree.
+    /// The finished tree, its arrays no larger than it.
     pub(crate) fn finish(mut self) -> Tree {
+        self.ends.shrink_to_fit();
+        self.values.shrink_to_fit();
+        self.kinds.0.shrink_to_fit();
         Tree {
-            graph: self.assemble_graph(),
+            ends: self.ends,
             values: self.values,
             kinds: self.kinds,
             names: self.names,
@@ -423,7 +397,7 @@ impl TreeBuilder {
 impl Tree {
     /// The number of nodes.
     pub fn len(&self) -> usize {
-        self.values.len()
+        self.ends.len()
     }
 
     /// Whether the tree is empty (never, for a parsed file).
@@ -436,14 +410,32 @@ impl Tree {
         self.depth
     }
 
-    /// The children of `node`, left to right, as a slice.
-    pub fn children_slice(&self, node: NodeId) -> &[NodeId] {
-        self.graph.neighbors_slice(node)
+    /// Whether `node` has no children.
+    #[inline]
+    pub fn is_leaf(&self, node: NodeId) -> bool {
+        self.ends[node as usize] == node + 1
     }
 
-    /// Every node in preorder (file order).
-    pub fn nodes(&self) -> impl Iterator<Item = NodeId> + '_ {
-        self.subtree(self.root()).into_iter()
+    /// How many children `node` has, counted one by one.
+    pub fn child_count(&self, node: NodeId) -> usize {
+        self.children(node).count()
+    }
+
+    /// The `index`th child of `node` (from 0), found by counting.
+    pub fn child(&self, node: NodeId, index: usize) -> Option<NodeId> {
+        self.children(node).nth(index)
+    }
+
+    /// The child after `child` under `parent`: the first node after
+    /// `child`'s subtree, if `parent`'s subtree goes on.
+    pub fn next_sibling(&self, parent: NodeId, child: NodeId) -> Option<NodeId> {
+        let after = self.ends[child as usize];
+        (after < self.ends[parent as usize]).then_some(after)
+    }
+
+    /// Every node in preorder (file order): the numbers from the root's, 0.
+    pub fn nodes(&self) -> std::ops::Range<NodeId> {
+        0..self.len() as NodeId
     }
 
     /// What the reader did to the tree as written (see [`TreeNote`]).
@@ -464,26 +456,27 @@ impl Tree {
     }
 
     /// The numbers of the node and all its descendants: nodes are numbered
-    /// in postorder, so a subtree's nodes are the numbers from its leftmost
-    /// leaf's up to its root's. Found in the depth of the subtree, without
-    /// visiting it.
+    /// in preorder, so a subtree's nodes are the numbers from its root's up
+    /// to its last node's.
     pub fn subtree_range(&self, node: NodeId) -> std::ops::RangeInclusive<NodeId> {
-        let mut first = node;
-        while let Some(&child) = self.children_slice(first).first() {
-            first = child;
-        }
-        first..=node
+        node..=self.ends[node as usize] - 1
     }
 
     /// The node and all its descendants, in preorder.
     pub fn subtree(&self, node: NodeId) -> Vec<NodeId> {
-        let mut out = Vec::new();
-        let mut stack = vec![node];
-        while let Some(n) = stack.pop() {
-            out.push(n);
-            stack.extend(self.children_slice(n).iter().rev());
-        }
-        out
+        self.subtree_range(node).collect()
+    }
+
+    /// The bytes the tree's arrays take on the heap, by capacity: the
+    /// shape, the value slots and the players, and the side tables of
+    /// values that are not small integers and of chance nodes (not the
+    /// names, labels, locations and probabilities, which only some nodes
+    /// have).
+    pub fn layout_bytes(&self) -> usize {
+        self.ends.capacity() * size_of::<NodeId>()
+            + self.values.heap_bytes()
+            + self.kinds.0.capacity() * size_of::<u64>()
+            + self.kinds.1.capacity() * size_of::<u32>()
     }
 
     #[inline(always)]
@@ -492,14 +485,45 @@ impl Tree {
     }
 }
 
+/// The children of a node of a [`Tree`], left to right: the node after it,
+/// then each one after the subtree of the one before, up to the end of the
+/// parent's subtree.
+#[derive(Clone, Debug)]
+pub struct Children<'a> {
+    next: NodeId,
+    end: NodeId,
+    ends: &'a [NodeId],
+}
+
+impl Iterator for Children<'_> {
+    type Item = NodeId;
+
+    #[inline]
+    fn next(&mut self) -> Option<NodeId> {
+        if self.next >= self.end {
+            return None;
+        }
+        let child = self.next;
+        self.next = self.ends[child as usize];
+        Some(child)
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = (self.end - self.next) as usize;
+        (left.min(1), Some(left))
+    }
+}
+
+impl std::iter::FusedIterator for Children<'_> {}
+
 impl PartialEq for Tree {
     /// The same nodes in the same order, with the same players, values,
     /// names, labels and places.
     fn eq(&self, other: &Tree) -> bool {
         self.values.same_values(&other.values)
-            && self.nodes().all(|n| {
-                self.kind(n) == other.kind(n) && self.children_slice(n) == other.children_slice(n)
-            })
+            && self.ends == other.ends
+            && self.nodes().all(|n| self.kind(n) == other.kind(n))
             && self.names == other.names
             && self.labels == other.labels
             && self.locations == other.locations
@@ -511,29 +535,35 @@ impl PartialEq for Tree {
 
 impl GameTree for Tree {
     type Node = NodeId;
-    type Children<'a> = std::iter::Copied<std::slice::Iter<'a, NodeId>>;
+    type Children<'a> = Children<'a>;
 
     fn root(&self) -> NodeId {
-        self.len().saturating_sub(1) as NodeId
+        0
     }
 
     fn kind(&self, node: NodeId) -> Kind {
         self.kinds.get(node as usize)
     }
 
-    fn children(&self, node: NodeId) -> Self::Children<'_> {
-        self.children_slice(node).iter().copied()
+    #[inline]
+    fn children(&self, node: NodeId) -> Children<'_> {
+        Children {
+            next: node + 1,
+            end: self.ends[node as usize],
+            ends: &self.ends,
+        }
     }
 
+    #[inline]
     fn value(&self, node: NodeId) -> Option<Value> {
-        match self.children_slice(node).is_empty() {
+        match self.is_leaf(node) {
             true => self.slot(node),
             false => None,
         }
     }
 
     fn static_value(&self, node: NodeId) -> Option<Value> {
-        match self.children_slice(node).is_empty() {
+        match self.is_leaf(node) {
             true => None,
             false => self.slot(node),
         }
@@ -558,7 +588,7 @@ impl GameTree for Tree {
     fn probability(&self, parent: NodeId, child: NodeId) -> Value {
         match self.probabilities.get(&child) {
             Some(p) => *p,
-            None => equally_likely(self.children_slice(parent).len()),
+            None => equally_likely(self.child_count(parent)),
         }
     }
 

@@ -82,7 +82,7 @@ impl Searched {
         let mut cuts = Vec::new();
         for node in self.tree.nodes() {
             let state = picture.node(node);
-            let text = if self.tree.children_slice(node).is_empty() {
+            let text = if self.tree.is_leaf(node) {
                 let value = state.leaf.or_else(|| self.tree.value(node));
                 value.map(|v| v.to_string()).unwrap_or_default()
             } else if state.horizon {

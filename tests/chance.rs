@@ -185,7 +185,7 @@ fn aima_figure_5_11_shape() {
     for algorithm in chance_algorithms() {
         let result = search(&tree, algorithm, Options::default(), &mut NoRecorder).unwrap();
         assert_eq!(result.score.value, Value::new(1.5).unwrap(), "{algorithm}");
-        assert_eq!(result.best_move, Some(tree.children_slice(root)[1]));
+        assert_eq!(result.best_move, tree.child(root, 1));
     }
     let (_, _, trace) = value_of(text, Algorithm::Minimax, Options::default());
     let lines: Vec<String> = trace

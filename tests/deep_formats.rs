@@ -49,7 +49,7 @@ fn outline(tree: &Tree) -> Vec<String> {
                 tree.value(n),
                 tree.static_value(n),
                 tree.label(n),
-                tree.children_slice(n).len()
+                tree.child_count(n)
             )
         })
         .collect()

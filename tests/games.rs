@@ -102,10 +102,7 @@ fn generated_files_read_back_as_the_same_trees() {
 fn the_full_tictactoe_file_has_the_known_size_and_is_a_draw() {
     let file = gametree(["gen", "--game", "tictactoe"]).stdout();
     let tree = gametree::syntax::parse("tictactoe", &file).unwrap();
-    let leaves = tree
-        .nodes()
-        .filter(|&n| tree.children_slice(n).is_empty())
-        .count();
+    let leaves = tree.nodes().filter(|&n| tree.is_leaf(n)).count();
     assert_eq!((tree.len(), leaves), (549_946, 255_168));
     let json: serde_json::Value = serde_json::from_str(&solve_text(&file, "alphabeta")).unwrap();
     assert_eq!(json["value"], 0);
@@ -154,7 +151,7 @@ fn a_billion_leaf_game_is_solved_without_writing_it() {
 fn leaves(text: &str) -> Vec<f64> {
     let tree = gametree::syntax::parse("gen", text).unwrap();
     tree.nodes()
-        .filter(|&n| tree.children_slice(n).is_empty())
+        .filter(|&n| tree.is_leaf(n))
         .map(|n| tree.value(n).unwrap().to_f64())
         .collect()
 }

@@ -135,7 +135,8 @@ fn words_that_ids_and_expect_lines_read_are_refused_as_names() {
         "{gambit}"
     );
     // The root may be named `root`, in every format.
-    assert_eq!(read(TreeFormat::Tree, "root [ 1 2 ]").find("root"), Some(2));
+    let rooted = read(TreeFormat::Tree, "root [ 1 2 ]");
+    assert_eq!(rooted.find("root"), Some(rooted.root()));
     let named_root = read(
         TreeFormat::Efg,
         &efg("root", ("", ""), ("", ""), ("1, -1", "2, -2")),
@@ -368,7 +369,8 @@ fn numbers_beyond_the_exact_range_are_refused_in_every_format() {
     let json =
         "{\"children\": [{\"value\": 9007199254740992.0}, {\"value\": -9.007199254740992e15}]}";
     let tree = read(TreeFormat::Json, json);
-    assert_eq!(tree.value(0).unwrap().to_f64(), 9_007_199_254_740_992.0);
+    let first = tree.nodes().find(|&n| tree.is_leaf(n)).unwrap();
+    assert_eq!(tree.value(first).unwrap().to_f64(), 9_007_199_254_740_992.0);
     let gambit = read(
         TreeFormat::Efg,
         &efg(
@@ -378,7 +380,11 @@ fn numbers_beyond_the_exact_range_are_refused_in_every_format() {
             ("9007199254740992, -9007199254740992", "1, -1"),
         ),
     );
-    assert_eq!(gambit.value(0).unwrap().to_f64(), 9_007_199_254_740_992.0);
+    let first = gambit.nodes().find(|&n| gambit.is_leaf(n)).unwrap();
+    assert_eq!(
+        gambit.value(first).unwrap().to_f64(),
+        9_007_199_254_740_992.0
+    );
 }
 
 #[test]

@@ -67,7 +67,7 @@ fn shape(tree: &gametree::tree::Tree) -> Vec<(String, String, Option<String>, us
                 tree.id(n),
                 tree.kind(n).to_string(),
                 tree.value(n).map(|v| v.to_string()),
-                tree.children_slice(n).len(),
+                tree.child_count(n),
             )
         })
         .collect()

@@ -25,7 +25,7 @@ use std::collections::HashMap;
 use super::{FormatError, Node, TreeFormat};
 use crate::syntax::names::{refuse_label, refuse_name};
 use crate::syntax::{Limits, SourceText};
-use crate::tree::{GameTree, Tree};
+use crate::tree::{GameTree, NodeId, Tree};
 use crate::value::probability::{self, Sum};
 use crate::value::{Kind, Value};
 
@@ -597,7 +597,7 @@ fn keep_unique_names(root: &mut Node, times: &HashMap<String, usize>) {
 /// each leaf a terminal node whose outcome pays its value to player 1 and
 /// the opposite to player 2.
 pub fn write(tree: &Tree) -> Result<String, FormatError> {
-    for leaf in tree.nodes().filter(|n| tree.children_slice(*n).is_empty()) {
+    for leaf in tree.nodes().filter(|&n| tree.is_leaf(n)) {
         let reason = match tree.value(leaf) {
             None => "an unknown leaf value has no payoff",
             Some(v) if v.is_infinite() => "an infinite value is no payoff",
@@ -612,7 +612,7 @@ pub fn write(tree: &Tree) -> Result<String, FormatError> {
     let mut stack = vec![tree.root()];
     while let Some(node) = stack.pop() {
         let name = quote(tree.name(node).filter(|n| *n != "root").unwrap_or(""));
-        let children = tree.children_slice(node);
+        let children: Vec<NodeId> = tree.children(node).collect();
         if children.is_empty() {
             let value = tree.value(node).expect("every leaf has a finite value");
             outcomes += 1;

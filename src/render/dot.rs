@@ -157,10 +157,7 @@ impl Diagram<'_> {
         if picture.is_pruned(node) || self.is_stopped(picture, node) {
             attributes.push(plain("color", style::PRUNED));
             attributes.push(plain("fontcolor", style::PRUNED));
-        } else if state.leaf.is_none()
-            && tree.children_slice(node).is_empty()
-            && !self.options.blank
-        {
+        } else if state.leaf.is_none() && tree.is_leaf(node) && !self.options.blank {
             attributes.push(plain("fontcolor", style::PENDING));
         }
         let processor = self.processors.as_ref().filter(|_| state.visit.is_some());
@@ -187,7 +184,7 @@ impl Diagram<'_> {
     /// the node's 11 pt.
     pub(super) fn dot_rows(&self, picture: &Picture, node: NodeId) -> Vec<(String, Option<f64>)> {
         let tree = self.tree;
-        let leaf = tree.children_slice(node).is_empty();
+        let leaf = tree.is_leaf(node);
         let mut rows = Vec::new();
         if self.shows_name(node) {
             rows.push((tree.id(node), None));
@@ -252,7 +249,7 @@ impl Diagram<'_> {
     /// final value, or its provisional one while the search is inside it.
     pub(super) fn value_text(&self, picture: &Picture, node: NodeId) -> String {
         let state = picture.node(node);
-        if self.tree.children_slice(node).is_empty() {
+        if self.tree.is_leaf(node) {
             let value = state.leaf.or_else(|| self.tree.value(node));
             return value.map(|v| v.to_string()).unwrap_or_default();
         }
@@ -273,8 +270,7 @@ impl Diagram<'_> {
             attributes.push(plain("color", style::CUT));
             attributes.push(plain("fontcolor", style::CUT));
         }
-        let siblings = self.tree.children_slice(parent);
-        if siblings.len() >= 2 && siblings.last() == Some(&child) {
+        if child != parent + 1 && self.tree.next_sibling(parent, child).is_none() {
             attributes.push(self.cut_box(picture, parent, above));
         }
         if picture.is_pruned(child) && picture.cut_above(child).is_none() {
@@ -302,9 +298,8 @@ impl Diagram<'_> {
         let widths = self.reserve.cut_label(kind, above.depth, above.source);
         let mark = self
             .tree
-            .children_slice(parent)
-            .iter()
-            .find_map(|&c| picture.cut_above(c));
+            .children(parent)
+            .find_map(|c| picture.cut_above(c));
         let lines = mark.map(|m| self.cut_label(m)).unwrap_or_default();
         let rows: Vec<(String, Option<f64>)> = (0..widths.len())
             .map(|k| (lines.get(k).cloned().unwrap_or_default(), Some(widths[k])))

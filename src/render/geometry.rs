@@ -435,7 +435,7 @@ impl Diagram<'_> {
         }
         let node = item.node;
         let tree = self.tree;
-        let leaf = tree.children_slice(node).is_empty();
+        let leaf = tree.is_leaf(node);
         item.beside = !leaf;
         let name = self.shows_name(node).then(|| self.tree.id(node));
         let mut outside_widths = Vec::new();
@@ -481,7 +481,7 @@ impl Diagram<'_> {
             if self.label_text(item.node).is_some() {
                 here += 1;
             }
-            if self.tree.children_slice(parent).len() >= 2 {
+            if !self.tree.is_leaf(parent) && self.tree.next_sibling(parent, parent + 1).is_some() {
                 let cut = reserve.cut_label(self.tree.kind(parent), items[p].level, 0.0);
                 here += cut.len();
             }

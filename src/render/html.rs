@@ -171,7 +171,7 @@ impl Diagram<'_> {
         }
         let node = item.node;
         let kind = self.tree.kind(node);
-        let leaf = self.tree.children_slice(node).is_empty();
+        let leaf = self.tree.is_leaf(node);
         let id = self.tree.id(node);
         let _ = write!(
             out,

@@ -1,7 +1,7 @@
 //! The optional layers of a diagram, and the Knuth-Moore node types.
 
 use super::state::NodeState;
-use crate::tree::Tree;
+use crate::tree::{GameTree, Tree};
 use crate::value::Scored;
 
 /// Which optional lines each node's label carries.
@@ -70,7 +70,7 @@ pub fn node_types(tree: &Tree) -> Vec<NodeType> {
     let mut types = vec![NodeType::Pv; tree.len()];
     for node in tree.nodes() {
         let kind = types[node as usize];
-        for (position, &child) in tree.children_slice(node).iter().enumerate() {
+        for (position, child) in tree.children(node).enumerate() {
             types[child as usize] = kind.child(position);
         }
     }

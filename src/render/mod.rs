@@ -404,7 +404,7 @@ fn drawn_nodes(tree: &Tree, depth: Option<usize>) -> (Vec<DrawnNode>, Vec<u32>) 
     while let Some((node, parent, level)) = stack.pop() {
         preorder[node as usize] = number;
         number += 1;
-        let children = tree.children_slice(node);
+        let children: Vec<NodeId> = tree.children(node).collect();
         let hide = depth.is_some_and(|d| level >= d) && !children.is_empty();
         drawn.push(DrawnNode {
             node,

@@ -104,7 +104,7 @@ impl Reserve {
     /// The width of the value line of `node`: a leaf's own value, an
     /// interior node's widest value or static value.
     pub(super) fn value(&self, tree: &Tree, node: NodeId) -> f64 {
-        if tree.children_slice(node).is_empty() {
+        if tree.is_leaf(node) {
             let value = tree.value(node).map(|v| v.to_string()).unwrap_or_default();
             return text_width(&value, FONT_SIZE);
         }
@@ -130,7 +130,7 @@ impl Reserve {
             }
             Layer::Visit => Some(text_width("#", size) + self.visit_digits as f64 * digit(size)),
             Layer::History => {
-                let entries = tree.children_slice(node).len();
+                let entries = tree.child_count(node);
                 (entries >= 2).then(|| {
                     let before = (entries - 1) as f64;
                     before * (self.number(size) + text_width(" → ", size)) + self.bound(size)

@@ -400,7 +400,7 @@ impl Diagram<'_> {
         if picture.is_pruned(node) || self.is_stopped(picture, node) {
             PRUNED
         } else if picture.node(node).leaf.is_none()
-            && self.tree.children_slice(node).is_empty()
+            && self.tree.is_leaf(node)
             && !self.options.blank
         {
             PENDING

@@ -15,7 +15,7 @@ fn level_counts(tree: &Tree) -> Vec<usize> {
             counts.resize(level + 1, 0);
         }
         counts[level] += 1;
-        stack.extend(tree.children_slice(node).iter().map(|&c| (c, level + 1)));
+        stack.extend(tree.children(node).map(|c| (c, level + 1)));
     }
     counts
 }

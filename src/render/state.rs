@@ -215,6 +215,6 @@ impl Picture {
             && state.score.is_none()
             && !state.horizon
             && !self.closed[node as usize]
-            && !tree.children_slice(node).is_empty()
+            && !tree.is_leaf(node)
     }
 }

@@ -78,8 +78,8 @@ pub struct Unbuilt {
 }
 
 impl Unbuilt {
-    /// Builds the tree (the petgraph graph), the costlier half of reading a
-    /// large file; the `expect` lines are dropped.
+    /// Builds the tree (its arrays, filled while reading, trimmed to their
+    /// size); the `expect` lines are dropped.
     pub fn build(self) -> Tree {
         self.builder.finish()
     }

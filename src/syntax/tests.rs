@@ -15,7 +15,7 @@ fn outline(text: &str) -> Vec<String> {
     let t = tree(text);
     t.nodes()
         .map(|n| {
-            let value = match t.children_slice(n).is_empty() {
+            let value = match t.is_leaf(n) {
                 true => t.value(n).map_or("?".into(), |v| v.to_string()),
                 false => t.static_value(n).map_or("-".into(), |v| v.to_string()),
             };
@@ -104,9 +104,8 @@ fn comments_blank_lines_crlf_and_a_byte_order_mark_are_accepted() {
 fn children_come_back_left_to_right() {
     let t = tree("[9 8 [7 6 5] 4 3 [2 1]]");
     let values = |node: NodeId| -> Vec<String> {
-        t.children_slice(node)
-            .iter()
-            .map(|c| t.value(*c).map_or("[]".into(), |v| v.to_string()))
+        t.children(node)
+            .map(|c| t.value(c).map_or("[]".into(), |v| v.to_string()))
             .collect()
     };
     assert_eq!(values(t.root()), ["9", "8", "[]", "4", "3", "[]"]);
@@ -441,13 +440,13 @@ fn chance_levels_pass_the_turn_on() {
 fn probabilities_are_decimals_or_fractions() {
     let t = tree("[ chance [ 0.25: [1 2] 3/4 : B = 5 ] C chance [ 4 5 6 ] ]");
     let root = t.root();
-    let chance = t.children_slice(root)[0];
-    let [first, second] = t.children_slice(chance) else {
+    let chance = t.child(root, 0).unwrap();
+    let [first, second] = t.children(chance).collect::<Vec<_>>()[..] else {
         panic!("two children")
     };
     let p = |text: &str| Value::from_decimal(text).unwrap();
-    assert_eq!(t.probability(chance, *first), p("0.25"));
-    assert_eq!(t.probability(chance, *second), p("0.75"));
+    assert_eq!(t.probability(chance, first), p("0.25"));
+    assert_eq!(t.probability(chance, second), p("0.75"));
     let uniform = t.find("C").unwrap();
     for child in t.children(uniform) {
         assert_eq!(t.probability(uniform, child), Value::ratio(1, 3).unwrap());
@@ -455,7 +454,7 @@ fn probabilities_are_decimals_or_fractions() {
     // A leaf run after a probability: the probability is its first leaf's.
     let t = tree("chance [ 0.5: 1 0.5: 2 ]");
     assert_eq!(
-        t.probability(t.root(), t.children_slice(t.root())[1]),
+        t.probability(t.root(), t.child(t.root(), 1).unwrap()),
         p("0.5")
     );
 }

@@ -10,6 +10,7 @@
 //! names its nodes would grow with the square of its depth. No name starts
 //! with `@` and no path holds an `n`, so every id names one node.
 
+use std::collections::HashMap;
 use std::fmt::Write;
 use std::sync::OnceLock;
 
@@ -19,49 +20,61 @@ use super::{GameTree, NodeId, Tree};
 /// deeper, it is `@n` and its preorder number.
 pub const PATH_ID_DEPTH: usize = 32;
 
-/// Where each node stands: its number in preorder and its parent, for
-/// every node, made once, when a deep id or a parent is first asked for
-/// (8 bytes a node; a tree no deeper than [`PATH_ID_DEPTH`] that is never
-/// asked for a parent does without).
+/// How many children make a node wide: the children of a wide node are
+/// listed once, so that a step down through it is a binary search rather
+/// than a count.
+const WIDE: usize = 32;
+
+/// Each node's parent, for every node, made once, when a parent is first
+/// asked for (4 bytes a node; a tree never asked for a parent does
+/// without); and the children of each wide node, made once, when an id
+/// first steps through one.
 #[derive(Debug, Default)]
 pub(super) struct Places {
-    cell: OnceLock<Index>,
+    cell: OnceLock<Vec<NodeId>>,
+    wide: OnceLock<HashMap<NodeId, Box<[NodeId]>>>,
 }
 
-#[derive(Debug)]
-struct Index {
-    /// By node: its 0-based position in preorder.
-    preorder: Vec<u32>,
-    /// By node: its parent; the root's is itself.
-    parents: Vec<NodeId>,
+/// The children of every node with more than [`WIDE`] of them.
+fn wide_nodes_of(tree: &Tree) -> HashMap<NodeId, Box<[NodeId]>> {
+    tree.nodes()
+        .filter(|&n| tree.children(n).nth(WIDE).is_some())
+        .map(|n| (n, tree.children(n).collect()))
+        .collect()
 }
 
-impl Index {
-    /// One walk of the tree in preorder, with an explicit stack.
-    fn of(tree: &Tree) -> Index {
-        let mut preorder = vec![0; tree.len()];
-        let mut parents = vec![tree.root(); tree.len()];
-        if tree.is_empty() {
-            return Index { preorder, parents };
+/// By node, its parent (the root's is itself): one pass over the nodes in
+/// preorder, each list's children found from its first by the ends of
+/// their subtrees.
+fn parents_of(tree: &Tree) -> Vec<NodeId> {
+    let mut parents = vec![tree.root(); tree.len()];
+    for node in tree.nodes() {
+        for child in tree.children(node) {
+            parents[child as usize] = node;
         }
-        let mut stack = vec![tree.root()];
-        let mut next = 0;
-        while let Some(node) = stack.pop() {
-            preorder[node as usize] = next;
-            next += 1;
-            let children = tree.children_slice(node);
-            for &child in children {
-                parents[child as usize] = node;
-            }
-            stack.extend(children.iter().rev());
-        }
-        Index { preorder, parents }
     }
+    parents
 }
 
 impl Tree {
-    fn index(&self) -> &Index {
-        self.places.cell.get_or_init(|| Index::of(self))
+    fn parents(&self) -> &[NodeId] {
+        self.places.cell.get_or_init(|| parents_of(self))
+    }
+
+    /// The children of `node` as a list when it is wide; `None` when it has
+    /// at most [`WIDE`] children, which are as quickly counted.
+    fn wide_children(&self, node: NodeId) -> Option<&[NodeId]> {
+        self.children(node).nth(WIDE)?;
+        let wide = self.places.wide.get_or_init(|| wide_nodes_of(self));
+        wide.get(&node).map(|c| &c[..])
+    }
+
+    /// The `index`th child of `node` (from 0), by the list of a wide node.
+    fn nth_child(&self, node: NodeId, index: usize) -> Option<NodeId> {
+        match self.wide_children(node) {
+            Some(children) => children.get(index).copied(),
+            None => self.child(node, index),
+        }
     }
 
     /// The node's id (see the [module](self)): its name, `root`, its child
@@ -82,12 +95,12 @@ impl Tree {
     /// The node's number in preorder (file order), the root's 1: how a
     /// node deeper than [`PATH_ID_DEPTH`] is identified (`@n40`).
     pub fn preorder_number(&self, node: NodeId) -> u64 {
-        u64::from(self.index().preorder[node as usize]) + 1
+        u64::from(node) + 1
     }
 
     /// The parent of `node`; `None` for the root.
     pub fn parent(&self, node: NodeId) -> Option<NodeId> {
-        let parent = *self.index().parents.get(node as usize)?;
+        let parent = *self.parents().get(node as usize)?;
         (node != self.root()).then_some(parent)
     }
 
@@ -112,12 +125,19 @@ impl Tree {
     }
 
     /// From `at`, the child whose subtree holds `node`, and its 0-based
-    /// position. In postorder a subtree's nodes are numbered just below its
-    /// root, so that child is the first whose number is not below `node`'s.
+    /// position. In preorder a subtree's nodes are numbered from its root
+    /// on, so that child is the last whose number is not above `node`'s.
     fn step_towards(&self, at: NodeId, node: NodeId) -> Option<(usize, NodeId)> {
-        let children = self.children_slice(at);
-        let position = children.partition_point(|&c| c < node);
-        children.get(position).map(|&child| (position, child))
+        if !self.subtree_range(at).contains(&node) || at == node {
+            return None;
+        }
+        if let Some(children) = self.wide_children(at) {
+            let position = children.partition_point(|&c| c <= node).checked_sub(1)?;
+            return Some((position, children[position]));
+        }
+        self.children(at)
+            .enumerate()
+            .find(|&(_, child)| self.subtree_range(child).contains(&node))
     }
 
     /// The node's child path from the root at any depth (`@2.1`; `root` for
@@ -166,23 +186,16 @@ impl Tree {
         let mut node = self.root();
         for step in path.split('.').take(PATH_ID_DEPTH + 1) {
             let position: usize = step.parse().ok()?;
-            node = *self.children_slice(node).get(position.checked_sub(1)?)?;
+            node = self.nth_child(node, position.checked_sub(1)?)?;
         }
         Some(node)
     }
 
-    /// The node numbered `number` in preorder (from 1), found from the
-    /// root down: its children's numbers grow left to right.
+    /// The node numbered `number` in preorder (from 1): nodes are numbered
+    /// in preorder from 0.
     fn by_preorder_number(&self, number: u64) -> Option<NodeId> {
-        let target = u32::try_from(number.checked_sub(1)?).ok()?;
-        let preorder = &self.index().preorder;
-        let mut node = self.root();
-        while preorder.get(node as usize)? != &target {
-            let children = self.children_slice(node);
-            let after = children.partition_point(|&c| preorder[c as usize] <= target);
-            node = *children.get(after.checked_sub(1)?)?;
-        }
-        Some(node)
+        let node = u32::try_from(number.checked_sub(1)?).ok()?;
+        (node < self.len() as NodeId).then_some(node)
     }
 }
 
@@ -202,7 +215,7 @@ mod tests {
     fn walk(tree: &Tree, steps: &[usize]) -> NodeId {
         steps
             .iter()
-            .fold(tree.root(), |at, &s| tree.children_slice(at)[s - 1])
+            .fold(tree.root(), |at, &s| tree.child(at, s - 1).unwrap())
     }
 
     #[test]
@@ -217,9 +230,9 @@ mod tests {
         // level: the node at depth d is numbered 2d + 1.
         assert_eq!(tree.id(at(33)), "@n67");
         assert_eq!(tree.id(at(40)), "@n81");
-        let leaf_below_33 = tree.children_slice(at(33))[0];
+        let leaf_below_33 = tree.child(at(33), 0).unwrap();
         assert_eq!(tree.id(leaf_below_33), "@n68");
-        assert_eq!(tree.id(tree.children_slice(at(31))[0]), {
+        assert_eq!(tree.id(tree.child(at(31), 0).unwrap()), {
             let mut steps = vec!["2"; 31];
             steps.push("1");
             format!("@{}", steps.join("."))

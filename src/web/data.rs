@@ -132,7 +132,7 @@ impl TreeData {
             parents: nodes.clone().map(|n| tree.parent(n)).collect(),
             leaves: nodes
                 .clone()
-                .map(|n| match tree.children_slice(n).is_empty() {
+                .map(|n| match tree.is_leaf(n) {
                     true => tree.value(n),
                     false => None,
                 })
@@ -200,7 +200,7 @@ fn node_facts(page: &PageTree<'_>, strict: bool) -> Vec<NodeFacts> {
         .map(|node| {
             let visit = facts.visit(node);
             let pruned = facts.is_pruned(node);
-            let leaf = page.tree.children_slice(node).is_empty();
+            let leaf = page.tree.is_leaf(node);
             NodeFacts {
                 asked: (!leaf).then(|| Asked {
                     value: visit.and_then(|v| v.score).map(|_| scored(&facts, node)),

@@ -215,11 +215,9 @@ fn a_probability_with_a_large_denominator_round_trips_through_efg() {
             .tree
     };
     let probabilities = |tree: &Tree| -> Vec<String> {
-        let chance = tree.children_slice(tree.root())[0];
-        let children = tree.children_slice(chance);
-        children
-            .iter()
-            .map(|&c| tree.probability(chance, c).exact().to_string())
+        let chance = tree.child(tree.root(), 0).unwrap();
+        tree.children(chance)
+            .map(|c| tree.probability(chance, c).exact().to_string())
             .collect()
     };
     let tree = read(TreeFormat::Tree, text);
