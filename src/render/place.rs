@@ -7,9 +7,10 @@
 //! geometry: a cut label's place is kept for every node that can be cut
 //! (beside the edge to its last child, since a cut skips the last
 //! children), sized for the widest label a cut there can have. What stands
-//! in the way is held in a grid of square cells, so each candidate place
-//! is checked against what lies near it only: placing every label costs
-//! time in proportion to the drawing.
+//! in the way is held by rows of square cells, each thing as the span of
+//! columns it covers in a row, so each candidate place is checked against
+//! what lies near it only, and a long edge costs one span a row: placing
+//! every label costs time in proportion to the drawing.
 
 use std::collections::HashMap;
 
