@@ -357,3 +357,14 @@ fn every_example_draws_blank_and_as_a_key_in_every_native_format() {
         }
     }
 }
+
+/// The sizes the full SVG takes apart from the drawing's own: a key
+/// sheet's table beside the drawing and under it, and a drawing fitted to
+/// a slide.
+#[test]
+fn a_key_beside_and_below_and_a_picture_on_a_slide() {
+    let deep = "trees/deep-cut.tree";
+    insta::assert_snapshot!("key_beside", svg(deep, &["--key"]));
+    insta::assert_snapshot!("key_below", svg(deep, &["--key", "--key-below"]));
+    insta::assert_snapshot!("on_a_slide", svg(LECTURE, &["--fit", "16:9"]));
+}

@@ -8,7 +8,7 @@ use super::Diagram;
 use super::geometry::{Geometry, Outline};
 use super::labels::{LabelAt, LabelOf};
 use super::metrics::{Anchor, MARGIN, Rect, SMALL_SIZE, baseline, block_height, fitted_size};
-use super::scene::{CUT, INK, Mark, PRUNED, TextMark};
+use super::scene::{CUT, Canvas, INK, Mark, PRUNED, TextMark};
 use super::state::{CutMark, Picture};
 
 /// What one label says now: its lines and colour (no lines while there is
@@ -22,7 +22,7 @@ impl Diagram<'_> {
     /// Every label `picture` shows, in its place.
     pub(super) fn label_marks(
         &self,
-        marks: &mut Vec<Mark>,
+        canvas: &mut impl Canvas,
         picture: &Picture,
         geometry: &Geometry,
     ) {
@@ -32,12 +32,12 @@ impl Diagram<'_> {
             if said.lines.is_empty() {
                 continue;
             }
-            marks.push(Mark::Group {
+            canvas.mark(Mark::Group {
                 class: label_class(label.of),
                 number: self.preorder[geometry.items[label_item(label.of)].node as usize],
             });
             match label.at {
-                LabelAt::Beside { rect, anchor } => boxed_lines(marks, rect, anchor, &said),
+                LabelAt::Beside { rect, anchor } => boxed_lines(canvas, rect, anchor, &said),
                 LabelAt::Legend { marker, number } => {
                     let head = match marker {
                         Some(rect) => {
@@ -45,14 +45,14 @@ impl Diagram<'_> {
                                 lines: vec![number.to_string()],
                                 colour: said.colour,
                             };
-                            boxed_lines(marks, rect, Anchor::Start, &mark);
+                            boxed_lines(canvas, rect, Anchor::Start, &mark);
                             number.to_string()
                         }
                         None => self.legend_name(geometry, label.of),
                     };
                     let text = format!("{head}: {}", said.lines.join(", "));
                     let (x, row) = geometry.legend.place(number);
-                    marks.push(Mark::Text(TextMark {
+                    canvas.mark(Mark::Text(TextMark {
                         x: MARGIN + x,
                         y: geometry.legend_top() + baseline(row, SMALL_SIZE),
                         size: fitted_size(&text, SMALL_SIZE, geometry.legend.width),
@@ -64,7 +64,7 @@ impl Diagram<'_> {
                     }));
                 }
             }
-            marks.push(Mark::NodeEnd);
+            canvas.mark(Mark::NodeEnd);
         }
     }
 
@@ -109,11 +109,11 @@ impl Diagram<'_> {
 
 /// The lines of `said` in `rect`, one under the other, in the middle of
 /// its height, standing as `anchor` says.
-fn boxed_lines(marks: &mut Vec<Mark>, rect: Rect, anchor: Anchor, said: &Said) {
+fn boxed_lines(canvas: &mut impl Canvas, rect: Rect, anchor: Anchor, said: &Said) {
     let x = anchor_x(rect, anchor);
     let top = rect.y + (rect.height - block_height(said.lines.len())).max(0.0) / 2.0;
     for (k, text) in said.lines.iter().enumerate() {
-        marks.push(Mark::Text(TextMark {
+        canvas.mark(Mark::Text(TextMark {
             x,
             y: top + baseline(k, SMALL_SIZE),
             size: fitted_size(text, SMALL_SIZE, rect.width - 2.0),

@@ -4,7 +4,7 @@
 use super::Diagram;
 use super::font::text_width;
 use super::metrics::{Anchor, FONT_SIZE, LINE, MARGIN};
-use super::scene::{INK, Mark, Scene, TextMark};
+use super::scene::{INK, Mark, TextMark};
 use super::state::Picture;
 use crate::trace::Event;
 use crate::tree::{GameTree, NodeId, ids};
@@ -17,10 +17,19 @@ const GAP: f64 = 18.0;
 /// The shape of a slide, which a sheet's key keeps it near.
 const SLIDE: f64 = 16.0 / 9.0;
 
+/// The table of answers of a key sheet.
+pub(super) struct KeyTable {
+    /// Its lines, drawn over the diagram.
+    pub marks: Vec<Mark>,
+    /// The size of the sheet, diagram and table.
+    pub size: (f64, f64),
+}
+
 impl Diagram<'_> {
-    /// `scene` with the table of answers on its right, or under it when
-    /// asked or when that keeps the sheet nearer a slide's shape.
-    pub(super) fn with_key(&self, mut scene: Scene, picture: &Picture) -> Scene {
+    /// The table of answers for a drawing `(w, h)` points in size, on its
+    /// right, or under it when asked or when that keeps the sheet nearer a
+    /// slide's shape: its marks, and the size of the sheet.
+    pub(super) fn key_marks(&self, picture: &Picture, (w, h): (f64, f64)) -> KeyTable {
         let lines = self.key_lines(picture);
         let line = FONT_SIZE * LINE;
         let widest = lines
@@ -28,7 +37,6 @@ impl Diagram<'_> {
             .map(|text| text_width(text.trim_start(), FONT_SIZE) + 2.0 * FONT_SIZE)
             .fold(0.0, f64::max);
         let table = (widest, lines.len() as f64 * line);
-        let (w, h) = (scene.width, scene.height);
         let beside = (
             w - MARGIN + GAP + table.0 + MARGIN,
             h.max(2.0 * MARGIN + table.1),
@@ -43,6 +51,7 @@ impl Diagram<'_> {
             true => (MARGIN, h - MARGIN + GAP),
             false => (w - MARGIN + GAP, MARGIN),
         };
+        let mut marks = Vec::with_capacity(lines.len());
         for (k, text) in lines.iter().enumerate() {
             // Continued lines are indented (SVG would collapse spaces).
             let indent = if text.starts_with(' ') {
@@ -50,7 +59,7 @@ impl Diagram<'_> {
             } else {
                 0.0
             };
-            scene.marks.push(Mark::Text(TextMark {
+            marks.push(Mark::Text(TextMark {
                 x: left + indent,
                 y: top + k as f64 * line + 0.5 * line + 0.36 * FONT_SIZE,
                 size: FONT_SIZE,
@@ -61,8 +70,10 @@ impl Diagram<'_> {
                 class: "key",
             }));
         }
-        (scene.width, scene.height) = if under { below } else { beside };
-        scene
+        KeyTable {
+            marks,
+            size: if under { below } else { beside },
+        }
     }
 
     /// The table: the root's value and best move, every value the search

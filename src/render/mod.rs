@@ -303,7 +303,7 @@ impl<'a> Diagram<'a> {
 
     /// The full diagram as SVG, from the native layout.
     pub fn to_svg(&self) -> String {
-        svg::write_svg(&self.full_scene())
+        self.full_svg(None)
     }
 
     /// The size, in points, of the smallest text of the full diagram (and
@@ -355,7 +355,7 @@ impl<'a> Diagram<'a> {
             (Making::Beamer, _) => Ok(self.to_beamer(image.standalone).into_bytes()),
             (Making::Forest, _) => Ok(self.to_forest(image.standalone).into_bytes()),
             (Making::Picture(picture), Engine::Native) => {
-                picture_bytes(&self.full_scene(), picture, image)
+                raster::convert(picture, &self.full_svg(image.slide), image.scale)
             }
             (Making::Picture(_), Engine::Graphviz) => format.bytes_at(&self.to_dot(), image.scale),
         }
@@ -363,11 +363,38 @@ impl<'a> Diagram<'a> {
 
     fn full_scene(&self) -> scene::Scene {
         let picture = self.full_picture();
-        let scene = self.scene(&picture, &self.geometry(), None);
-        match self.options.key {
-            true => self.with_key(scene, &picture),
-            false => scene,
+        let geometry = self.geometry();
+        let mut scene = self.scene(&picture, &geometry, None);
+        if let Some(key) = self.full_key(&picture, &geometry) {
+            scene.marks.extend(key.marks);
+            (scene.width, scene.height) = key.size;
         }
+        scene
+    }
+
+    /// The full diagram as SVG, on a page `slide` points in size when
+    /// given: each mark written as it is drawn, so that no list of a large
+    /// tree's marks is held (the same bytes as the scene's SVG).
+    fn full_svg(&self, slide: Option<(f64, f64)>) -> String {
+        let picture = self.full_picture();
+        let geometry = self.geometry();
+        let key = self.full_key(&picture, &geometry);
+        let size = key
+            .as_ref()
+            .map_or_else(|| scene::drawing_size(&geometry, false), |key| key.size);
+        let capacity = SVG_BYTES_PER_ITEM * geometry.items.len() + 1024;
+        let mut svg = svg::SvgCanvas::new(size, slide, capacity);
+        self.draw(&mut svg, &picture, &geometry, None);
+        for mark in key.into_iter().flat_map(|key| key.marks) {
+            scene::Canvas::mark(&mut svg, mark);
+        }
+        svg.finish()
+    }
+
+    /// The table of answers of the full diagram, when it is a key sheet.
+    fn full_key(&self, picture: &Picture, geometry: &geometry::Geometry) -> Option<key::KeyTable> {
+        let size = scene::drawing_size(geometry, false);
+        self.options.key.then(|| self.key_marks(picture, size))
     }
 
     /// What the full diagram shows: every event of the trace, or nothing
@@ -393,6 +420,10 @@ fn picture_bytes(
 ) -> Result<Vec<u8>, RenderError> {
     raster::convert(picture, &svg::write_svg_on(scene, image.slide), image.scale)
 }
+
+/// About how many bytes of SVG a node takes (280 in a 100,000-node
+/// diagram), so that the text is rarely moved as it grows.
+const SVG_BYTES_PER_ITEM: usize = 320;
 
 /// The nodes to draw in preorder, down to `depth`, and every node's
 /// preorder number.

@@ -7,9 +7,10 @@
 //! geometry: a cut label's place is kept for every node that can be cut
 //! (beside the edge to its last child, since a cut skips the last
 //! children), sized for the widest label a cut there can have. What stands
-//! in the way is held in a grid of square cells, so each candidate place
-//! is checked against what lies near it only: placing every label costs
-//! time in proportion to the drawing.
+//! in the way is held by rows of square cells, each thing as the span of
+//! columns it covers in a row, so each candidate place is checked against
+//! what lies near it only, and a long edge costs one span a row: placing
+//! every label costs time in proportion to the drawing.
 
 use std::collections::HashMap;
 
@@ -51,38 +52,61 @@ enum Obstacle {
     Outline([(f64, f64); 4], Rect),
 }
 
-/// What stands in the way, by cell.
+/// What stands in the way. The drawing's own edges, shapes and lines of
+/// text are kept by row of cells, each as the span of columns it covers
+/// in that row (a long edge near the root crosses thousands of cells, and
+/// is kept as one span a row rather than in every cell of its bounding
+/// box), sorted once; labels placed one by one are kept by cell.
 struct Obstacles {
     things: Vec<Obstacle>,
+    rows: HashMap<i32, Row>,
     cells: HashMap<(i32, i32), Vec<u32>>,
     /// Where labels may go.
     bounds: Rect,
 }
 
+/// The things crossing one row of cells.
+#[derive(Default)]
+struct Row {
+    /// The first and last column each covers in the row, and its index,
+    /// sorted by first column.
+    spans: Vec<(i32, i32, u32)>,
+    /// The most columns a span of the row covers, less one.
+    widest: i32,
+}
+
 impl Obstacles {
-    fn new(bounds: Rect) -> Obstacles {
+    /// The obstacles `things`, kept by row.
+    fn of(bounds: Rect, things: Vec<Obstacle>) -> Obstacles {
+        let mut rows: HashMap<i32, Row> = HashMap::new();
+        for (index, &thing) in things.iter().enumerate() {
+            for_spans(thing, |row, first, last| {
+                let row = rows.entry(row).or_default();
+                row.spans.push((first, last, index as u32));
+                row.widest = row.widest.max(last - first);
+            });
+        }
+        for row in rows.values_mut() {
+            row.spans.sort_unstable();
+        }
         Obstacles {
-            things: Vec::new(),
+            things,
+            rows,
             cells: HashMap::new(),
             bounds,
         }
     }
 
+    /// One more obstacle, kept by cell.
     fn add(&mut self, thing: Obstacle) {
-        let area = match thing {
-            Obstacle::Segment(a, b) => Rect {
-                x: a.0.min(b.0),
-                y: a.1.min(b.1),
-                width: (a.0 - b.0).abs(),
-                height: (a.1 - b.1).abs(),
-            },
-            Obstacle::Box(rect) | Obstacle::Outline(_, rect) => rect,
-        };
         let index = self.things.len() as u32;
         self.things.push(thing);
-        for cell in cells(area) {
-            self.cells.entry(cell).or_default().push(index);
-        }
+        let cells = &mut self.cells;
+        for_spans(thing, |row, first, last| {
+            for column in first..=last {
+                cells.entry((column, row)).or_default().push(index);
+            }
+        });
     }
 
     /// Whether `rect`, with its clearance, lies within the bounds and
@@ -103,21 +127,88 @@ impl Obstacles {
             width: rect.width + 2.0 * CLEARANCE,
             height: rect.height + 2.0 * CLEARANCE,
         };
-        cells(wide).all(|cell| {
-            self.cells.get(&cell).is_none_or(|near| {
-                near.iter()
-                    .all(|&k| !touches(self.things[k as usize], wide))
-            })
+        let clear = |k: u32| !touches(self.things[k as usize], wide);
+        let by_cell = cells(wide).all(|cell| {
+            self.cells
+                .get(&cell)
+                .is_none_or(|near| near.iter().all(|&k| clear(k)))
+        });
+        by_cell && self.rows_clear(wide, clear)
+    }
+
+    /// Whether every thing kept by row that crosses the cells of `area`
+    /// is `clear`.
+    fn rows_clear(&self, area: Rect, clear: impl Fn(u32) -> bool) -> bool {
+        let (x0, x1) = (cell_of(area.x), cell_of(area.right()));
+        (cell_of(area.y)..=cell_of(area.bottom())).all(|row| {
+            let Some(row) = self.rows.get(&row) else {
+                return true;
+            };
+            let from = row.spans.partition_point(|span| span.0 < x0 - row.widest);
+            row.spans[from..]
+                .iter()
+                .take_while(|span| span.0 <= x1)
+                .filter(|span| span.1 >= x0)
+                .all(|span| clear(span.2))
         })
     }
 }
 
+/// The cell of the grid holding coordinate `v`.
+fn cell_of(v: f64) -> i32 {
+    (v / CELL).floor() as i32
+}
+
 /// The cells `area` covers.
 fn cells(area: Rect) -> impl Iterator<Item = (i32, i32)> {
-    let cell = |v: f64| (v / CELL).floor() as i32;
-    let (x0, x1) = (cell(area.x), cell(area.right()));
-    let (y0, y1) = (cell(area.y), cell(area.bottom()));
+    let (x0, x1) = (cell_of(area.x), cell_of(area.right()));
+    let (y0, y1) = (cell_of(area.y), cell_of(area.bottom()));
     (y0..=y1).flat_map(move |y| (x0..=x1).map(move |x| (x, y)))
+}
+
+/// Calls `span` with each row of cells `thing` covers, and the first
+/// and last column it covers there.
+fn for_spans(thing: Obstacle, mut span: impl FnMut(i32, i32, i32)) {
+    match thing {
+        Obstacle::Segment(a, b) => {
+            for (row, first, last) in segment_spans(a, b) {
+                span(row, first, last);
+            }
+        }
+        Obstacle::Box(area) | Obstacle::Outline(_, area) => {
+            let (first, last) = (cell_of(area.x), cell_of(area.right()));
+            for row in cell_of(area.y)..=cell_of(area.bottom()) {
+                span(row, first, last);
+            }
+        }
+    }
+}
+
+/// For each row of cells the segment from `a` to `b` crosses, the row and
+/// the first and last column it crosses there (a little wider than exact,
+/// so that rounding never leaves out a cell it touches).
+fn segment_spans(a: (f64, f64), b: (f64, f64)) -> impl Iterator<Item = (i32, i32, i32)> {
+    // What rounding can move a crossing by: a little, and more on a
+    // segment nearly level (the span is then its whole width, at most).
+    let slack = 1e-6 * CELL + ((b.0 - a.0) / (b.1 - a.1)).abs() * 1e-9;
+    let (top, bottom) = (a.1.min(b.1), a.1.max(b.1));
+    let (left, right) = (a.0.min(b.0), a.0.max(b.0));
+    (cell_of(top)..=cell_of(bottom)).map(move |row| {
+        let (band_top, band_bottom) = (row as f64 * CELL, (row + 1) as f64 * CELL);
+        let (x0, x1) = if b.1 == a.1 {
+            (left, right)
+        } else {
+            let x_at = |y: f64| {
+                let t = ((y - a.1) / (b.1 - a.1)).clamp(0.0, 1.0);
+                a.0 + (b.0 - a.0) * t
+            };
+            let (p, q) = (x_at(band_top.max(top)), x_at(band_bottom.min(bottom)));
+            (p.min(q), p.max(q))
+        };
+        let first = cell_of((x0 - slack).max(left));
+        let last = cell_of((x1 + slack).min(right));
+        (row, first, last)
+    })
 }
 
 /// Whether `thing` meets `rect`.
@@ -298,18 +389,18 @@ fn obstacles_of(geometry: &Geometry) -> Obstacles {
         width: geometry.layout.width + MARGIN,
         height: geometry.layout.height + MARGIN,
     };
-    let mut obstacles = Obstacles::new(bounds);
+    let mut things = Vec::with_capacity(3 * geometry.items.len());
     for (i, item) in geometry.items.iter().enumerate() {
-        obstacles.add(outline_obstacle(geometry, i));
+        things.push(outline_obstacle(geometry, i));
         if !item.outside.is_empty() {
-            obstacles.add(Obstacle::Box(geometry.outside_box(i)));
+            things.push(Obstacle::Box(geometry.outside_box(i)));
         }
         if let Some(edge) = geometry.edge(i) {
-            obstacles.add(Obstacle::Segment(edge.from, edge.start()));
-            obstacles.add(Obstacle::Segment(edge.start(), edge.to));
+            things.push(Obstacle::Segment(edge.from, edge.start()));
+            things.push(Obstacle::Segment(edge.start(), edge.to));
         }
     }
-    obstacles
+    Obstacles::of(bounds, things)
 }
 
 impl Diagram<'_> {
@@ -471,6 +562,7 @@ impl Diagram<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
 
     fn rect(x: f64, y: f64, width: f64, height: f64) -> Rect {
         Rect {
@@ -493,7 +585,7 @@ mod tests {
 
     #[test]
     fn a_label_is_placed_clear_of_its_edge() {
-        let mut obstacles = Obstacles::new(rect(0.0, 0.0, 200.0, 200.0));
+        let mut obstacles = Obstacles::of(rect(0.0, 0.0, 200.0, 200.0), Vec::new());
         let edge = EdgePath {
             from: (100.0, 20.0),
             bend: None,
@@ -507,5 +599,54 @@ mod tests {
             placed.right() <= 70.0 + 1.0,
             "outside: left of the edge's middle"
         );
+    }
+
+    /// A segment, a box or a triangle somewhere in a 2,000 by 200 drawing;
+    /// segments from nearly level and thousands of points long to single
+    /// points, and ends on the lines of the grid.
+    fn obstacle() -> impl Strategy<Value = Obstacle> {
+        let coordinate = prop_oneof![0.0f64..2000.0, (0i32..84).prop_map(|k| k as f64 * CELL)];
+        let point = (coordinate.clone(), 0.0f64..200.0);
+        prop_oneof![
+            (point.clone(), point.clone()).prop_map(|(a, b)| Obstacle::Segment(a, b)),
+            (point.clone(), -1e-3f64..1e-3, coordinate)
+                .prop_map(|(a, dy, x)| Obstacle::Segment(a, (x, a.1 + dy))),
+            (point.clone(), 0.0f64..60.0, 0.0f64..40.0)
+                .prop_map(|((x, y), w, h)| Obstacle::Box(rect(x, y, w, h))),
+            (point, 1.0f64..60.0).prop_map(|((x, y), w)| {
+                let bbox = rect(x - w / 2.0, y, w, w);
+                let corners = [(x, y), (x + w / 2.0, y + w), (x - w / 2.0, y + w)];
+                Obstacle::Outline([corners[0], corners[1], corners[2], corners[2]], bbox)
+            }),
+        ]
+    }
+
+    proptest! {
+        /// The rows and cells answer as looking at every obstacle would.
+        #[test]
+        fn the_grid_finds_every_obstacle_a_box_touches(
+            things in proptest::collection::vec(obstacle(), 1..40),
+            boxes in proptest::collection::vec(
+                (-10.0f64..2010.0, -10.0f64..210.0, 0.0f64..80.0, 0.0f64..30.0), 1..40),
+        ) {
+            let bounds = rect(-100.0, -100.0, 2300.0, 500.0);
+            // The first half kept by row, the rest by cell.
+            let half = things.len() / 2;
+            let mut obstacles = Obstacles::of(bounds, things[..half].to_vec());
+            for &thing in &things[half..] {
+                obstacles.add(thing);
+            }
+            for (x, y, width, height) in boxes {
+                let candidate = rect(x, y, width, height);
+                let wide = rect(
+                    x - CLEARANCE,
+                    y - CLEARANCE,
+                    width + 2.0 * CLEARANCE,
+                    height + 2.0 * CLEARANCE,
+                );
+                let alone = things.iter().all(|&thing| !touches(thing, wide));
+                prop_assert_eq!(obstacles.is_free(candidate), alone);
+            }
+        }
     }
 }

@@ -144,6 +144,33 @@ pub(super) struct Scene {
     pub marks: Vec<Mark>,
 }
 
+/// Where a drawing's marks go, back to front: kept in a list (a
+/// [`Scene`], for frames, TikZ and overlays), or written as SVG at once
+/// (the full diagram: no list of a large tree's marks is ever held).
+pub(super) trait Canvas {
+    /// Draws one more mark, over those before it.
+    fn mark(&mut self, mark: Mark);
+}
+
+impl Canvas for Vec<Mark> {
+    fn mark(&mut self, mark: Mark) {
+        self.push(mark);
+    }
+}
+
+/// The size of a drawing on `geometry`, with a caption line under it
+/// when `captioned`.
+pub(super) fn drawing_size(geometry: &Geometry, captioned: bool) -> (f64, f64) {
+    let (width, height) = (geometry.width(), geometry.height());
+    match captioned {
+        true => (
+            width.max(CAPTION_WIDTH + 2.0 * MARGIN),
+            height + CAPTION_LINES as f64 * SMALL_SIZE * LINE + MARGIN,
+        ),
+        false => (width, height),
+    }
+}
+
 impl Diagram<'_> {
     /// The scene of the diagram as `picture` shows it, on `geometry`, with a
     /// caption line under it when `caption` is given.
@@ -154,25 +181,41 @@ impl Diagram<'_> {
         caption: Option<&str>,
     ) -> Scene {
         let mut marks = Vec::with_capacity(4 * geometry.items.len());
+        self.draw(&mut marks, picture, geometry, caption);
+        let (width, height) = drawing_size(geometry, caption.is_some());
+        Scene {
+            width,
+            height,
+            marks,
+        }
+    }
+
+    /// Draws the diagram as `picture` shows it, on `geometry`, onto
+    /// `canvas`, with a caption line under it when `caption` is given.
+    pub(super) fn draw(
+        &self,
+        canvas: &mut impl Canvas,
+        picture: &Picture,
+        geometry: &Geometry,
+        caption: Option<&str>,
+    ) {
         for i in 0..geometry.items.len() {
-            self.edge_marks(&mut marks, picture, geometry, i);
+            self.edge_marks(canvas, picture, geometry, i);
         }
         for i in 0..geometry.items.len() {
-            self.item_marks(&mut marks, picture, geometry, i);
+            self.item_marks(canvas, picture, geometry, i);
         }
-        self.label_marks(&mut marks, picture, geometry);
+        self.label_marks(canvas, picture, geometry);
         if let Some(processors) = &self.processors {
-            processor_marks(&mut marks, processors, geometry);
+            processor_marks(canvas, processors, geometry);
         }
-        let mut height = geometry.height();
-        let mut width = geometry.width();
         if let Some(caption) = caption {
-            width = width.max(CAPTION_WIDTH + 2.0 * MARGIN);
+            let (width, _) = drawing_size(geometry, true);
             let (lines, size) = caption_lines(caption, width - 2.0 * MARGIN);
             for (k, line) in lines.into_iter().enumerate() {
-                marks.push(Mark::Text(TextMark {
+                canvas.mark(Mark::Text(TextMark {
                     x: MARGIN,
-                    y: height + size + k as f64 * SMALL_SIZE * LINE,
+                    y: geometry.height() + size + k as f64 * SMALL_SIZE * LINE,
                     size,
                     colour: INK,
                     anchor: Anchor::Start,
@@ -181,17 +224,17 @@ impl Diagram<'_> {
                     class: "caption",
                 }));
             }
-            height += CAPTION_LINES as f64 * SMALL_SIZE * LINE + MARGIN;
-        }
-        Scene {
-            width,
-            height,
-            marks,
         }
     }
 
     /// The edge from item `i`'s parent down to it (none for the root).
-    fn edge_marks(&self, marks: &mut Vec<Mark>, picture: &Picture, geometry: &Geometry, i: usize) {
+    fn edge_marks(
+        &self,
+        canvas: &mut impl Canvas,
+        picture: &Picture,
+        geometry: &Geometry,
+        i: usize,
+    ) {
         let item = &geometry.items[i];
         let (Some(p), Some(edge)) = (item.parent, geometry.edge(i)) else {
             return;
@@ -208,7 +251,7 @@ impl Diagram<'_> {
         let bold = item.outline != Outline::Note
             && self.on_pv(picture, parent)
             && self.on_pv(picture, item.node);
-        marks.push(Mark::Line(LineMark {
+        canvas.mark(Mark::Line(LineMark {
             from: edge.from,
             bend: edge.bend,
             to: edge.to,
@@ -220,10 +263,16 @@ impl Diagram<'_> {
 
     /// Item `i`: a note's text, or a node's outlines, the text inside and
     /// the lines outside it.
-    fn item_marks(&self, marks: &mut Vec<Mark>, picture: &Picture, geometry: &Geometry, i: usize) {
+    fn item_marks(
+        &self,
+        canvas: &mut impl Canvas,
+        picture: &Picture,
+        geometry: &Geometry,
+        i: usize,
+    ) {
         let item = &geometry.items[i];
         if item.outline == Outline::Note {
-            marks.push(Mark::Text(TextMark {
+            canvas.mark(Mark::Text(TextMark {
                 x: geometry.x(i),
                 y: geometry.inside_baseline(i, 0) - (FONT_SIZE - SMALL_SIZE) * 0.36,
                 size: SMALL_SIZE,
@@ -235,14 +284,14 @@ impl Diagram<'_> {
             }));
             return;
         }
-        marks.push(Mark::Node {
+        canvas.mark(Mark::Node {
             number: self.preorder[item.node as usize],
             id: self.tree.id(item.node),
         });
-        self.outline_marks(marks, picture, geometry, i);
-        self.inside_marks(marks, picture, geometry, i);
-        self.outside_marks(marks, picture, geometry, i);
-        marks.push(Mark::NodeEnd);
+        self.outline_marks(canvas, picture, geometry, i);
+        self.inside_marks(canvas, picture, geometry, i);
+        self.outside_marks(canvas, picture, geometry, i);
+        canvas.mark(Mark::NodeEnd);
     }
 
     /// The outline of item `i`'s node, and a second one inside it when the
@@ -250,7 +299,7 @@ impl Diagram<'_> {
     /// turning arrow beside a node searched again.
     fn outline_marks(
         &self,
-        marks: &mut Vec<Mark>,
+        canvas: &mut impl Canvas,
         picture: &Picture,
         geometry: &Geometry,
         i: usize,
@@ -272,13 +321,13 @@ impl Diagram<'_> {
             },
             dash: self.is_speculative(picture, node),
         };
-        marks.push(Mark::Outline(outline.clone()));
+        canvas.mark(Mark::Outline(outline.clone()));
         if picture.node(node).researched {
             // Searched again (PVS, an aspiration window): a turning arrow
             // at the outline's top right.
             let x = outline.x + item.shape.width / 2.0 + SMALL_SIZE * 0.6;
             let y = outline.top + SMALL_SIZE * 0.8;
-            marks.push(Mark::Text(TextMark {
+            canvas.mark(Mark::Text(TextMark {
                 x,
                 y,
                 size: FONT_SIZE,
@@ -291,7 +340,7 @@ impl Diagram<'_> {
         }
         if picture.node(node).horizon || outline.dash {
             let inset = 3.0;
-            marks.push(Mark::Outline(OutlineMark {
+            canvas.mark(Mark::Outline(OutlineMark {
                 top: outline.top + inset,
                 size: Size {
                     width: (item.shape.width - 2.0 * inset).max(1.0),
@@ -323,7 +372,7 @@ impl Diagram<'_> {
     /// The lines inside item `i`'s outline: its name, its value.
     fn inside_marks(
         &self,
-        marks: &mut Vec<Mark>,
+        canvas: &mut impl Canvas,
         picture: &Picture,
         geometry: &Geometry,
         i: usize,
@@ -342,7 +391,7 @@ impl Diagram<'_> {
                 continue;
             }
             let size = fitted_size(&text, FONT_SIZE, item.inside_room[line]);
-            marks.push(Mark::Text(TextMark {
+            canvas.mark(Mark::Text(TextMark {
                 x: geometry.x(i),
                 y: geometry.inside_baseline(i, line),
                 size,
@@ -359,7 +408,7 @@ impl Diagram<'_> {
     /// shape, then the layers.
     fn outside_marks(
         &self,
-        marks: &mut Vec<Mark>,
+        canvas: &mut impl Canvas,
         picture: &Picture,
         geometry: &Geometry,
         i: usize,
@@ -380,7 +429,7 @@ impl Diagram<'_> {
                 continue;
             }
             let (x, y, start) = geometry.outside_line(i, line);
-            marks.push(Mark::Text(TextMark {
+            canvas.mark(Mark::Text(TextMark {
                 x,
                 y,
                 size: fitted_size(&text, SMALL_SIZE, item.outside_room),
@@ -467,7 +516,7 @@ fn wrapped(text: &str, size: f64, width: f64) -> Vec<String> {
 
 /// The legend of a simulated search: each processor's colour, then what
 /// a speculative node looks like.
-fn processor_marks(marks: &mut Vec<Mark>, processors: &Processors, geometry: &Geometry) {
+fn processor_marks(canvas: &mut impl Canvas, processors: &Processors, geometry: &Geometry) {
     let top = geometry.processors_top();
     let text_y = top + SWATCH.height / 2.0 + 0.36 * SMALL_SIZE;
     let mut x = MARGIN;
@@ -485,8 +534,8 @@ fn processor_marks(marks: &mut Vec<Mark>, processors: &Processors, geometry: &Ge
     };
     for p in 0..processors.count() {
         let (fill, text) = Processors::colours(p);
-        marks.push(swatch(x, fill, false));
-        marks.push(Mark::Text(TextMark {
+        canvas.mark(swatch(x, fill, false));
+        canvas.mark(Mark::Text(TextMark {
             x: x + SWATCH.width / 2.0,
             y: text_y,
             size: SMALL_SIZE,
@@ -498,8 +547,8 @@ fn processor_marks(marks: &mut Vec<Mark>, processors: &Processors, geometry: &Ge
         }));
         x += SWATCH.width + 4.0;
     }
-    marks.push(swatch(x + 4.0, PAPER, true));
-    marks.push(Mark::Text(TextMark {
+    canvas.mark(swatch(x + 4.0, PAPER, true));
+    canvas.mark(Mark::Text(TextMark {
         x: x + SWATCH.width + 8.0,
         y: text_y,
         size: SMALL_SIZE,

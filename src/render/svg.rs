@@ -8,7 +8,7 @@ use super::font::FONT_STACK;
 use super::geometry::Outline;
 use super::layout::Size;
 use super::metrics::{Anchor, FONT_SIZE, pretty};
-use super::scene::{Dash, INK, LineMark, Mark, OutlineMark, PEN, Scene, TextMark};
+use super::scene::{Canvas, Dash, INK, LineMark, Mark, OutlineMark, PEN, Scene, TextMark};
 
 /// A number as SVG and TikZ write it: at most two decimals, no trailing
 /// zeros, never `-0`; shown without allocating.
@@ -57,8 +57,70 @@ pub(super) fn write_svg(scene: &Scene) -> String {
 /// The SVG text of a scene; on a page `slide` points in size when given,
 /// the scene scaled to fit it and centred on it (its text scaled alike).
 pub(super) fn write_svg_on(scene: &Scene, slide: Option<(f64, f64)>) -> String {
-    let mut out = String::with_capacity(160 * scene.marks.len() + 1024);
-    let (w, h) = (scene.width, scene.height);
+    let size = (scene.width, scene.height);
+    let mut svg = SvgCanvas::new(size, slide, 160 * scene.marks.len() + 1024);
+    for mark in &scene.marks {
+        svg.write(mark);
+    }
+    svg.finish()
+}
+
+/// SVG written as the marks come: the one writer of native SVG, for a
+/// kept scene and for a drawing streamed straight from its geometry.
+pub(super) struct SvgCanvas {
+    out: String,
+    /// Whether the last mark was a line, inside the group of lines.
+    in_lines: bool,
+}
+
+impl SvgCanvas {
+    /// The SVG of a drawing `size` points in size, its header written, with
+    /// room for `capacity` bytes; on a page `slide` points in size when
+    /// given, the drawing scaled to fit it and centred on it (its text
+    /// scaled alike).
+    pub(super) fn new(size: (f64, f64), slide: Option<(f64, f64)>, capacity: usize) -> SvgCanvas {
+        let mut out = String::with_capacity(capacity);
+        write_header(&mut out, size, slide);
+        SvgCanvas {
+            out,
+            in_lines: false,
+        }
+    }
+
+    /// Writes one mark; lines come first, in a group that does not fill
+    /// them.
+    fn write(&mut self, mark: &Mark) {
+        let is_line = matches!(mark, Mark::Line(_));
+        if is_line != self.in_lines {
+            self.out.push_str(if is_line {
+                "<g fill=\"none\" stroke-linecap=\"round\">\n"
+            } else {
+                "</g>\n"
+            });
+            self.in_lines = is_line;
+        }
+        write_mark(&mut self.out, mark);
+    }
+
+    /// The whole SVG text.
+    pub(super) fn finish(mut self) -> String {
+        if self.in_lines {
+            self.out.push_str("</g>\n");
+        }
+        self.out.push_str("</svg>\n");
+        self.out
+    }
+}
+
+impl Canvas for SvgCanvas {
+    fn mark(&mut self, mark: Mark) {
+        self.write(&mark);
+    }
+}
+
+/// The opening `<svg>` tag and the white ground of a drawing `(w, h)`
+/// points in size, on a page `slide` points in size when given.
+fn write_header(out: &mut String, (w, h): (f64, f64), slide: Option<(f64, f64)>) {
     let ((page_w, page_h), (x, y, view_w, view_h)) = match slide {
         None => ((w, h), (0.0, 0.0, w, h)),
         Some((page_w, page_h)) => {
@@ -97,25 +159,6 @@ pub(super) fn write_svg_on(scene: &Scene, slide: Option<(f64, f64)>) -> String {
             num(view_h)
         ),
     };
-    // Lines come first, in a group that does not fill them.
-    let mut in_lines = false;
-    for mark in &scene.marks {
-        let is_line = matches!(mark, Mark::Line(_));
-        if is_line != in_lines {
-            out.push_str(if is_line {
-                "<g fill=\"none\" stroke-linecap=\"round\">\n"
-            } else {
-                "</g>\n"
-            });
-            in_lines = is_line;
-        }
-        write_mark(&mut out, mark);
-    }
-    if in_lines {
-        out.push_str("</g>\n");
-    }
-    out.push_str("</svg>\n");
-    out
 }
 
 /// The scale at which a drawing `size` points in size fits a page of
