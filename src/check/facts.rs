@@ -14,8 +14,9 @@
 use std::collections::HashMap;
 use std::hash::Hash;
 
+use super::record::{FactsRecorder, NodeMap};
 use crate::search::{Algorithm, SearchResult};
-use crate::trace::{Cut, Event, Trace, Window};
+use crate::trace::{Cut, Trace, Window};
 use crate::tree::GameTree;
 use crate::value::{Scored, Value};
 
@@ -63,16 +64,19 @@ pub struct Facts<'a, T: GameTree> {
     pub researches: u64,
     /// MTD(f)'s passes.
     pub passes: u64,
-    visits: HashMap<T::Node, Visit>,
+    visits: NodeMap<T::Node, Visit>,
     /// For each pruned node a cut names (the top of a skipped subtree): the
     /// index of the cut, and the node's parent. Nodes below it are found
     /// through their parents, so a cut skipping millions of nodes costs one
     /// entry per node it names.
-    pruned_tops: HashMap<T::Node, Top<T::Node>>,
+    pruned_tops: NodeMap<T::Node, Top<T::Node>>,
     /// How many nodes the cuts skipped, subtrees included.
     pruned_count: usize,
+    /// The tops of the skipped subtrees, in search order, each once, in
+    /// the last cut that names it.
+    pruned_roots: Vec<T::Node>,
     /// The parent of every visited node but the root, from the trace.
-    visited_parents: HashMap<T::Node, T::Node>,
+    visited_parents: NodeMap<T::Node, T::Node>,
     /// The parent of every node, made when a node neither visited nor
     /// the top of a skipped subtree is asked about.
     all_parents: std::cell::OnceCell<HashMap<T::Node, T::Node>>,
@@ -92,23 +96,31 @@ struct Top<N> {
     depth_left: Option<usize>,
 }
 
-/// An open node of the trace: entered, or probed, and not yet done.
-#[derive(Clone, Copy)]
-struct Open<N> {
-    node: N,
-    /// Probed rather than entered: done with its first child.
-    probe: bool,
-}
-
 impl<'a, T: GameTree> Facts<'a, T>
 where
     T::Node: Hash,
 {
-    /// Indexes the trace of one search of `tree`.
+    /// Indexes the trace of one search of `tree`: its events read one by
+    /// one by a [`FactsRecorder`], as the search would have given them.
     pub fn new(
         tree: &'a T,
         result: &SearchResult<T::Node>,
         trace: &Trace<T::Node>,
+        strict: bool,
+    ) -> Facts<'a, T> {
+        let mut recorder = FactsRecorder::new(result.algorithm);
+        for event in &trace.events {
+            recorder.read(event);
+        }
+        Facts::recorded(tree, result, recorder, strict)
+    }
+
+    /// The facts of one search of `tree`, gathered by `recorder` while it
+    /// ran: no trace of every event is kept.
+    pub fn recorded(
+        tree: &'a T,
+        result: &SearchResult<T::Node>,
+        recorder: FactsRecorder<T::Node>,
         strict: bool,
     ) -> Facts<'a, T> {
         let mut facts = Facts {
@@ -117,27 +129,18 @@ where
             strict,
             score: result.score,
             best_move: result.best_move,
-            cuts: Vec::new(),
-            leaves: Vec::new(),
-            researches: 0,
-            passes: 0,
-            visits: HashMap::new(),
-            pruned_tops: HashMap::new(),
+            cuts: recorder.cuts,
+            leaves: recorder.leaves,
+            researches: recorder.researches,
+            passes: recorder.passes,
+            visits: recorder.visits,
+            pruned_tops: NodeMap::default(),
             pruned_count: 0,
-            visited_parents: HashMap::new(),
+            pruned_roots: Vec::new(),
+            visited_parents: recorder.visited_parents,
             all_parents: std::cell::OnceCell::new(),
             by_id: std::cell::OnceCell::new(),
         };
-        let mut open = Vec::new();
-        // A best-first search's events do not nest: its nodes' parents
-        // come from the tree.
-        let nested = result.algorithm.depth_first();
-        for (at, event) in trace.events.iter().enumerate() {
-            if nested {
-                facts.follow_nesting(&mut open, event);
-            }
-            facts.read(at, event);
-        }
         facts.settle_pruned();
         facts
     }
@@ -162,71 +165,13 @@ where
                 }
             }
         }
-    }
-
-    /// Keeps `open`, the nodes entered (or probed) and not yet done, and
-    /// notes each visited node's parent: the innermost open node.
-    fn follow_nesting(&mut self, open: &mut Vec<Open<T::Node>>, event: &Event<T::Node>) {
-        match event {
-            Event::Enter { node, .. } | Event::Probe { node, .. } => {
-                if let Some(parent) = open.last() {
-                    self.visited_parents.insert(*node, parent.node);
-                }
-                let probe = matches!(event, Event::Probe { .. });
-                open.push(Open { node: *node, probe });
-            }
-            Event::Leaf { node, .. } | Event::Final { node, .. } => {
-                if let Some(at) = open.iter().rposition(|o| o.node == *node) {
-                    open.truncate(at);
-                }
-                // A probe is done once its first child is.
-                if open.last().is_some_and(|o| o.probe) {
-                    open.pop();
-                }
-            }
-            _ => {}
-        }
-    }
-
-    fn read(&mut self, at: usize, event: &Event<T::Node>) {
-        match event {
-            Event::Enter { node, window } => {
-                self.visits.insert(*node, Visit::new(at, *window, false));
-            }
-            Event::Probe { node, .. } => {
-                self.visits.insert(*node, Visit::new(at, None, true));
-            }
-            Event::Leaf {
-                node,
-                value,
-                horizon,
-            } => {
-                self.leaves.push(*node);
-                let visit = self.visit_mut(*node);
-                visit.score = Some(Scored::exact(*value));
-                visit.at_horizon = horizon.is_some();
-            }
-            Event::Provisional { node, value } => {
-                self.visit_mut(*node).provisional.push((at, *value));
-            }
-            Event::Final { node, score } => self.visit_mut(*node).score = Some(*score),
-            Event::Cut(cut) => {
-                self.visit_mut(cut.node).cut = Some(self.cuts.len());
-                self.cuts.push(cut.clone());
-            }
-            Event::Research { .. } => self.researches += 1,
-            Event::Pass { .. } => self.passes += 1,
-            // A chance node's running sum: its final value says the rest;
-            // a test, a recall and SSS*'s list say nothing of a node that
-            // its other events do not.
-            Event::Chance { .. } | Event::Test { .. } | Event::Recall { .. } | Event::List(_) => {}
-        }
-    }
-
-    fn visit_mut(&mut self, node: T::Node) -> &mut Visit {
-        self.visits
-            .get_mut(&node)
-            .expect("every event follows its node's enter event")
+        let tops = &self.pruned_tops;
+        self.pruned_roots = (self.cuts.iter().enumerate())
+            .flat_map(|(index, cut)| {
+                (cut.pruned.iter().copied())
+                    .filter(move |n| tops.get(n).is_some_and(|top| top.cut == index))
+            })
+            .collect();
     }
 
     /// Every id of the tree (names and paths), in no order.
@@ -239,6 +184,12 @@ where
     /// the children's order does not follow) is looked up in the index of
     /// every id, made when first needed.
     pub fn find(&self, id: &str) -> Option<T::Node> {
+        // The root is named in every key (`expect root = 3`): found without
+        // an index of every id, which a large tree would build for it alone.
+        let root = self.tree.root();
+        if self.tree.id(root) == id {
+            return Some(root);
+        }
         match id.strip_prefix('@') {
             // A tree that orders children otherwise than its ids (a view
             // searching right to left) falls back on the index.
@@ -361,10 +312,7 @@ where
     /// The roots of the pruned subtrees, in search order (each once, in
     /// the last cut that names it).
     pub fn pruned_roots(&self) -> impl Iterator<Item = T::Node> + '_ {
-        self.cuts.iter().enumerate().flat_map(move |(index, cut)| {
-            (cut.pruned.iter().copied())
-                .filter(move |n| self.pruned_tops.get(n).is_some_and(|top| top.cut == index))
-        })
+        self.pruned_roots.iter().copied()
     }
 
     /// The value `parent` had just before event `before`, and the child
@@ -402,7 +350,7 @@ fn skipped_below<T: GameTree>(tree: &T, top: T::Node, depth_left: Option<usize>)
 
 impl Visit {
     /// A node entered (or probed) at event `at` with `window`.
-    fn new(at: usize, window: Option<Window>, only_probed: bool) -> Visit {
+    pub(super) fn new(at: usize, window: Option<Window>, only_probed: bool) -> Visit {
         Visit {
             entered_at: at,
             window,
@@ -412,5 +360,40 @@ impl Visit {
             score: None,
             cut: None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::{Options, search};
+
+    /// The facts of alpha-beta on `tree`, gathered while it searches.
+    fn facts_of(tree: &crate::tree::Tree) -> Facts<'_, crate::tree::Tree> {
+        let mut recorder = FactsRecorder::new(Algorithm::AlphaBeta);
+        let options = Options::default();
+        let result = search(tree, Algorithm::AlphaBeta, options, &mut recorder).unwrap();
+        Facts::recorded(tree, &result, recorder, false)
+    }
+
+    #[test]
+    fn a_whole_key_is_checked_without_an_index_of_every_id() {
+        // Every key names the root (`expect root = 3`) and paths: none of
+        // them needs the index of every id, a string a node, which on a
+        // tree of millions of nodes cost more than the search.
+        let text = "[[3 12 8] [2 4 6] [14 5 2]]";
+        let tree = crate::syntax::parse("aima", text).unwrap();
+        let facts = facts_of(&tree);
+        let key = facts.answer_key();
+        assert!(key.iter().any(|c| c.to_string().contains("root")));
+        for claim in &key {
+            assert_eq!(facts.holds(claim), Ok(true), "{claim}");
+        }
+        assert!(facts.by_id.get().is_none());
+        // A name is found through the index.
+        let named = crate::syntax::parse("named", "[ A [3 12 8] 2 ]").unwrap();
+        let facts = facts_of(&named);
+        assert_eq!(facts.find("A"), named.children(named.root()).next());
+        assert!(facts.by_id.get().is_some());
     }
 }
