@@ -80,6 +80,12 @@ pub struct Facts<'a, T: GameTree> {
     /// The parent of every node, made when a node neither visited nor
     /// the top of a skipped subtree is asked about.
     all_parents: std::cell::OnceCell<HashMap<T::Node, T::Node>>,
+    /// For each node asked about that is neither visited nor the top of a
+    /// skipped subtree, and each node above it walked to find out: the
+    /// top above it and how far below it lies ([`Facts::top_above`]).
+    tops_above: std::cell::RefCell<NodeMap<T::Node, Option<(T::Node, usize)>>>,
+    /// How many steps up the tree the questions about pruned nodes took.
+    steps_up: std::cell::Cell<usize>,
     /// Every node by id, made at the first name (not path) looked up.
     by_id: std::cell::OnceCell<HashMap<String, T::Node>>,
 }
@@ -139,6 +145,8 @@ where
             pruned_roots: Vec::new(),
             visited_parents: recorder.visited_parents,
             all_parents: std::cell::OnceCell::new(),
+            tops_above: Default::default(),
+            steps_up: Default::default(),
             by_id: std::cell::OnceCell::new(),
         };
         facts.settle_pruned();
@@ -243,19 +251,45 @@ where
     /// subtree holds it; `None` for a visited node, and for a node below
     /// the depth limit (which no search with that limit visits).
     pub fn pruned_by(&self, node: T::Node) -> Option<(&Cut<T::Node>, T::Node)> {
+        let (at, below) = self.top_above(node)?;
+        let top = &self.pruned_tops[&at];
+        let within = top.depth_left.is_none_or(|left| below <= left);
+        within.then(|| (&self.cuts[top.cut], at))
+    }
+
+    /// The top of the skipped subtree that holds `node`, and how many
+    /// plies below it `node` lies; `None` when a visited node (or the
+    /// root) comes first on the way up. The nodes walked are remembered,
+    /// so that asking about every node of a skipped chain thousands of
+    /// plies deep walks it once, not once a node.
+    fn top_above(&self, node: T::Node) -> Option<(T::Node, usize)> {
+        let mut walked = Vec::new();
         let mut at = node;
-        let mut below = 0;
-        loop {
-            if let Some(top) = self.pruned_tops.get(&at) {
-                let within = top.depth_left.is_none_or(|left| below <= left);
-                return within.then(|| (&self.cuts[top.cut], at));
+        let found = loop {
+            if self.pruned_tops.contains_key(&at) {
+                break Some((at, 0));
             }
             if self.visits.contains_key(&at) {
-                return None;
+                break None;
             }
-            at = self.parent(at)?;
-            below += 1;
+            if let Some(&known) = self.tops_above.borrow().get(&at) {
+                break known;
+            }
+            walked.push(at);
+            self.steps_up.set(self.steps_up.get() + 1);
+            match self.parent(at) {
+                Some(parent) => at = parent,
+                None => break None,
+            }
+        };
+        let mut tops_above = self.tops_above.borrow_mut();
+        let count = walked.len();
+        for (i, node) in walked.into_iter().enumerate() {
+            let below = |(top, d): (T::Node, usize)| (top, d + count - i);
+            tops_above.insert(node, found.map(below));
         }
+        drop(tops_above);
+        found.map(|(top, d)| (top, d + count))
     }
 
     /// Whether the search never visited `node`.
@@ -395,5 +429,30 @@ mod tests {
         let facts = facts_of(&named);
         assert_eq!(facts.find("A"), named.children(named.root()).next());
         assert!(facts.by_id.get().is_some());
+    }
+
+    #[test]
+    fn questions_about_a_deep_pruned_chain_walk_it_once() {
+        // MIN's 5 falls to alpha 10: the chain 2,000 plies deep under MIN
+        // is pruned whole. Asking about each of its nodes from the bottom
+        // up would walk 2,000,000 steps to its top without memory.
+        let depth = 2_000;
+        let chain = format!("{}7{}", "[ 1 ".repeat(depth), " ]".repeat(depth));
+        let text = format!("[ 10 [ 5 {chain} ] ]");
+        let tree = crate::syntax::parse("deep", &text).unwrap();
+        let facts = facts_of(&tree);
+        let min = tree.children(tree.root()).nth(1).unwrap();
+        let top = tree.children(min).nth(1).unwrap();
+        let mut nodes = crate::tree::subtree(&tree, top);
+        assert_eq!(nodes.len(), 2 * depth + 1);
+        nodes.reverse();
+        for node in &nodes {
+            assert_eq!(facts.pruned_by(*node).map(|(_, t)| t), Some(top));
+        }
+        assert!(
+            facts.steps_up.get() <= nodes.len(),
+            "{}",
+            facts.steps_up.get()
+        );
     }
 }

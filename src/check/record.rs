@@ -149,6 +149,9 @@ impl<N: Copy + Eq + Hash> Recorder<N> for FactsRecorder<N> {
 /// A map keyed by nodes, hashed by [`NodeHasher`].
 pub(super) type NodeMap<K, V> = HashMap<K, V, BuildHasherDefault<NodeHasher>>;
 
+/// A set of nodes, hashed by [`NodeHasher`].
+pub(super) type NodeSet<K> = std::collections::HashSet<K, BuildHasherDefault<NodeHasher>>;
+
 /// A hasher for nodes: a rotate, an exclusive or and a multiply a word.
 /// A node is a handle the tree or the game gives, never a key chosen to
 /// collide, and the search's hundreds of thousands of visits cost a
