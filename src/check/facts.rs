@@ -14,34 +14,11 @@
 use std::collections::HashMap;
 use std::hash::Hash;
 
-use super::record::{FactsRecorder, NodeMap};
+use super::record::{FactsRecorder, NodeMap, Visit};
 use crate::search::{Algorithm, SearchResult};
-use crate::trace::{Cut, Trace, Window};
+use crate::trace::{Cut, Trace};
 use crate::tree::GameTree;
 use crate::value::{Scored, Value};
-
-/// What the trace says about one visited node.
-#[derive(Clone, Debug)]
-pub struct Visit {
-    /// The index of its `enter` event in the trace (of its `probe` event
-    /// when it is only probed).
-    pub entered_at: usize,
-    /// The window it was entered with (`None` for minimax and negamax,
-    /// and for a node only probed).
-    pub window: Option<Window>,
-    /// Whether Star2 only probed it: searched its first child, and never
-    /// entered it.
-    pub only_probed: bool,
-    /// Whether it took its static value at the depth limit (the last time
-    /// it was entered), as a leaf.
-    pub at_horizon: bool,
-    /// Its provisional values, with the index of each event.
-    pub provisional: Vec<(usize, Value)>,
-    /// The value it returned (a leaf's own value, exact).
-    pub score: Option<Scored>,
-    /// The index, in [`Facts::cuts`], of the cut made at it.
-    pub cut: Option<usize>,
-}
 
 /// One search's trace, indexed by node, with the tree it ran on.
 pub struct Facts<'a, T: GameTree> {
@@ -380,21 +357,6 @@ fn skipped_below<T: GameTree>(tree: &T, top: T::Node, depth_left: Option<usize>)
         }
     }
     count
-}
-
-impl Visit {
-    /// A node entered (or probed) at event `at` with `window`.
-    pub(super) fn new(at: usize, window: Option<Window>, only_probed: bool) -> Visit {
-        Visit {
-            entered_at: at,
-            window,
-            only_probed,
-            at_horizon: false,
-            provisional: Vec::new(),
-            score: None,
-            cut: None,
-        }
-    }
 }
 
 #[cfg(test)]

@@ -7,10 +7,47 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 
-use super::facts::Visit;
 use crate::search::Algorithm;
-use crate::trace::{Cut, Event, Recorder};
-use crate::value::Scored;
+use crate::trace::{Cut, Event, Recorder, Window};
+use crate::value::{Scored, Value};
+
+/// What the trace says about one visited node.
+#[derive(Clone, Debug)]
+pub struct Visit {
+    /// The index of its `enter` event in the trace (of its `probe` event
+    /// when it is only probed).
+    pub entered_at: usize,
+    /// The window it was entered with (`None` for minimax and negamax,
+    /// and for a node only probed).
+    pub window: Option<Window>,
+    /// Whether Star2 only probed it: searched its first child, and never
+    /// entered it.
+    pub only_probed: bool,
+    /// Whether it took its static value at the depth limit (the last time
+    /// it was entered), as a leaf.
+    pub at_horizon: bool,
+    /// Its provisional values, with the index of each event.
+    pub provisional: Vec<(usize, Value)>,
+    /// The value it returned (a leaf's own value, exact).
+    pub score: Option<Scored>,
+    /// The index, in [`Facts::cuts`], of the cut made at it.
+    pub cut: Option<usize>,
+}
+
+impl Visit {
+    /// A node entered (or probed) at event `at` with `window`.
+    pub(super) fn new(at: usize, window: Option<Window>, only_probed: bool) -> Visit {
+        Visit {
+            entered_at: at,
+            window,
+            only_probed,
+            at_horizon: false,
+            provisional: Vec::new(),
+            score: None,
+            cut: None,
+        }
+    }
+}
 
 /// What one search says about each node, kept as its events arrive: the
 /// visits, the cuts, the leaves evaluated and the parents of the visited
