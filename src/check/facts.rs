@@ -60,12 +60,18 @@ pub struct Facts<'a, T: GameTree> {
     /// For each node asked about that is neither visited nor the top of a
     /// skipped subtree, and each node above it walked to find out: the
     /// top above it and how far below it lies ([`Facts::top_above`]).
-    tops_above: std::cell::RefCell<NodeMap<T::Node, Option<(T::Node, usize)>>>,
+    tops_above: TopsAbove<T::Node>,
     /// How many steps up the tree the questions about pruned nodes took.
     steps_up: std::cell::Cell<usize>,
     /// Every node by id, made at the first name (not path) looked up.
     by_id: std::cell::OnceCell<HashMap<String, T::Node>>,
 }
+
+/// The top of a skipped subtree, and how many plies below it a node lies.
+type Below<N> = (N, usize);
+
+/// For each node asked about, the top above it (`None` if none).
+type TopsAbove<N> = std::cell::RefCell<NodeMap<N, Option<Below<N>>>>;
 
 /// A pruned node that a cut names: the top of a skipped subtree.
 #[derive(Clone, Copy, Debug)]
