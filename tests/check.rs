@@ -307,6 +307,10 @@ fn a_tree_file_is_not_taken_for_an_answer_file() {
     assert!(!is_answer_file("expected [1 2]\n"));
     assert!(!is_answer_file("[1 2]\nexpect value 2\n"));
     assert!(!is_answer_file(""));
+    // Only the first line with a word decides, whatever the line breaks.
+    assert!(is_answer_file("# a\r\n\r\n\t# b\rexpect"));
+    assert!(!is_answer_file("# a\r\n[1 2]\r\nexpect value 2"));
+    assert!(!is_answer_file("# a\rexpected\nexpect value 2"));
 }
 
 #[test]

@@ -8,12 +8,11 @@ use std::fmt;
 use std::path::Path;
 
 use super::grader::{Grader, claims_report, misconceptions, rubric};
-use super::{CheckReport, Diagnoser, Explain, Facts, FileReport, answer_key};
+use super::{CheckReport, Diagnoser, Explain, Facts, FactsRecorder, FileReport};
 use crate::claim::Expectation;
 use crate::formats::{self, FormatError, ReadOptions, TreeFormat};
 use crate::search::{Algorithm, Options, SearchError, SearchResult, search};
 use crate::syntax::{self, ParseError, SourceText};
-use crate::trace::Trace;
 use crate::tree::{Location, NodeId, Tree};
 
 /// How a batch is graded: the search each tree file gets, how its answer
@@ -223,7 +222,9 @@ struct Searched {
     /// The `expect` lines written after the tree.
     expectations: Vec<Expectation>,
     result: SearchResult<NodeId>,
-    trace: Trace<NodeId>,
+    /// What the checker reads of the search, gathered while it ran (taken
+    /// when the facts are made).
+    recorded: Option<FactsRecorder<NodeId>>,
 }
 
 /// A tree file, searched once (or why it could not be), with the answer
@@ -303,7 +304,7 @@ impl Grading {
         let exercises = self.group(files, host)?;
         let mut warnings: Vec<Warning> = exercises.iter().flat_map(Exercise::notes).collect();
         let files = exercises
-            .iter()
+            .into_iter()
             .flat_map(|e| self.check_exercise(key, e, &mut warnings))
             .collect();
         Ok(Batch {
@@ -364,10 +365,10 @@ impl Grading {
             .map_err(|e| refused(TreeError::Read(e)))?;
         let keep = format != TreeFormat::Tree || text.len() <= KEEP_TEXT_UP_TO;
         let text = keep.then_some(text);
-        let mut trace = Trace::new();
+        let mut recorder = FactsRecorder::new(self.algorithm);
         let result = host
             .step(&format!("searching {name}"), || {
-                search(&loaded.tree, self.algorithm, self.options, &mut trace)
+                search(&loaded.tree, self.algorithm, self.options, &mut recorder)
             })
             .map_err(|e| {
                 let at = e.location();
@@ -378,7 +379,7 @@ impl Grading {
             tree: loaded.tree,
             expectations: loaded.expectations,
             result,
-            trace,
+            recorded: Some(recorder),
         })
     }
 
@@ -387,20 +388,25 @@ impl Grading {
     fn check_exercise(
         &self,
         key: Option<&[Expectation]>,
-        exercise: &Exercise,
+        mut exercise: Exercise,
         warnings: &mut Vec<Warning>,
     ) -> Vec<FileReport> {
         let tree_name = exercise.name.as_str();
-        let searched = match &exercise.searched {
+        let searched = match &mut exercise.searched {
             Ok(searched) => searched,
-            Err(error) => return self.unusable_tree(exercise, error),
+            Err(error) => {
+                let error = error.clone();
+                return self.unusable_tree(&exercise, &error);
+            }
         };
         let strict = self.options.strict;
-        let facts = Facts::new(&searched.tree, &searched.result, &searched.trace, strict);
+        let recorded = (searched.recorded.take()).expect("an exercise is checked once");
+        let searched = &*searched;
+        let facts = Facts::recorded(&searched.tree, &searched.result, recorded, strict);
         if exercise.answers.is_empty() {
             return vec![self.own_key_report(&facts, tree_name, searched)];
         }
-        let right_key = || answer_key(&searched.tree, &searched.result, &searched.trace);
+        let right_key = || facts.answer_key();
         let (mistaken, untested) = misconceptions(&facts, &searched.tree, self.options, right_key);
         let key = key.unwrap_or(&searched.expectations);
         let grader = Grader {

@@ -4,6 +4,7 @@ use std::hash::Hash;
 
 use super::explain::scored;
 use super::facts::Facts;
+use super::record::NodeSet;
 use crate::claim::{Claim, Counted, Relation};
 use crate::tree::GameTree;
 use crate::value::{Bound, CutKind, Kind, Scored, StarMethod, Value};
@@ -112,7 +113,8 @@ where
 
     /// `nodes` without repeats, in the order first named.
     fn distinct(&self, nodes: Vec<T::Node>) -> Vec<T::Node> {
-        let mut seen = std::collections::HashSet::with_capacity(nodes.len().min(1 << 16));
+        let mut seen =
+            NodeSet::with_capacity_and_hasher(nodes.len().min(1 << 16), Default::default());
         nodes.into_iter().filter(|n| seen.insert(*n)).collect()
     }
 
@@ -368,7 +370,7 @@ where
             .copied()
             .filter(|n| !self.is_pruned(*n))
             .collect();
-        let named: std::collections::HashSet<T::Node> = listed.iter().copied().collect();
+        let named: NodeSet<T::Node> = listed.iter().copied().collect();
         let left_out = self
             .pruned_roots()
             .filter(|root| !named.contains(root))

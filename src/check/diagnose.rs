@@ -441,6 +441,12 @@ where
         Diagnoser { right, mistaken }
     }
 
+    /// Whether any misconception is searched: without one, no answers are
+    /// diagnosed.
+    pub fn tests_any(&self) -> bool {
+        !self.mistaken.is_empty()
+    }
+
     /// The misconception that explains the most of `claims` that the right
     /// search does not support: named only when it explains at least two,
     /// and supports more of all the claims than the right search does.

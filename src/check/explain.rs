@@ -4,7 +4,8 @@
 
 use std::hash::Hash;
 
-use super::facts::{Facts, Visit};
+use super::facts::Facts;
+use super::record::Visit;
 use crate::tree::GameTree;
 use crate::value::{Kind, Scored, Value};
 

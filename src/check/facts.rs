@@ -14,33 +14,11 @@
 use std::collections::HashMap;
 use std::hash::Hash;
 
+use super::record::{FactsRecorder, NodeMap, Visit};
 use crate::search::{Algorithm, SearchResult};
-use crate::trace::{Cut, Event, Trace, Window};
+use crate::trace::{Cut, Trace};
 use crate::tree::GameTree;
 use crate::value::{Scored, Value};
-
-/// What the trace says about one visited node.
-#[derive(Clone, Debug)]
-pub struct Visit {
-    /// The index of its `enter` event in the trace (of its `probe` event
-    /// when it is only probed).
-    pub entered_at: usize,
-    /// The window it was entered with (`None` for minimax and negamax,
-    /// and for a node only probed).
-    pub window: Option<Window>,
-    /// Whether Star2 only probed it: searched its first child, and never
-    /// entered it.
-    pub only_probed: bool,
-    /// Whether it took its static value at the depth limit (the last time
-    /// it was entered), as a leaf.
-    pub at_horizon: bool,
-    /// Its provisional values, with the index of each event.
-    pub provisional: Vec<(usize, Value)>,
-    /// The value it returned (a leaf's own value, exact).
-    pub score: Option<Scored>,
-    /// The index, in [`Facts::cuts`], of the cut made at it.
-    pub cut: Option<usize>,
-}
 
 /// One search's trace, indexed by node, with the tree it ran on.
 pub struct Facts<'a, T: GameTree> {
@@ -63,22 +41,37 @@ pub struct Facts<'a, T: GameTree> {
     pub researches: u64,
     /// MTD(f)'s passes.
     pub passes: u64,
-    visits: HashMap<T::Node, Visit>,
+    visits: NodeMap<T::Node, Visit>,
     /// For each pruned node a cut names (the top of a skipped subtree): the
     /// index of the cut, and the node's parent. Nodes below it are found
     /// through their parents, so a cut skipping millions of nodes costs one
     /// entry per node it names.
-    pruned_tops: HashMap<T::Node, Top<T::Node>>,
+    pruned_tops: NodeMap<T::Node, Top<T::Node>>,
     /// How many nodes the cuts skipped, subtrees included.
     pruned_count: usize,
+    /// The tops of the skipped subtrees, in search order, each once, in
+    /// the last cut that names it.
+    pruned_roots: Vec<T::Node>,
     /// The parent of every visited node but the root, from the trace.
-    visited_parents: HashMap<T::Node, T::Node>,
+    visited_parents: NodeMap<T::Node, T::Node>,
     /// The parent of every node, made when a node neither visited nor
     /// the top of a skipped subtree is asked about.
     all_parents: std::cell::OnceCell<HashMap<T::Node, T::Node>>,
+    /// For each node asked about that is neither visited nor the top of a
+    /// skipped subtree, and each node above it walked to find out: the
+    /// top above it and how far below it lies ([`Facts::top_above`]).
+    tops_above: TopsAbove<T::Node>,
+    /// How many steps up the tree the questions about pruned nodes took.
+    steps_up: std::cell::Cell<usize>,
     /// Every node by id, made at the first name (not path) looked up.
     by_id: std::cell::OnceCell<HashMap<String, T::Node>>,
 }
+
+/// The top of a skipped subtree, and how many plies below it a node lies.
+type Below<N> = (N, usize);
+
+/// For each node asked about, the top above it (`None` if none).
+type TopsAbove<N> = std::cell::RefCell<NodeMap<N, Option<Below<N>>>>;
 
 /// A pruned node that a cut names: the top of a skipped subtree.
 #[derive(Clone, Copy, Debug)]
@@ -92,23 +85,31 @@ struct Top<N> {
     depth_left: Option<usize>,
 }
 
-/// An open node of the trace: entered, or probed, and not yet done.
-#[derive(Clone, Copy)]
-struct Open<N> {
-    node: N,
-    /// Probed rather than entered: done with its first child.
-    probe: bool,
-}
-
 impl<'a, T: GameTree> Facts<'a, T>
 where
     T::Node: Hash,
 {
-    /// Indexes the trace of one search of `tree`.
+    /// Indexes the trace of one search of `tree`: its events read one by
+    /// one by a [`FactsRecorder`], as the search would have given them.
     pub fn new(
         tree: &'a T,
         result: &SearchResult<T::Node>,
         trace: &Trace<T::Node>,
+        strict: bool,
+    ) -> Facts<'a, T> {
+        let mut recorder = FactsRecorder::new(result.algorithm);
+        for event in &trace.events {
+            recorder.read(event);
+        }
+        Facts::recorded(tree, result, recorder, strict)
+    }
+
+    /// The facts of one search of `tree`, gathered by `recorder` while it
+    /// ran: no trace of every event is kept.
+    pub fn recorded(
+        tree: &'a T,
+        result: &SearchResult<T::Node>,
+        recorder: FactsRecorder<T::Node>,
         strict: bool,
     ) -> Facts<'a, T> {
         let mut facts = Facts {
@@ -117,27 +118,20 @@ where
             strict,
             score: result.score,
             best_move: result.best_move,
-            cuts: Vec::new(),
-            leaves: Vec::new(),
-            researches: 0,
-            passes: 0,
-            visits: HashMap::new(),
-            pruned_tops: HashMap::new(),
+            cuts: recorder.cuts,
+            leaves: recorder.leaves,
+            researches: recorder.researches,
+            passes: recorder.passes,
+            visits: recorder.visits,
+            pruned_tops: NodeMap::default(),
             pruned_count: 0,
-            visited_parents: HashMap::new(),
+            pruned_roots: Vec::new(),
+            visited_parents: recorder.visited_parents,
             all_parents: std::cell::OnceCell::new(),
+            tops_above: Default::default(),
+            steps_up: Default::default(),
             by_id: std::cell::OnceCell::new(),
         };
-        let mut open = Vec::new();
-        // A best-first search's events do not nest: its nodes' parents
-        // come from the tree.
-        let nested = result.algorithm.depth_first();
-        for (at, event) in trace.events.iter().enumerate() {
-            if nested {
-                facts.follow_nesting(&mut open, event);
-            }
-            facts.read(at, event);
-        }
         facts.settle_pruned();
         facts
     }
@@ -162,71 +156,13 @@ where
                 }
             }
         }
-    }
-
-    /// Keeps `open`, the nodes entered (or probed) and not yet done, and
-    /// notes each visited node's parent: the innermost open node.
-    fn follow_nesting(&mut self, open: &mut Vec<Open<T::Node>>, event: &Event<T::Node>) {
-        match event {
-            Event::Enter { node, .. } | Event::Probe { node, .. } => {
-                if let Some(parent) = open.last() {
-                    self.visited_parents.insert(*node, parent.node);
-                }
-                let probe = matches!(event, Event::Probe { .. });
-                open.push(Open { node: *node, probe });
-            }
-            Event::Leaf { node, .. } | Event::Final { node, .. } => {
-                if let Some(at) = open.iter().rposition(|o| o.node == *node) {
-                    open.truncate(at);
-                }
-                // A probe is done once its first child is.
-                if open.last().is_some_and(|o| o.probe) {
-                    open.pop();
-                }
-            }
-            _ => {}
-        }
-    }
-
-    fn read(&mut self, at: usize, event: &Event<T::Node>) {
-        match event {
-            Event::Enter { node, window } => {
-                self.visits.insert(*node, Visit::new(at, *window, false));
-            }
-            Event::Probe { node, .. } => {
-                self.visits.insert(*node, Visit::new(at, None, true));
-            }
-            Event::Leaf {
-                node,
-                value,
-                horizon,
-            } => {
-                self.leaves.push(*node);
-                let visit = self.visit_mut(*node);
-                visit.score = Some(Scored::exact(*value));
-                visit.at_horizon = horizon.is_some();
-            }
-            Event::Provisional { node, value } => {
-                self.visit_mut(*node).provisional.push((at, *value));
-            }
-            Event::Final { node, score } => self.visit_mut(*node).score = Some(*score),
-            Event::Cut(cut) => {
-                self.visit_mut(cut.node).cut = Some(self.cuts.len());
-                self.cuts.push(cut.clone());
-            }
-            Event::Research { .. } => self.researches += 1,
-            Event::Pass { .. } => self.passes += 1,
-            // A chance node's running sum: its final value says the rest;
-            // a test, a recall and SSS*'s list say nothing of a node that
-            // its other events do not.
-            Event::Chance { .. } | Event::Test { .. } | Event::Recall { .. } | Event::List(_) => {}
-        }
-    }
-
-    fn visit_mut(&mut self, node: T::Node) -> &mut Visit {
-        self.visits
-            .get_mut(&node)
-            .expect("every event follows its node's enter event")
+        let tops = &self.pruned_tops;
+        self.pruned_roots = (self.cuts.iter().enumerate())
+            .flat_map(|(index, cut)| {
+                (cut.pruned.iter().copied())
+                    .filter(move |n| tops.get(n).is_some_and(|top| top.cut == index))
+            })
+            .collect();
     }
 
     /// Every id of the tree (names and paths), in no order.
@@ -239,6 +175,12 @@ where
     /// the children's order does not follow) is looked up in the index of
     /// every id, made when first needed.
     pub fn find(&self, id: &str) -> Option<T::Node> {
+        // The root is named in every key (`expect root = 3`): found without
+        // an index of every id, which a large tree would build for it alone.
+        let root = self.tree.root();
+        if self.tree.id(root) == id {
+            return Some(root);
+        }
         match id.strip_prefix('@') {
             // A tree that orders children otherwise than its ids (a view
             // searching right to left) falls back on the index.
@@ -292,19 +234,45 @@ where
     /// subtree holds it; `None` for a visited node, and for a node below
     /// the depth limit (which no search with that limit visits).
     pub fn pruned_by(&self, node: T::Node) -> Option<(&Cut<T::Node>, T::Node)> {
+        let (at, below) = self.top_above(node)?;
+        let top = &self.pruned_tops[&at];
+        let within = top.depth_left.is_none_or(|left| below <= left);
+        within.then(|| (&self.cuts[top.cut], at))
+    }
+
+    /// The top of the skipped subtree that holds `node`, and how many
+    /// plies below it `node` lies; `None` when a visited node (or the
+    /// root) comes first on the way up. The nodes walked are remembered,
+    /// so that asking about every node of a skipped chain thousands of
+    /// plies deep walks it once, not once a node.
+    fn top_above(&self, node: T::Node) -> Option<(T::Node, usize)> {
+        let mut walked = Vec::new();
         let mut at = node;
-        let mut below = 0;
-        loop {
-            if let Some(top) = self.pruned_tops.get(&at) {
-                let within = top.depth_left.is_none_or(|left| below <= left);
-                return within.then(|| (&self.cuts[top.cut], at));
+        let found = loop {
+            if self.pruned_tops.contains_key(&at) {
+                break Some((at, 0));
             }
             if self.visits.contains_key(&at) {
-                return None;
+                break None;
             }
-            at = self.parent(at)?;
-            below += 1;
+            if let Some(&known) = self.tops_above.borrow().get(&at) {
+                break known;
+            }
+            walked.push(at);
+            self.steps_up.set(self.steps_up.get() + 1);
+            match self.parent(at) {
+                Some(parent) => at = parent,
+                None => break None,
+            }
+        };
+        let mut tops_above = self.tops_above.borrow_mut();
+        let count = walked.len();
+        for (i, node) in walked.into_iter().enumerate() {
+            let below = |(top, d): (T::Node, usize)| (top, d + count - i);
+            tops_above.insert(node, found.map(below));
         }
+        drop(tops_above);
+        found.map(|(top, d)| (top, d + count))
     }
 
     /// Whether the search never visited `node`.
@@ -361,10 +329,7 @@ where
     /// The roots of the pruned subtrees, in search order (each once, in
     /// the last cut that names it).
     pub fn pruned_roots(&self) -> impl Iterator<Item = T::Node> + '_ {
-        self.cuts.iter().enumerate().flat_map(move |(index, cut)| {
-            (cut.pruned.iter().copied())
-                .filter(move |n| self.pruned_tops.get(n).is_some_and(|top| top.cut == index))
-        })
+        self.pruned_roots.iter().copied()
     }
 
     /// The value `parent` had just before event `before`, and the child
@@ -400,17 +365,62 @@ fn skipped_below<T: GameTree>(tree: &T, top: T::Node, depth_left: Option<usize>)
     count
 }
 
-impl Visit {
-    /// A node entered (or probed) at event `at` with `window`.
-    fn new(at: usize, window: Option<Window>, only_probed: bool) -> Visit {
-        Visit {
-            entered_at: at,
-            window,
-            only_probed,
-            at_horizon: false,
-            provisional: Vec::new(),
-            score: None,
-            cut: None,
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::{Options, search};
+
+    /// The facts of alpha-beta on `tree`, gathered while it searches.
+    fn facts_of(tree: &crate::tree::Tree) -> Facts<'_, crate::tree::Tree> {
+        let mut recorder = FactsRecorder::new(Algorithm::AlphaBeta);
+        let options = Options::default();
+        let result = search(tree, Algorithm::AlphaBeta, options, &mut recorder).unwrap();
+        Facts::recorded(tree, &result, recorder, false)
+    }
+
+    #[test]
+    fn a_whole_key_is_checked_without_an_index_of_every_id() {
+        // Every key names the root (`expect root = 3`) and paths: none of
+        // them needs the index of every id, a string a node, which on a
+        // tree of millions of nodes cost more than the search.
+        let text = "[[3 12 8] [2 4 6] [14 5 2]]";
+        let tree = crate::syntax::parse("aima", text).unwrap();
+        let facts = facts_of(&tree);
+        let key = facts.answer_key();
+        assert!(key.iter().any(|c| c.to_string().contains("root")));
+        for claim in &key {
+            assert_eq!(facts.holds(claim), Ok(true), "{claim}");
         }
+        assert!(facts.by_id.get().is_none());
+        // A name is found through the index.
+        let named = crate::syntax::parse("named", "[ A [3 12 8] 2 ]").unwrap();
+        let facts = facts_of(&named);
+        assert_eq!(facts.find("A"), named.children(named.root()).next());
+        assert!(facts.by_id.get().is_some());
+    }
+
+    #[test]
+    fn questions_about_a_deep_pruned_chain_walk_it_once() {
+        // MIN's 5 falls to alpha 10: the chain 2,000 plies deep under MIN
+        // is pruned whole. Asking about each of its nodes from the bottom
+        // up would walk 2,000,000 steps to its top without memory.
+        let depth = 2_000;
+        let chain = format!("{}7{}", "[ 1 ".repeat(depth), " ]".repeat(depth));
+        let text = format!("[ 10 [ 5 {chain} ] ]");
+        let tree = crate::syntax::parse("deep", &text).unwrap();
+        let facts = facts_of(&tree);
+        let min = tree.children(tree.root()).nth(1).unwrap();
+        let top = tree.children(min).nth(1).unwrap();
+        let mut nodes = crate::tree::subtree(&tree, top);
+        assert_eq!(nodes.len(), 2 * depth + 1);
+        nodes.reverse();
+        for node in &nodes {
+            assert_eq!(facts.pruned_by(*node).map(|(_, t)| t), Some(top));
+        }
+        assert!(
+            facts.steps_up.get() <= nodes.len(),
+            "{}",
+            facts.steps_up.get()
+        );
     }
 }

@@ -31,6 +31,7 @@ mod export;
 mod facts;
 mod grader;
 mod key;
+mod record;
 mod report;
 mod rubric;
 mod table;
@@ -44,9 +45,10 @@ pub use batch::{Batch, BatchError, Grading, Host, Quietly, Source, TreeError, Wa
 pub use compare::{Outcome, UnknownNode};
 pub use diagnose::{Diagnoser, Diagnosis, Misconception, Mistaken, Untested, View};
 pub use export::{GradescopeResults, GradescopeTest, Visibility};
-pub use facts::{Facts, Visit};
+pub use facts::Facts;
 pub use grader::{CLAIMS_LISTED_UP_TO, DIAGNOSE_UP_TO};
 pub use key::{QuestionKind, answer_key, key_header, key_lines, rubric_lines};
+pub use record::{FactsRecorder, Visit};
 pub use report::{CheckReport, ExpectationReport, FileReport, Unlisted};
 pub use rubric::{Grade, Question, QuestionReport, Rubric, Status, grade, unread_words};
 

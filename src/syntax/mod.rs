@@ -177,7 +177,25 @@ fn parse_general_unbuilt(path: &str, text: &str, limits: &Limits) -> Result<Unbu
 /// file: its first word, after blanks and comments, is `expect`.
 pub fn is_answer_file(text: &str) -> bool {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    TreeParser::parse(Rule::answers_start, text).is_ok()
+    // The first line with a word decides: the parser reads up to its end,
+    // not the whole of a tree file of millions of nodes (a failed parse
+    // costs in the length of what it was given).
+    let end = first_word_line_end(text);
+    TreeParser::parse(Rule::answers_start, &text[..end]).is_ok()
+}
+
+/// Where the first line that is neither blank nor a comment ends (its
+/// line break included); the text's length when there is none.
+fn first_word_line_end(text: &str) -> usize {
+    let mut end = 0;
+    for line in text.split_inclusive(['\n', '\r']) {
+        end += line.len();
+        let word = line.trim_start_matches([' ', '\t']);
+        if !(word.is_empty() || word.starts_with(['#', '\n', '\r'])) {
+            return end;
+        }
+    }
+    text.len()
 }
 
 /// Reads an answer file: `expect` lines only, in the same syntax as after a

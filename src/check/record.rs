@@ -1,0 +1,229 @@
+//! The checker's facts gathered while the search runs: a [`Recorder`] that
+//! keeps, of each event, only what [`Facts`](super::Facts) reads, so that
+//! grading a large tree holds no trace of every event beside the tree.
+//! [`Facts::new`](super::Facts::new) reads a recorded trace through the
+//! same recorder, event by event, so both ways give the same facts.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hash, Hasher};
+
+use crate::search::Algorithm;
+use crate::trace::{Cut, Event, Recorder, Window};
+use crate::value::{Scored, Value};
+
+/// What the trace says about one visited node.
+#[derive(Clone, Debug)]
+pub struct Visit {
+    /// The index of its `enter` event in the trace (of its `probe` event
+    /// when it is only probed).
+    pub entered_at: usize,
+    /// The window it was entered with (`None` for minimax and negamax,
+    /// and for a node only probed).
+    pub window: Option<Window>,
+    /// Whether Star2 only probed it: searched its first child, and never
+    /// entered it.
+    pub only_probed: bool,
+    /// Whether it took its static value at the depth limit (the last time
+    /// it was entered), as a leaf.
+    pub at_horizon: bool,
+    /// Its provisional values, with the index of each event.
+    pub provisional: Vec<(usize, Value)>,
+    /// The value it returned (a leaf's own value, exact).
+    pub score: Option<Scored>,
+    /// The index, in [`Facts::cuts`], of the cut made at it.
+    pub cut: Option<usize>,
+}
+
+impl Visit {
+    /// A node entered (or probed) at event `at` with `window`.
+    pub(super) fn new(at: usize, window: Option<Window>, only_probed: bool) -> Visit {
+        Visit {
+            entered_at: at,
+            window,
+            only_probed,
+            at_horizon: false,
+            provisional: Vec::new(),
+            score: None,
+            cut: None,
+        }
+    }
+}
+
+/// What one search says about each node, kept as its events arrive: the
+/// visits, the cuts, the leaves evaluated and the parents of the visited
+/// nodes. Give it to `search` in place of a trace, then make the facts
+/// with [`Facts::recorded`](super::Facts::recorded).
+pub struct FactsRecorder<N> {
+    /// The index the next event would have in the whole trace.
+    at: usize,
+    /// Whether the events nest (a depth-first search): the parents of
+    /// visited nodes are read from the nesting.
+    nested: bool,
+    /// The nodes entered (or probed) and not yet done, innermost last.
+    open: Vec<Open<N>>,
+    pub(super) visits: NodeMap<N, Visit>,
+    pub(super) visited_parents: NodeMap<N, N>,
+    pub(super) cuts: Vec<Cut<N>>,
+    pub(super) leaves: Vec<N>,
+    pub(super) researches: u64,
+    pub(super) passes: u64,
+}
+
+/// An open node of the trace: entered, or probed, and not yet done.
+#[derive(Clone, Copy)]
+struct Open<N> {
+    node: N,
+    /// Probed rather than entered: done with its first child.
+    probe: bool,
+}
+
+impl<N: Copy + Eq + Hash> FactsRecorder<N> {
+    /// A recorder for a search by `algorithm`: a best-first one (SSS*)
+    /// does not nest its events, and its nodes' parents come from the tree.
+    pub fn new(algorithm: Algorithm) -> FactsRecorder<N> {
+        FactsRecorder {
+            at: 0,
+            nested: algorithm.depth_first(),
+            open: Vec::new(),
+            visits: NodeMap::default(),
+            visited_parents: NodeMap::default(),
+            cuts: Vec::new(),
+            leaves: Vec::new(),
+            researches: 0,
+            passes: 0,
+        }
+    }
+
+    /// Reads one event of a recorded trace, as if the search had just
+    /// made it.
+    pub fn read(&mut self, event: &Event<N>) {
+        self.take(event.clone());
+    }
+
+    fn take(&mut self, event: Event<N>) {
+        if self.nested {
+            self.follow_nesting(&event);
+        }
+        self.note(event);
+        self.at += 1;
+    }
+
+    /// Keeps `open`, the nodes entered (or probed) and not yet done, and
+    /// notes each visited node's parent: the innermost open node.
+    fn follow_nesting(&mut self, event: &Event<N>) {
+        match event {
+            Event::Enter { node, .. } | Event::Probe { node, .. } => {
+                if let Some(parent) = self.open.last() {
+                    self.visited_parents.insert(*node, parent.node);
+                }
+                let probe = matches!(event, Event::Probe { .. });
+                self.open.push(Open { node: *node, probe });
+            }
+            Event::Leaf { node, .. } | Event::Final { node, .. } => {
+                if let Some(at) = self.open.iter().rposition(|o| o.node == *node) {
+                    self.open.truncate(at);
+                }
+                // A probe is done once its first child is.
+                if self.open.last().is_some_and(|o| o.probe) {
+                    self.open.pop();
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// What the event says of its node, kept.
+    fn note(&mut self, event: Event<N>) {
+        let at = self.at;
+        match event {
+            Event::Enter { node, window } => {
+                self.visits.insert(node, Visit::new(at, window, false));
+            }
+            Event::Probe { node, .. } => {
+                self.visits.insert(node, Visit::new(at, None, true));
+            }
+            Event::Leaf {
+                node,
+                value,
+                horizon,
+            } => {
+                self.leaves.push(node);
+                let visit = self.visit_mut(node);
+                visit.score = Some(Scored::exact(value));
+                visit.at_horizon = horizon.is_some();
+            }
+            Event::Provisional { node, value } => {
+                self.visit_mut(node).provisional.push((at, value));
+            }
+            Event::Final { node, score } => self.visit_mut(node).score = Some(score),
+            Event::Cut(cut) => {
+                let index = self.cuts.len();
+                self.visit_mut(cut.node).cut = Some(index);
+                self.cuts.push(cut);
+            }
+            Event::Research { .. } => self.researches += 1,
+            Event::Pass { .. } => self.passes += 1,
+            // A chance node's running sum: its final value says the rest;
+            // a test, a recall and SSS*'s list say nothing of a node that
+            // its other events do not.
+            Event::Chance { .. } | Event::Test { .. } | Event::Recall { .. } | Event::List(_) => {}
+        }
+    }
+
+    fn visit_mut(&mut self, node: N) -> &mut Visit {
+        self.visits
+            .get_mut(&node)
+            .expect("every event follows its node's enter event")
+    }
+}
+
+impl<N: Copy + Eq + Hash> Recorder<N> for FactsRecorder<N> {
+    fn record(&mut self, event: Event<N>) {
+        self.take(event);
+    }
+}
+
+/// A map keyed by nodes, hashed by [`NodeHasher`].
+pub(super) type NodeMap<K, V> = HashMap<K, V, BuildHasherDefault<NodeHasher>>;
+
+/// A set of nodes, hashed by [`NodeHasher`].
+pub(super) type NodeSet<K> = std::collections::HashSet<K, BuildHasherDefault<NodeHasher>>;
+
+/// A hasher for nodes: a rotate, an exclusive or and a multiply a word.
+/// A node is a handle the tree or the game gives, never a key chosen to
+/// collide, and the search's hundreds of thousands of visits cost a
+/// fraction of what the default hasher (built against such keys) costs.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct NodeHasher(u64);
+
+impl NodeHasher {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+}
+
+impl Hasher for NodeHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.add(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.add(u64::from(n));
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.add(n);
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.add(n as u64);
+    }
+}
