@@ -76,7 +76,7 @@ where
             recorder,
             seen,
             split_depth: options.split_depth.unwrap_or(DEFAULT_SPLIT_DEPTH),
-            frames: Frames::new(),
+            frames: Frames::new(!R::RECORDS),
             schedule: Schedule::new(root, processors, width, young_brothers),
             time: 0,
             idle: 0,
@@ -85,9 +85,9 @@ where
         }
     }
 
-    /// Runs steps until the root has its value: the result, the steps
-    /// and the idle processor-steps.
-    pub(super) fn run(mut self) -> Result<(SearchResult<T::Node>, u64, u64), SearchError> {
+    /// Runs steps until the root has its value: the result, the steps,
+    /// the idle processor-steps and the most frames held at once.
+    pub(super) fn run(mut self) -> Result<(SearchResult<T::Node>, u64, u64, usize), SearchError> {
         loop {
             self.time += 1;
             let mut leaves = Vec::new();
@@ -104,9 +104,10 @@ where
                 self.deliver(p, up);
             }
             if let Some((score, line)) = self.root.take() {
-                return Ok((self.result(score, line), self.time, self.idle));
+                let result = self.result(score, line);
+                return Ok((result, self.time, self.idle, self.frames.slots()));
             }
-            self.schedule.drop_dead_tasks(&self.frames);
+            self.schedule.drop_dead_tasks(&mut self.frames);
             self.schedule.assign(&mut self.frames);
         }
     }
@@ -177,7 +178,7 @@ where
                 purpose: task.purpose,
             }));
         }
-        self.open(p, task, window, (alpha, beta));
+        self.open(p, task, window, (alpha, beta))?;
         Ok(None)
     }
 
@@ -210,10 +211,22 @@ where
 
     /// Opens a frame for the interior node of `task`, entered with
     /// `window` (narrowed to `bounds`); its eldest child becomes `p`'s
-    /// next task.
-    fn open(&mut self, p: usize, task: Task<T::Node>, window: Window, bounds: Bounds<T::Node>) {
+    /// next task. A chance node is refused: the simulation searches
+    /// MAX and MIN nodes only.
+    fn open(
+        &mut self,
+        p: usize,
+        task: Task<T::Node>,
+        window: Window,
+        bounds: Bounds<T::Node>,
+    ) -> Result<(), SearchError> {
         let (node, tree) = (task.node, self.tree);
         let kind = tree.kind(node);
+        if kind.is_chance() {
+            return Err(SearchError::ChanceUnsupported {
+                algorithm: Algorithm::Parallel,
+            });
+        }
         let id = self.frames.next_id();
         let split_depth = self.split_depth_at(&task);
         let upper = match task.link {
@@ -242,6 +255,7 @@ where
         });
         let eldest = self.frames.child_task(id, Purpose::Plain, None);
         self.schedule.give(p, eldest);
+        Ok(())
     }
 
     /// The split depth of the frame `task` enters: its parent's, or the
@@ -296,6 +310,7 @@ where
                 return;
             };
             if !self.frames.alive(up.link) {
+                self.frames.free_dead(up.link);
                 return;
             }
             self.frames[f].running.retain(|&i| i != index);
@@ -496,6 +511,7 @@ where
         if R::RECORDS {
             self.record_event(p, Event::Final { node, score });
         }
+        self.frames.free(f);
         Some(up)
     }
 
