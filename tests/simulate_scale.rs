@@ -64,7 +64,7 @@ proptest! {
         split_depth in 0usize..6,
         width in prop::option::of(1usize..5),
     ) {
-        let tree = parse("random", &&shape.text()).unwrap();
+        let tree = parse("random", &shape.text()).unwrap();
         same_either_way(&tree, options(scout, split_depth, width), p);
     }
 }

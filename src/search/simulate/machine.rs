@@ -5,6 +5,7 @@
 use std::collections::HashSet;
 
 use super::frame::{Bounds, Frame, FrameId, Frames, Purpose, Slot, SplitState, Task, Up};
+use super::report::Simulation;
 use super::schedule::Schedule;
 use crate::search::brothers::{own_bound, research_split_depth};
 use crate::search::fold::NodeFold;
@@ -85,9 +86,9 @@ where
         }
     }
 
-    /// Runs steps until the root has its value: the result, the steps,
-    /// the idle processor-steps and the most frames held at once.
-    pub(super) fn run(mut self) -> Result<(SearchResult<T::Node>, u64, u64, usize), SearchError> {
+    /// Runs steps until the root has its value; sequential alpha-beta
+    /// takes `sequential_steps`.
+    pub(super) fn run(mut self, sequential_steps: u64) -> Result<Simulation<T::Node>, SearchError> {
         loop {
             self.time += 1;
             let mut leaves = Vec::new();
@@ -104,8 +105,14 @@ where
                 self.deliver(p, up);
             }
             if let Some((score, line)) = self.root.take() {
-                let result = self.result(score, line);
-                return Ok((result, self.time, self.idle, self.frames.slots()));
+                return Ok(Simulation {
+                    result: self.result(score, line),
+                    processors: self.schedule.processors(),
+                    steps: self.time,
+                    sequential_steps,
+                    idle_steps: self.idle,
+                    peak_frames: self.frames.slots(),
+                });
             }
             self.schedule.drop_dead_tasks(&mut self.frames);
             self.schedule.assign(&mut self.frames);

@@ -118,13 +118,5 @@ where
     };
     let processors = processors.max(1);
     let machine = Machine::new(tree, options, processors, seen, recorder);
-    let (result, steps, idle_steps, peak_frames) = machine.run()?;
-    Ok(Simulation {
-        result,
-        processors,
-        steps,
-        sequential_steps,
-        idle_steps,
-        peak_frames,
-    })
+    machine.run(sequential_steps)
 }
