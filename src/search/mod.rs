@@ -317,13 +317,6 @@ fn check_bounds<T: GameTree>(
     }
 }
 
-/// Whether `tree` has a chance node.
-fn has_chance<T: GameTree>(tree: &T) -> bool {
-    crate::tree::subtree(tree, tree.root())
-        .into_iter()
-        .any(|node| tree.kind(node).is_chance())
-}
-
 /// Refuses options the algorithm does not carry out.
 fn check_options(algorithm: Algorithm, options: &Options) -> Result<(), SearchError> {
     if let Some(window) = options.window.filter(|w| w.alpha >= w.beta) {

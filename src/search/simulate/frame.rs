@@ -10,8 +10,15 @@ use crate::search::window::WindowBound;
 use crate::trace::Window;
 use crate::value::{Kind, Scored, Value};
 
-/// A frame's index in the machine's arena.
-pub(super) type FrameId = usize;
+/// A frame's place in the machine's arena: its slot, and the slot's
+/// generation when the frame was put there. A slot is used again once its
+/// frame is freed, with the next generation, so an id kept past its
+/// frame's end names no frame rather than the slot's new one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct FrameId {
+    slot: u32,
+    generation: u32,
+}
 
 /// Where a node hangs: its parent's frame and its index among the
 /// parent's children in search order; `None` for the root.
@@ -132,41 +139,117 @@ pub(super) struct Frame<N> {
     pub done: bool,
 }
 
-/// Every frame entered so far, by [`FrameId`]; a frame stays when its node
-/// is done, marked so.
+/// The frames of the nodes being searched, by [`FrameId`].
+///
+/// When a recorder keeps the schedule, every frame stays to the end, its
+/// node marked done (the acts name the nodes below a cut, and those are
+/// found through the frames). Otherwise a frame is freed as soon as
+/// nothing needs it: when its node is done, or when the walk up from a
+/// dropped task or value meets it below a node that is done. Then the
+/// arena holds the live frames only, a few per processor and level, and
+/// the simulation's memory does not grow with the nodes it visits.
 #[derive(Debug)]
 pub(super) struct Frames<N> {
     frames: Vec<Frame<N>>,
+    /// Each slot's generation: the frame there now has it.
+    generations: Vec<u32>,
+    /// The slots whose frames were freed, to use again.
+    free: Vec<u32>,
+    /// Whether frames are freed at all.
+    reclaim: bool,
 }
 
 impl<N> Index<FrameId> for Frames<N> {
     type Output = Frame<N>;
 
     fn index(&self, f: FrameId) -> &Frame<N> {
-        &self.frames[f]
+        debug_assert!(self.exists(f), "frame {f:?} used after it was freed");
+        &self.frames[f.slot as usize]
     }
 }
 
 impl<N> IndexMut<FrameId> for Frames<N> {
     fn index_mut(&mut self, f: FrameId) -> &mut Frame<N> {
-        &mut self.frames[f]
+        debug_assert!(self.exists(f), "frame {f:?} used after it was freed");
+        &mut self.frames[f.slot as usize]
+    }
+}
+
+impl<N> Frames<N> {
+    /// Whether `f` still names a frame (it was not freed).
+    pub(super) fn exists(&self, f: FrameId) -> bool {
+        self.generations[f.slot as usize] == f.generation
     }
 }
 
 impl<N: Copy> Frames<N> {
-    /// No frame yet.
-    pub(super) fn new() -> Self {
-        Frames { frames: Vec::new() }
+    /// No frame yet; frames are freed once done when `reclaim` says so.
+    pub(super) fn new(reclaim: bool) -> Self {
+        Frames {
+            frames: Vec::new(),
+            generations: Vec::new(),
+            free: Vec::new(),
+            reclaim,
+        }
+    }
+
+    /// The most frames held at once: the arena's slots.
+    pub(super) fn slots(&self) -> usize {
+        self.frames.len()
     }
 
     /// The id the next frame added gets.
     pub(super) fn next_id(&self) -> FrameId {
-        self.frames.len()
+        match self.free.last() {
+            Some(&slot) => FrameId {
+                slot,
+                generation: self.generations[slot as usize],
+            },
+            None => FrameId {
+                slot: u32::try_from(self.frames.len()).expect("fewer than 2^32 frames at once"),
+                generation: 0,
+            },
+        }
     }
 
     /// Adds `frame`, with the id [`Frames::next_id`] gave.
     pub(super) fn push(&mut self, frame: Frame<N>) {
-        self.frames.push(frame);
+        match self.free.pop() {
+            Some(slot) => self.frames[slot as usize] = frame,
+            None => {
+                self.frames.push(frame);
+                self.generations.push(0);
+            }
+        }
+    }
+
+    /// Frees frame `f` (when frames are reclaimed and `f` was not freed
+    /// yet): its slot takes the next generation.
+    pub(super) fn free(&mut self, f: FrameId) {
+        if !self.reclaim || !self.exists(f) {
+            return;
+        }
+        let frame = &mut self.frames[f.slot as usize];
+        frame.children = Vec::new();
+        frame.running = Vec::new();
+        frame.line = Vec::new();
+        frame.split = None;
+        self.generations[f.slot as usize] += 1;
+        self.free.push(f.slot);
+    }
+
+    /// Frees the frames from the one at `link` up to the first one freed
+    /// already: a chain of frames below a node that is done, which no
+    /// processor works on any more.
+    pub(super) fn free_dead(&mut self, link: Link) {
+        let mut at = link;
+        while let Some((f, _)) = at {
+            if !self.reclaim || !self.exists(f) {
+                return;
+            }
+            at = self[f].link;
+            self.free(f);
+        }
     }
 
     /// Hands out the next child of frame `f` for `purpose`, with the
@@ -177,8 +260,8 @@ impl<N: Copy> Frames<N> {
         purpose: Purpose,
         null: Option<Bounds<N>>,
     ) -> Task<N> {
-        let index = self.frames[f].next;
-        self.frames[f].next += 1;
+        let index = self[f].next;
+        self[f].next += 1;
         self.hand_out(f, index, purpose, null)
     }
 
@@ -190,7 +273,7 @@ impl<N: Copy> Frames<N> {
         purpose: Purpose,
         null: Option<Bounds<N>>,
     ) -> Task<N> {
-        let frame = &mut self.frames[f];
+        let frame = &mut self[f];
         frame.running.push(index);
         let (alpha, beta) = null.unwrap_or((frame.alpha, frame.beta));
         Task {
@@ -208,7 +291,7 @@ impl<N: Copy> Frames<N> {
     pub(super) fn narrow(&self, link: Link, alpha: &mut WindowBound<N>, beta: &mut WindowBound<N>) {
         let mut at = link;
         while let Some((f, _)) = at {
-            let frame = &self.frames[f];
+            let frame = &self[f];
             if let Some(split) = &frame.split {
                 match frame.kind {
                     Kind::Max if split.bound > alpha.value => {
@@ -228,15 +311,16 @@ impl<N: Copy> Frames<N> {
     /// `f`'s own, or, below the split depth, that of the frame where the
     /// split depth is reached.
     pub(super) fn up(&self, f: FrameId) -> Link {
-        self.frames[self.frames[f].upper].link
+        self[self[f].upper].link
     }
 
     /// Whether a node hanging at `link` still matters: no frame above it
-    /// is done.
+    /// is done (or freed, which a frame is only once it or a frame above
+    /// it is done).
     pub(super) fn alive(&self, link: Link) -> bool {
         let mut at = link;
         while let Some((f, _)) = at {
-            if self.frames[f].done {
+            if !self.exists(f) || self[f].done || !self.exists(self[f].upper) {
                 return false;
             }
             at = self.up(f);
@@ -259,10 +343,10 @@ impl<N: Copy> Frames<N> {
     /// The path from the root to frame `f`'s node, in search order.
     pub(super) fn path(&self, f: FrameId) -> Vec<u32> {
         let mut path = Vec::new();
-        let mut at = self.frames[f].link;
+        let mut at = self[f].link;
         while let Some((g, index)) = at {
             path.push(index as u32);
-            at = self.frames[g].link;
+            at = self[g].link;
         }
         path.reverse();
         path

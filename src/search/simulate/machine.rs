@@ -5,6 +5,7 @@
 use std::collections::HashSet;
 
 use super::frame::{Bounds, Frame, FrameId, Frames, Purpose, Slot, SplitState, Task, Up};
+use super::report::Simulation;
 use super::schedule::Schedule;
 use crate::search::brothers::{own_bound, research_split_depth};
 use crate::search::fold::NodeFold;
@@ -76,7 +77,7 @@ where
             recorder,
             seen,
             split_depth: options.split_depth.unwrap_or(DEFAULT_SPLIT_DEPTH),
-            frames: Frames::new(),
+            frames: Frames::new(!R::RECORDS),
             schedule: Schedule::new(root, processors, width, young_brothers),
             time: 0,
             idle: 0,
@@ -85,9 +86,9 @@ where
         }
     }
 
-    /// Runs steps until the root has its value: the result, the steps
-    /// and the idle processor-steps.
-    pub(super) fn run(mut self) -> Result<(SearchResult<T::Node>, u64, u64), SearchError> {
+    /// Runs steps until the root has its value; sequential alpha-beta
+    /// takes `sequential_steps`.
+    pub(super) fn run(mut self, sequential_steps: u64) -> Result<Simulation<T::Node>, SearchError> {
         loop {
             self.time += 1;
             let mut leaves = Vec::new();
@@ -104,9 +105,16 @@ where
                 self.deliver(p, up);
             }
             if let Some((score, line)) = self.root.take() {
-                return Ok((self.result(score, line), self.time, self.idle));
+                return Ok(Simulation {
+                    result: self.result(score, line),
+                    processors: self.schedule.processors(),
+                    steps: self.time,
+                    sequential_steps,
+                    idle_steps: self.idle,
+                    peak_frames: self.frames.slots(),
+                });
             }
-            self.schedule.drop_dead_tasks(&self.frames);
+            self.schedule.drop_dead_tasks(&mut self.frames);
             self.schedule.assign(&mut self.frames);
         }
     }
@@ -177,7 +185,7 @@ where
                 purpose: task.purpose,
             }));
         }
-        self.open(p, task, window, (alpha, beta));
+        self.open(p, task, window, (alpha, beta))?;
         Ok(None)
     }
 
@@ -210,10 +218,22 @@ where
 
     /// Opens a frame for the interior node of `task`, entered with
     /// `window` (narrowed to `bounds`); its eldest child becomes `p`'s
-    /// next task.
-    fn open(&mut self, p: usize, task: Task<T::Node>, window: Window, bounds: Bounds<T::Node>) {
+    /// next task. A chance node is refused: the simulation searches
+    /// MAX and MIN nodes only.
+    fn open(
+        &mut self,
+        p: usize,
+        task: Task<T::Node>,
+        window: Window,
+        bounds: Bounds<T::Node>,
+    ) -> Result<(), SearchError> {
         let (node, tree) = (task.node, self.tree);
         let kind = tree.kind(node);
+        if kind.is_chance() {
+            return Err(SearchError::ChanceUnsupported {
+                algorithm: Algorithm::Parallel,
+            });
+        }
         let id = self.frames.next_id();
         let split_depth = self.split_depth_at(&task);
         let upper = match task.link {
@@ -242,6 +262,7 @@ where
         });
         let eldest = self.frames.child_task(id, Purpose::Plain, None);
         self.schedule.give(p, eldest);
+        Ok(())
     }
 
     /// The split depth of the frame `task` enters: its parent's, or the
@@ -296,6 +317,7 @@ where
                 return;
             };
             if !self.frames.alive(up.link) {
+                self.frames.free_dead(up.link);
                 return;
             }
             self.frames[f].running.retain(|&i| i != index);
@@ -496,6 +518,7 @@ where
         if R::RECORDS {
             self.record_event(p, Event::Final { node, score });
         }
+        self.frames.free(f);
         Some(up)
     }
 

@@ -80,7 +80,9 @@ use machine::Machine;
 /// Sequential alpha-beta runs first with the same options, to count its
 /// steps and, when `recorder` keeps anything, to mark the nodes it never
 /// visits as speculative. Iterative deepening is refused, as the parallel
-/// search refuses it.
+/// search refuses it, and so is a chance node, when the simulation enters
+/// one (the tree is not walked beforehand: a generated game can have far
+/// more nodes than any search visits).
 pub fn simulate<T, R>(
     tree: &T,
     options: Options,
@@ -93,7 +95,7 @@ where
     R: ScheduleRecorder<T::Node>,
 {
     super::check_options(Algorithm::Parallel, &options)?;
-    if super::has_chance(tree) {
+    if tree.kind(tree.root()).is_chance() {
         return Err(SearchError::ChanceUnsupported {
             algorithm: Algorithm::Parallel,
         });
@@ -116,12 +118,5 @@ where
     };
     let processors = processors.max(1);
     let machine = Machine::new(tree, options, processors, seen, recorder);
-    let (result, steps, idle_steps) = machine.run()?;
-    Ok(Simulation {
-        result,
-        processors,
-        steps,
-        sequential_steps,
-        idle_steps,
-    })
+    machine.run(sequential_steps)
 }

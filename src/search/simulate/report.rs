@@ -20,6 +20,11 @@ pub struct Simulation<N> {
     pub sequential_steps: u64,
     /// Processor-steps spent with nothing to do.
     pub idle_steps: u64,
+    /// The most interior nodes the simulation held at once (its memory):
+    /// with a recorder that keeps the schedule, every interior node it
+    /// entered; otherwise the live ones only, a few per processor and
+    /// level, whatever the size of the tree.
+    pub peak_frames: usize,
 }
 
 /// The figures of a [`Simulation`], as `solve` reports them.

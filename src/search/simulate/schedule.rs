@@ -111,9 +111,16 @@ impl<N: Copy> Schedule<N> {
         workers
     }
 
-    /// Ends a step: drops the tasks that a cut made useless.
-    pub(super) fn drop_dead_tasks(&mut self, frames: &Frames<N>) {
-        self.tasks.retain(|_, t| frames.alive(t.link));
+    /// Ends a step: drops the tasks that a cut made useless (freeing the
+    /// frames above them that it made useless too).
+    pub(super) fn drop_dead_tasks(&mut self, frames: &mut Frames<N>) {
+        self.tasks.retain(|_, t| {
+            let alive = frames.alive(t.link);
+            if !alive {
+                frames.free_dead(t.link);
+            }
+            alive
+        });
         self.pending.clear();
         self.combined = 0;
     }
@@ -130,8 +137,20 @@ impl<N: Copy> Schedule<N> {
                 return;
             }
             self.offering.retain(|&f| {
+                if !frames.exists(f) {
+                    return false;
+                }
                 let frame = &frames[f];
-                !frame.done && frame.next < frame.children.len()
+                if frame.done || frame.next == frame.children.len() {
+                    return false;
+                }
+                // Below a node that is done: never offered again.
+                let link = frame.link;
+                let alive = frames.alive(link);
+                if !alive {
+                    frames.free_dead(Some((f, 0)));
+                }
+                alive
             });
             let Some(f) = self.eldest_waiting(frames) else {
                 return;
