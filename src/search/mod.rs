@@ -43,7 +43,7 @@ pub use proof::{SmallestProof, knuth_moore, smallest_proof};
 pub use result::{
     Comparison, SearchError, SearchOption, SearchResult, Stats, parallel_trace_refusal,
 };
-pub use simulate::{Simulation, SimulationSummary, simulate};
+pub use simulate::{Deferral, Simulation, SimulationSummary, simulate, simulate_deferring};
 pub use stop::Stop;
 pub use young_brothers::YoungBrothers;
 

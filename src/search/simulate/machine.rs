@@ -4,6 +4,7 @@
 
 use std::collections::HashSet;
 
+use super::Deferral;
 use super::frame::{Bounds, Frame, FrameId, Frames, Purpose, Slot, SplitState, Task, Up};
 use super::report::Simulation;
 use super::schedule::Schedule;
@@ -47,11 +48,12 @@ where
     R: ScheduleRecorder<T::Node>,
 {
     /// The machine of `processors` processors about to search `tree`
-    /// under `options`, reporting to `recorder`; `seen` holds the ids of
-    /// the nodes sequential alpha-beta visits, when recording.
+    /// under `options`, handing out brothers as `deferral` says,
+    /// reporting to `recorder`; `seen` holds the ids of the nodes
+    /// sequential alpha-beta visits, when recording.
     pub(super) fn new(
         tree: &'a T,
-        options: Options,
+        (options, deferral): (Options, Deferral),
         processors: usize,
         seen: Option<HashSet<String>>,
         recorder: &'a mut R,
@@ -78,7 +80,7 @@ where
             seen,
             split_depth: options.split_depth.unwrap_or(DEFAULT_SPLIT_DEPTH),
             frames: Frames::new(!R::RECORDS),
-            schedule: Schedule::new(root, processors, width, young_brothers),
+            schedule: Schedule::new(root, processors, (width, young_brothers, deferral)),
             time: 0,
             idle: 0,
             stats: Stats::default(),

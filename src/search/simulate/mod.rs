@@ -50,7 +50,13 @@
 //! search order). So the same tree and options always give the same
 //! schedule; with one processor it is sequential alpha-beta, step for
 //! step.
-
+//!
+//! With [`Deferral::Busy`] (off by default), the rule first defers the
+//! split nodes that already have a brother running, the simplest form of
+//! ABDADA's deferral in this model: an idle processor takes the eldest
+//! waiting brother of a split node no processor is searching below, and
+//! a brother of a split node another processor is already in only when
+//! no such node offers one.
 //!
 //! # The files
 //!
@@ -65,6 +71,19 @@ mod report;
 mod schedule;
 
 pub use report::{Simulation, SimulationSummary};
+
+/// Which waiting brother an idle processor takes in the simulation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Deferral {
+    /// The eldest waiting brother, whoever else works below its split
+    /// node (Young Brothers Wait as the lecture gives it).
+    #[default]
+    Off,
+    /// The eldest waiting brother of a split node with no brother
+    /// running, when there is one; otherwise the eldest waiting brother
+    /// (ABDADA's deferral of work another processor is already in).
+    Busy,
+}
 
 use super::{Algorithm, Options, SearchError};
 use crate::trace::{NoRecorder, ScheduleRecorder, Trace};
@@ -86,6 +105,22 @@ use machine::Machine;
 pub fn simulate<T, R>(
     tree: &T,
     options: Options,
+    processors: usize,
+    recorder: &mut R,
+) -> Result<Simulation<T::Node>, SearchError>
+where
+    T: GameTree + Sync,
+    T::Node: Send + Sync,
+    R: ScheduleRecorder<T::Node>,
+{
+    simulate_deferring(tree, options, Deferral::Off, processors, recorder)
+}
+
+/// [`simulate`], handing out the waiting brothers as `deferral` says.
+pub fn simulate_deferring<T, R>(
+    tree: &T,
+    options: Options,
+    deferral: Deferral,
     processors: usize,
     recorder: &mut R,
 ) -> Result<Simulation<T::Node>, SearchError>
@@ -117,6 +152,6 @@ where
         }
     };
     let processors = processors.max(1);
-    let machine = Machine::new(tree, options, processors, seen, recorder);
+    let machine = Machine::new(tree, (options, deferral), processors, seen, recorder);
     machine.run(sequential_steps)
 }

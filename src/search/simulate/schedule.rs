@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 
+use super::Deferral;
 use super::frame::{FrameId, Frames, Link, Purpose, Task};
 use crate::search::YoungBrothers;
 use crate::search::brothers::{null_window, own_bound};
@@ -18,6 +19,8 @@ pub(super) struct Schedule<N> {
     width: usize,
     /// How younger brothers are searched.
     young_brothers: YoungBrothers,
+    /// Whether split nodes with brothers running wait behind the others.
+    deferral: Deferral,
     /// Split nodes that may have brothers to offer.
     offering: Vec<FrameId>,
     /// The leaves valued this step, with their processor and link; those
@@ -28,18 +31,19 @@ pub(super) struct Schedule<N> {
 
 impl<N: Copy> Schedule<N> {
     /// Processor 0 enters `root`; `width` brothers of a split node at
-    /// most are searched at once, as `young_brothers` says.
+    /// most are searched at once, as `young_brothers` says, and handed
+    /// out as `deferral` says.
     pub(super) fn new(
         root: Task<N>,
         processors: usize,
-        width: usize,
-        young_brothers: YoungBrothers,
+        (width, young_brothers, deferral): (usize, YoungBrothers, Deferral),
     ) -> Self {
         Schedule {
             tasks: BTreeMap::from([(0, root)]),
             processors,
             width,
             young_brothers,
+            deferral,
             offering: Vec::new(),
             pending: Vec::new(),
             combined: 0,
@@ -160,8 +164,11 @@ impl<N: Copy> Schedule<N> {
         }
     }
 
-    /// The split node whose next brother is the eldest of those waiting.
+    /// The split node whose next brother is the eldest of those waiting;
+    /// with [`Deferral::Busy`], of the split nodes with no brother running
+    /// if there are any.
     fn eldest_waiting(&self, frames: &Frames<N>) -> Option<FrameId> {
+        let deferring = self.deferral == Deferral::Busy;
         let offers = self.offering.iter().copied().filter(|&f| {
             let frame = &frames[f];
             let split = frame.split.as_ref().expect("offering split nodes");
@@ -169,9 +176,10 @@ impl<N: Copy> Schedule<N> {
         });
         offers.min_by_key(|&f| {
             let frame = &frames[f];
+            let deferred = deferring && !frame.running.is_empty();
             let mut path = frame.split.as_ref().expect("a split node").path.clone();
             path.push(frame.next as u32);
-            path
+            (deferred, path)
         })
     }
 
