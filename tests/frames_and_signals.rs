@@ -248,9 +248,30 @@ impl Mounts {
 }
 
 impl Drop for Mounts {
+    /// Unmounts each, innermost first. A mount was once found busy just
+    /// after the test was done with it, on a loaded machine, and free a
+    /// moment later (a process forked by another test thread holds copies
+    /// of the open descriptors until it execs), so each is tried again
+    /// for a while, then detached lazily.
     fn drop(&mut self) {
+        let umount = |args: &[&str], at: &Path| {
+            Command::new("umount")
+                .args(args)
+                .arg(at)
+                .stderr(std::process::Stdio::null())
+                .status()
+                .is_ok_and(|s| s.success())
+        };
         for at in self.0.iter().rev() {
-            let _ = Command::new("umount").arg(at).status();
+            let unmounted = (0..50).any(|_| {
+                umount(&[], at) || {
+                    std::thread::sleep(std::time::Duration::from_millis(100));
+                    false
+                }
+            });
+            if !unmounted {
+                umount(&["-l"], at);
+            }
         }
     }
 }
