@@ -17,15 +17,8 @@ set -euo pipefail
 bin=${GAMETREE:-target/release/gametree}
 read -r -a flags <<<"${FLAGS:-}"
 trees=("$@")
-if [ ${#trees[@]} -eq 0 ]; then
-  trees=(
-    "random:branching=8,depth=13,seed=1|"
-    "random:branching=12,depth=11,seed=1|"
-    "random:branching=30,depth=8,seed=1|"
-    "random:branching=8,depth=15,seed=1,noise=2|--order static"
-    "random:branching=20,depth=10,seed=1,noise=2|--order static"
-  )
-fi
+source "$(dirname "$0")/trees.sh"
+[ ${#trees[@]} -eq 0 ] && trees=("${bench_trees[@]}")
 processors=2,4,8,16,32,64,65535
 
 printf '%-52s %10s' "tree" "seq nodes"

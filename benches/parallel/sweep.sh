@@ -14,24 +14,10 @@ set -euo pipefail
 threads=$1
 shift
 bin=${GAMETREE:-target/release/gametree}
-trees=(
-  "random:branching=8,depth=13,seed=1|"
-  "random:branching=12,depth=11,seed=1|"
-  "random:branching=30,depth=8,seed=1|"
-  "random:branching=8,depth=15,seed=1,noise=2|--order static"
-  "random:branching=20,depth=10,seed=1,noise=2|--order static"
-)
+source "$(dirname "$0")/trees.sh"
+trees=("${bench_trees[@]}")
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
-
-# Prints the seconds `$bin solve ARGS...` takes; its output goes to $out.
-seconds() {
-  local start end
-  start=$(date +%s.%N)
-  "$bin" solve "$@" >"$out"
-  end=$(date +%s.%N)
-  awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", b - a }'
-}
 
 nodes() {
   awk '/^nodes visited:/ { print $3 }' "$out"
