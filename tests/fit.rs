@@ -23,12 +23,7 @@ fn on_slide(svg: &str) -> ((f64, f64), f64, Vec<String>) {
             .unwrap()
     };
     let page = (points("width"), points("height"));
-    let view: Vec<f64> = root
-        .attribute("viewBox")
-        .unwrap()
-        .split_whitespace()
-        .map(|v| v.parse().unwrap())
-        .collect();
+    let view = common::drawing::view_box(root);
     let scale = (page.0 / view[2]).min(page.1 / view[3]);
     let texts: Vec<roxmltree::Node<'_, '_>> = document
         .descendants()

@@ -445,25 +445,28 @@ fn render_colours_nodes_by_processor_with_a_legend() {
     assert_eq!(p2, 4, "@1.3, @2.3, @3 and @3.1 are P2's: {dot}");
 }
 
+/// `render` of the lecture's parallel tree simulated on 2 processors.
+const SIMULATED_RENDER: [&str; 6] = [
+    "render",
+    "trees/parallel-lecture-beta-cuts.tree",
+    "--algo",
+    "parallel",
+    "--simulate",
+    "2",
+];
+
 #[test]
 fn render_writes_one_frame_per_time_step() {
     let dir = common::scratch("simulate-frames");
     let full = dir.join("full.dot");
     let frames = dir.join("frames");
+    let to = ["--format", "dot", "-o", full.to_str().unwrap()];
     let args = [
-        "render",
-        "trees/parallel-lecture-beta-cuts.tree",
-        "--algo",
-        "parallel",
-        "--simulate",
-        "2",
-        "--format",
-        "dot",
-        "-o",
-        full.to_str().unwrap(),
-        "--frames",
-        frames.to_str().unwrap(),
-    ];
+        &SIMULATED_RENDER[..],
+        &to,
+        &["--frames", frames.to_str().unwrap()],
+    ]
+    .concat();
     stdout_of(&args);
     let names = common::entries(&frames);
     assert_eq!(names.len(), 7, "seven steps: {names:?}");
@@ -546,14 +549,6 @@ fn render_simulate_draws_natively_and_refuses_only_the_key() {
     // No Graphviz on this PATH: every picture is gametree's own.
     let bin = dir.join("bin");
     std::fs::create_dir(&bin).unwrap();
-    let base = [
-        "render",
-        "trees/parallel-lecture-beta-cuts.tree",
-        "--algo",
-        "parallel",
-        "--simulate",
-        "2",
-    ];
     for (extension, start) in [
         ("svg", &b"<?xml"[..]),
         ("png", b"\x89PNG"),
@@ -561,7 +556,7 @@ fn render_simulate_draws_natively_and_refuses_only_the_key() {
         ("tex", b"% Drawn"),
     ] {
         let out = dir.join(format!("sim.{extension}"));
-        let args = [&base[..], &["-o", out.to_str().unwrap()]].concat();
+        let args = [&SIMULATED_RENDER[..], &["-o", out.to_str().unwrap()]].concat();
         let output = common::gametree(&args).env("PATH", &bin).output();
         assert_eq!(output.status.code(), Some(0), "{extension}: {output:?}");
         assert!(
@@ -577,7 +572,7 @@ fn render_simulate_draws_natively_and_refuses_only_the_key() {
     assert!(svg.contains("fill=\"#875692\""), "P2's colour");
     assert!(svg.contains(">speculative: alpha-beta prunes it</text>"));
     let deck = dir.join("deck.pdf");
-    let args = [&base[..], &["--frames", deck.to_str().unwrap()]].concat();
+    let args = [&SIMULATED_RENDER[..], &["--frames", deck.to_str().unwrap()]].concat();
     assert_eq!(
         common::gametree(&args)
             .env("PATH", &bin)
@@ -586,7 +581,8 @@ fn render_simulate_draws_natively_and_refuses_only_the_key() {
             .code(),
         Some(0)
     );
-    let output = common::gametree([&base[..], &["--key", "--format", "svg"]].concat()).output();
+    let output =
+        common::gametree([&SIMULATED_RENDER[..], &["--key", "--format", "svg"]].concat()).output();
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(

@@ -158,15 +158,8 @@ fn a_practice_set_holds_every_exercise_in_quiz_mode() {
     let titles: Vec<&str> = trees.iter().map(|t| t["title"].as_str().unwrap()).collect();
     // Each title is the command that writes that exercise again: run, it
     // gives the exercise the set holds (the same set written as trees).
-    let set = gametree([
-        "gen",
-        "--exercise",
-        "--game",
-        "random:branching=2,depth=3,seed=5",
-        "--count",
-        "3",
-    ])
-    .stdout();
+    // The same command as the page's, less `--format html`.
+    let set = gametree(&common::PRACTICE_SET[..6]).stdout();
     let exercises: Vec<&str> = set.split("\n\n# ").collect();
     assert_eq!(exercises.len(), 3, "{set}");
     for (title, exercise) in titles.iter().zip(exercises) {

@@ -1,10 +1,8 @@
 //! `compare`: the command line's `gametree compare`, returning the object
 //! `--json` prints, made by the same library call (`report::compare`).
 
-use gametree::games::GameVisitor;
-use gametree::report::{CompareTable, compare as compare_table};
+use gametree::report::{Comparing, compare as compare_table};
 use gametree::search::{Algorithm, Options};
-use gametree::tree::GameTree;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -73,22 +71,4 @@ fn algorithms(keywords: &Keywords<'_>) -> PyResult<Vec<Algorithm>> {
         true => Algorithm::ALL.to_vec(),
         false => algorithms,
     })
-}
-
-/// Comparing on a generated game.
-struct Comparing<'a> {
-    algorithms: &'a [Algorithm],
-    options: Options,
-}
-
-impl GameVisitor for Comparing<'_> {
-    type Output = CompareTable;
-
-    fn visit<T>(self, tree: &T) -> Self::Output
-    where
-        T: GameTree + Sync,
-        T::Node: Send + Sync + std::hash::Hash,
-    {
-        compare_table(tree, self.algorithms, self.options)
-    }
 }

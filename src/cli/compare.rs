@@ -9,12 +9,11 @@ use clap::{Args, ValueEnum};
 use super::args::{FormatArgs, Source};
 use super::input::read_tree;
 use super::{CliError, SearchArgs};
-use gametree::games::{GameSpec, GameVisitor};
+use gametree::games::GameSpec;
 use gametree::output::write_atomically;
 use gametree::render::{DiagramFormat, bar_chart};
-use gametree::report::{CompareTable, compare};
+use gametree::report::{CompareTable, Comparing, compare};
 use gametree::search::{Algorithm, Order};
-use gametree::tree::GameTree;
 use gametree::value::{LeafBounds, Value};
 
 /// Arguments of `gametree compare`.
@@ -125,9 +124,9 @@ pub(super) fn run(args: &CompareArgs, out: &mut impl Write) -> Result<(), CliErr
             (input.name.clone(), table)
         }
         Source::Game(game) => {
-            let compared = game.visit(CompareGame {
+            let compared = game.visit(Comparing {
                 algorithms: &algorithms,
-                search: &search,
+                options: search.options(),
             });
             (game.to_string(), compared)
         }
@@ -173,22 +172,4 @@ fn write_chart(path: &std::path::Path, name: &str, table: &CompareTable) -> Resu
         .map_err(|e| CliError::BadInput(format!("{shown}: {e}")))?;
     write_atomically(path, &bytes)
         .map_err(|e| CliError::BadInput(format!("{shown}: cannot write: {e}")))
-}
-
-/// Comparing on a generated game.
-struct CompareGame<'a> {
-    algorithms: &'a [Algorithm],
-    search: &'a SearchArgs,
-}
-
-impl GameVisitor for CompareGame<'_> {
-    type Output = CompareTable;
-
-    fn visit<T>(self, tree: &T) -> Self::Output
-    where
-        T: GameTree + Sync,
-        T::Node: Send + Sync + std::hash::Hash,
-    {
-        compare(tree, self.algorithms, self.search.options())
-    }
 }

@@ -132,7 +132,11 @@ impl Diagram<'_> {
 
     /// The fill of `node` when it is not white and no processor's colour:
     /// yellow while the search is inside it, else its pass's tint.
-    fn open_or_pass_fill(&self, picture: &Picture, node: NodeId) -> Option<&'static str> {
+    pub(super) fn open_or_pass_fill(
+        &self,
+        picture: &Picture,
+        node: NodeId,
+    ) -> Option<&'static str> {
         match picture.is_open(self.tree, node) {
             true => Some(style::OPEN_FILL),
             false => self.pass_fill(picture, node),
@@ -141,7 +145,7 @@ impl Diagram<'_> {
 
     /// The fill of `node` in a search by passes (MTD(f)): the tint of the
     /// pass that last visited it, unless it lies in a skipped subtree.
-    pub(super) fn pass_fill(&self, picture: &Picture, node: NodeId) -> Option<&'static str> {
+    fn pass_fill(&self, picture: &Picture, node: NodeId) -> Option<&'static str> {
         let state = picture.node(node);
         let shown = self.by_passes && state.visit.is_some() && !picture.is_pruned(node);
         shown.then(|| style::pass_fill(state.pass))

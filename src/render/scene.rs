@@ -21,8 +21,8 @@ pub(super) const PRUNED: &str = "#a6a6a6";
 pub(super) const PENDING: &str = "#7f7f7f";
 /// Cut edges and their labels (red3).
 pub(super) const CUT: &str = "#cd0000";
-/// A node the search is inside, in frames.
-pub(super) const OPEN_FILL: &str = "#fff3b0";
+/// A node the search is inside, in frames: the colour DOT takes too.
+pub(super) use super::style::OPEN_FILL;
 /// The pen of ordinary outlines and edges.
 pub(super) const PEN: f64 = 1.0;
 /// The pen of the principal variation.
@@ -364,8 +364,10 @@ impl Diagram<'_> {
             .and_then(|processors| processors.of(node));
         match processor {
             Some(p) => (Processors::colours(p).0, stroke),
-            None if picture.is_open(self.tree, node) => (OPEN_FILL, stroke),
-            None => (self.pass_fill(picture, node).unwrap_or(PAPER), stroke),
+            None => (
+                self.open_or_pass_fill(picture, node).unwrap_or(PAPER),
+                stroke,
+            ),
         }
     }
 

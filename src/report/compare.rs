@@ -10,6 +10,7 @@ use std::hash::Hash;
 
 use serde::Serialize;
 
+use crate::games::GameVisitor;
 use crate::search::{
     Algorithm, Options, SearchError, SmallestProof, knuth_moore, search, smallest_proof,
 };
@@ -75,6 +76,27 @@ impl<N: Hash + Eq> Recorder<N> for LeafSet<N> {
         if let Event::Leaf { node, .. } = event {
             self.0.insert(node);
         }
+    }
+}
+
+/// [`compare`] on a generated game: the visitor
+/// [`GameSpec::visit`](crate::games::GameSpec::visit) hands its tree to.
+pub struct Comparing<'a> {
+    /// The algorithms compared.
+    pub algorithms: &'a [Algorithm],
+    /// The options each takes, as [`compare`] takes them.
+    pub options: Options,
+}
+
+impl GameVisitor for Comparing<'_> {
+    type Output = CompareTable;
+
+    fn visit<T>(self, tree: &T) -> CompareTable
+    where
+        T: GameTree + Sync,
+        T::Node: Send + Sync + Hash,
+    {
+        compare(tree, self.algorithms, self.options)
     }
 }
 

@@ -9,7 +9,7 @@ mod solve;
 mod trace_stream;
 mod trace_view;
 
-pub use compare::{Bar, CompareRow, CompareTable, KnuthMoore, compare};
+pub use compare::{Bar, CompareRow, CompareTable, Comparing, KnuthMoore, compare};
 pub use schedule_view::{schedule_json, schedule_lines};
 pub use simulation::simulation_text;
 pub use solve::{CutReport, SolveExtras, SolveReport};

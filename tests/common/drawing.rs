@@ -71,17 +71,20 @@ fn inherited<'a>(node: roxmltree::Node<'a, '_>, name: &str) -> Option<&'a str> {
     node.ancestors().find_map(|n| n.attribute(name))
 }
 
+/// The four numbers of an SVG element's `viewBox`.
+pub(crate) fn view_box(svg: roxmltree::Node<'_, '_>) -> Vec<f64> {
+    let view = svg.attribute("viewBox").expect("a viewBox");
+    view.split_whitespace()
+        .map(|v| v.parse().unwrap())
+        .collect()
+}
+
 impl Drawing {
     /// Reads an SVG drawing (the whole native file, or the page's `<svg>`).
     pub(crate) fn read(svg: &str) -> Drawing {
         let document = roxmltree::Document::parse(svg).expect("well-formed SVG");
         let root = document.root_element();
-        let view: Vec<f64> = root
-            .attribute("viewBox")
-            .unwrap()
-            .split_whitespace()
-            .map(|v| v.parse().unwrap())
-            .collect();
+        let view = view_box(root);
         let mut drawing = Drawing {
             size: (view[2], view[3]),
             ..Drawing::default()
