@@ -1,9 +1,11 @@
 //! Young Brothers Wait on simulated processors, with and without deferring
 //! the brothers of split nodes another processor is already in (ABDADA).
 //!
-//! `cargo run --example simulate_deferral -- GAME [static]` prints, for
-//! 2 to 64 processors, the speed-up, the overhead in nodes and the idle
-//! share of processor-steps, full brothers, default split depth and width.
+//! `cargo run --example simulate_deferral -- GAME [static] [width=W]
+//! [split=D]` prints, for 2 to 64 processors, the speed-up, the overhead
+//! in nodes and the idle share of processor-steps, full brothers, the
+//! children ordered by static value with `static`, at most W brothers of
+//! one node at once and split depth D when given (else the defaults).
 
 use std::process::ExitCode;
 
@@ -47,7 +49,7 @@ impl GameVisitor for Table {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(game) = args.first() else {
-        eprintln!("usage: simulate_deferral GAME [static]");
+        eprintln!("usage: simulate_deferral GAME [static] [width=W] [split=D]");
         return ExitCode::from(2);
     };
     let spec: GameSpec = match game.parse() {
@@ -57,15 +59,21 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let order = match args.get(1).map(String::as_str) {
-        Some("static") => Order::Static,
-        _ => Order::None,
-    };
-    let options = Options {
-        order,
+    let mut options = Options {
         young_brothers: Some(YoungBrothers::Full),
         ..Options::default()
     };
+    for arg in &args[1..] {
+        match arg.split_once('=') {
+            None if arg == "static" => options.order = Order::Static,
+            Some(("width", n)) => options.width = n.parse().ok(),
+            Some(("split", n)) => options.split_depth = n.parse().ok(),
+            _ => {
+                eprintln!("simulate_deferral: unknown argument {arg}");
+                return ExitCode::from(2);
+            }
+        }
+    }
     spec.visit(Table { options });
     ExitCode::SUCCESS
 }

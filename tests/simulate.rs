@@ -591,3 +591,31 @@ fn render_simulate_draws_natively_and_refuses_only_the_key() {
     );
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// A node a processor opened before a brother elsewhere improved the
+/// bound above cuts with that bound when its next child that is not a
+/// leaf comes back, as the real search does: on two processors the
+/// root's brothers `[10 11]` and `[5 [20] 30 40 50 60]` start together
+/// with alpha 0; the first finishes (alpha 10) as the second enters
+/// `[20]`, and the second, at 5, cuts when `[20]` returns instead of
+/// taking its last four leaves. Sequential alpha-beta visits 7 nodes; the
+/// simulation two more, `[20]` and its leaf.
+#[test]
+fn a_running_brother_cuts_with_a_bound_found_after_it_opened() {
+    let tree = parse("cut-from-above", "max [0 [10 11] [5 [20] 30 40 50 60]]").unwrap();
+    let options = Options {
+        split_depth: Some(1),
+        young_brothers: Some(YoungBrothers::Full),
+        ..Options::default()
+    };
+    let (simulation, schedule) = scheduled(&tree, options, 2);
+    assert_eq!(simulation.sequential_steps, 7);
+    assert_eq!(simulation.result.stats.nodes_visited, 9);
+    assert_eq!(simulation.result.score.value.to_string(), "10");
+    let visited: Vec<String> = schedule
+        .visits()
+        .map(|(node, _, _)| tree.id(node).to_string())
+        .collect();
+    assert!(visited.contains(&"@3.2.1".to_string()), "{visited:?}");
+    assert!(!visited.contains(&"@3.3".to_string()), "{visited:?}");
+}

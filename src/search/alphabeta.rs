@@ -340,10 +340,12 @@ fn search_valueless<'t, P: ChancePolicy, T: GameTree, R: Recorder<T::Node>, cons
 /// is written into the line of play only once the node is done.
 ///
 /// The node's value and its window change only when a child improves the
-/// value: a child that does not leaves the cut test as the last child
-/// left it, so it is taken again only after an improvement, and after
-/// the first child, whose value may not improve on the player's worst (an
-/// infinity) yet reach a bound at that infinity.
+/// value, or, in a parallel search, when a split node above has found a
+/// bound that the value reaches while a child was searched (looked at
+/// after each child that is not a leaf): otherwise the cut test is left
+/// as the last child left it, so it is taken again only after such a
+/// change, and after the first child, whose value may not improve on the
+/// player's worst (an infinity) yet reach a bound at that infinity.
 #[inline(always)]
 fn search_children<
     't,
@@ -366,13 +368,19 @@ fn search_children<
     let mut first = true;
     while let Some((index, child)) = children.next() {
         let leaf_value = tree.value(child);
+        let mut from_above = false;
         let improved = match leaf_value {
             Some(value) => {
                 leaves += 1;
                 fold.add(at.leaf::<T, R, MEMO>(cx, index, child, value))
             }
             None => match at.search_child::<P, T, R, MEMO>(cx, tree, index, child) {
-                Ok(score) => fold.add(score),
+                Ok(score) => {
+                    let improved = fold.add(score);
+                    let bounds = (&mut at.alpha, &mut at.beta);
+                    from_above = cx.cut_from_above(kind, &fold, bounds);
+                    improved
+                }
                 Err(halt) => {
                     cx.count_leaves(leaves);
                     return Err(halt);
@@ -387,7 +395,7 @@ fn search_children<
                     cx.best_child(at.ply, child);
                 }
             }
-        } else if !first {
+        } else if !first && !from_above {
             continue;
         }
         first = false;
@@ -399,7 +407,7 @@ fn search_children<
         if improved {
             cx.provisional(at.node, v);
         }
-        if at.cuts_or_tightens(cx, kind, v, children) {
+        if at.cuts_or_tightens(cx, kind, (v, fold.sure()), children) {
             cut = true;
             break;
         }
@@ -492,14 +500,18 @@ impl<N: Copy> Interior<'_, N> {
         Ok(score)
     }
 
-    /// After a child of this `kind` node, its value being now `v`: see
-    /// [`cuts_or_tightens`].
+    /// After a child of this `kind` node, its value being now `v`, sure
+    /// or not (see [`NodeFold::sure`]): see [`cuts_or_tightens`]. In a
+    /// parallel search a value that is not sure neither cuts nor
+    /// tightens: the window there holds bounds of two split nodes, which
+    /// can cross, and a child's bound from the other side can then reach
+    /// the bound the node cuts against without proving anything.
     #[inline(always)]
     fn cuts_or_tightens<T, R, I>(
         &mut self,
         cx: &mut Context<'_, T, R>,
         kind: Kind,
-        v: Value,
+        (v, sure): (Value, bool),
         children: &mut Children<I, N>,
     ) -> bool
     where
@@ -507,6 +519,9 @@ impl<N: Copy> Interior<'_, N> {
         R: Recorder<N>,
         I: Iterator<Item = N>,
     {
+        if !sure && cx.split().is_some() {
+            return false;
+        }
         let at = (self.node, self.ply, self.parent, kind);
         cuts_or_tightens(cx, at, v, (&mut self.alpha, &mut self.beta), children)
     }

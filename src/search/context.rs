@@ -3,6 +3,7 @@
 
 mod family;
 
+use super::fold::NodeFold;
 use super::split::Split;
 use super::window::{WindowBound, reaches};
 use super::{Algorithm, Options, SearchError, SearchResult, Stats};
@@ -142,6 +143,39 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
             && self
                 .split
                 .is_some_and(|split| split.narrow_unless_stopped(alpha, beta))
+    }
+
+    /// In a parallel search, after a child of a `kind` node has returned,
+    /// the node's value so far being `fold`'s: whether a split node above
+    /// has meanwhile found a bound that this value reaches, so that the
+    /// node is cut; the bound it cuts against is then that one. The
+    /// window is left as it was otherwise: the children to come narrow
+    /// their own windows when they are entered.
+    #[inline]
+    pub(super) fn cut_from_above(
+        &self,
+        kind: Kind,
+        fold: &NodeFold,
+        (alpha, beta): (&mut WindowBound<T::Node>, &mut WindowBound<T::Node>),
+    ) -> bool {
+        let Some(split) = self.split else {
+            return false;
+        };
+        // A value that is only a bound from the other side proves nothing
+        // against a bound from above.
+        if !fold.sure() {
+            return false;
+        }
+        let (above_alpha, above_beta) = split.narrow(*alpha, *beta);
+        let (bound, above) = match kind {
+            Kind::Max => (beta, above_beta),
+            _ => (alpha, above_alpha),
+        };
+        if above.value == bound.value || !self.reaches(kind, fold.value(), above.value) {
+            return false;
+        }
+        *bound = above;
+        true
     }
 
     /// The counts so far.

@@ -55,6 +55,13 @@ impl NodeFold {
         self.best
     }
 
+    /// Whether the node's value is sure to reach the value so far from
+    /// the node's side (at least it at MAX, at most it at MIN).
+    #[inline]
+    pub(super) fn sure(&self) -> bool {
+        self.best_sure
+    }
+
     /// The node's score, given whether a cut skipped children.
     pub(super) fn finish(&self, cut: bool) -> Scored {
         let complete = self.all_bound && !cut;

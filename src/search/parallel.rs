@@ -159,7 +159,10 @@ where
     let v = fold.value();
     cx.provisional(node, v);
     let at = (node, ply, parent, kind);
-    if cuts_or_tightens(cx, at, v, (&mut alpha, &mut beta), &mut children) {
+    // A value that is not sure proves nothing against a window of
+    // crossed bounds (see `Interior::cuts_or_tightens`).
+    let sure = fold.sure() || cx.split().is_none();
+    if sure && cuts_or_tightens(cx, at, v, (&mut alpha, &mut beta), &mut children) {
         return Ok(finish(cx, node, &fold, true, window));
     }
     let younger: Vec<T::Node> = children.map(|(_, c)| c).collect();
@@ -222,7 +225,8 @@ where
             cx.best_child_with(ply, younger[i], &outcome.line);
         }
         let v = fold.value();
-        if cx.reaches(kind, v, bound.value) {
+        let sure = fold.sure() || cx.split().is_none();
+        if sure && cx.reaches(kind, v, bound.value) {
             let rest = younger[i + 1..].iter().copied();
             if rest.len() == 0 {
                 break;

@@ -17,7 +17,7 @@ use crate::search::{
 };
 use crate::trace::{Act, Cut, Event, Happening, ScheduleRecorder, Window};
 use crate::tree::GameTree;
-use crate::value::{CutKind, Scored, Value};
+use crate::value::{CutKind, Kind, Scored, Value};
 
 /// The simulated machine.
 pub(super) struct Machine<'a, T: GameTree, R> {
@@ -379,9 +379,15 @@ where
         if improved && R::RECORDS {
             self.record_event(p, Event::Provisional { node, value: v });
         }
+        // As the real search does, a node whose child was not a leaf looks
+        // at the bounds found above since it was opened; a value that is
+        // not sure cuts against nothing: bounds of two split nodes can cross.
+        if self.tree.value(child).is_none() {
+            self.cut_from_above(f);
+        }
         let frame = &self.frames[f];
         let bound = cut_bound(kind, frame.alpha, frame.beta);
-        if reaches(kind, v, bound.value, self.options.strict) {
+        if frame.fold.sure() && reaches(kind, v, bound.value, self.options.strict) {
             self.cut(p, f, v, bound);
             return self.finish(p, f, true);
         }
@@ -400,6 +406,30 @@ where
             self.schedule.give(p, next);
         }
         None
+    }
+
+    /// Whether frame `f`'s value, when sure, reaches a bound a split node
+    /// above has found since the frame was opened (the real search's
+    /// `Context::cut_from_above`): the frame then cuts against that bound.
+    /// Nothing else of its window changes: the children to come narrow
+    /// theirs when they are entered.
+    fn cut_from_above(&mut self, f: FrameId) {
+        let frame = &self.frames[f];
+        if !frame.fold.sure() {
+            return;
+        }
+        let (mut alpha, mut beta) = (frame.alpha, frame.beta);
+        self.frames.narrow(frame.link, &mut alpha, &mut beta);
+        let strict = self.options.strict;
+        let frame = &mut self.frames[f];
+        let v = frame.fold.value();
+        let (bound, above) = match frame.kind {
+            Kind::Max => (&mut frame.beta, beta),
+            _ => (&mut frame.alpha, alpha),
+        };
+        if above.value != bound.value && reaches(frame.kind, v, above.value, strict) {
+            *bound = above;
+        }
     }
 
     /// A split node's bound improves with a brother's value; the brothers
@@ -536,7 +566,12 @@ where
         let frame = &self.frames[f];
         let kind = frame.kind;
         let cut_at = cut_bound(kind, frame.alpha, frame.beta).value;
-        let cuts = reaches(kind, up.score.value, cut_at, self.options.strict);
+        // Only a score sure from the node's side cuts (see `settle`).
+        let sure = match kind {
+            Kind::Max => up.score.bound.is_lower(),
+            _ => up.score.bound.is_upper(),
+        };
+        let cuts = sure && reaches(kind, up.score.value, cut_at, self.options.strict);
         if cuts {
             return self.settle(p, f, index, up.score, up.line);
         }

@@ -30,9 +30,12 @@
 //! A brother that finishes improves its split node's bound (alpha at
 //! MAX, beta at MIN); the brothers still running narrow their window with
 //! it at the next node they enter, as the real search's shared bound
-//! does. When a brother's value cuts the split node, the brothers not
-//! started are pruned and the running ones stop: their processors drop
-//! the work at once.
+//! does, and a node they are in cuts against it when a child that is not
+//! a leaf comes back and the node's value reaches it. A value that is
+//! only a bound from the other side cuts against nothing: the bounds of
+//! two split nodes can cross. When a brother's value cuts the split
+//! node, the brothers not started are pruned and the running ones stop:
+//! their processors drop the work at once.
 //!
 //! With [`YoungBrothers::Scout`](super::YoungBrothers::Scout) (Jamboree), each younger brother is first
 //! tested with a null window at the split node's value so far; brothers
