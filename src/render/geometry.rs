@@ -11,6 +11,7 @@ use super::Diagram;
 use super::font::text_width;
 use super::labels::{Label, Legend};
 use super::layout::{Extent, Layout, Size, tidy_extents};
+use super::lines::Short;
 use super::metrics::{FONT_SIZE, LINE, MARGIN, Rect, SMALL_SIZE, baseline, block_height};
 use super::reserve::{Layer, Reserve};
 use super::style::Style;
@@ -67,9 +68,10 @@ impl Outline {
 }
 
 /// A line of a node's text.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(super) enum Slot {
     /// The node's name or id.
+    #[default]
     Name,
     /// Its value or bound.
     Value,
@@ -90,13 +92,13 @@ pub(super) struct Item {
     pub outline: Outline,
     /// For a note, how many nodes it stands for.
     pub hidden: usize,
-    /// The lines inside the outline.
-    pub inside: Vec<Slot>,
+    /// The lines inside the outline: a name, a value.
+    pub inside: Short<Slot, 2>,
     /// The room reserved for each inside line.
-    pub inside_room: Vec<f64>,
+    pub inside_room: Short<f64, 2>,
     /// The small lines outside the outline (a name too wide for it, then
     /// the layers'), beside an interior node, under a leaf.
-    pub outside: Vec<Slot>,
+    pub outside: Short<Slot, { 1 + Layer::COUNT }>,
     /// The room reserved for the outside lines.
     pub outside_room: f64,
     /// Whether the outside lines stand beside the shape (else under it).
@@ -517,9 +519,9 @@ fn bare_item(node: NodeId, parent: Option<usize>, level: usize, outline: Outline
         level,
         outline,
         hidden: 0,
-        inside: Vec::new(),
-        inside_room: Vec::new(),
-        outside: Vec::new(),
+        inside: Short::default(),
+        inside_room: Short::default(),
+        outside: Short::default(),
         outside_room: 0.0,
         beside: false,
         shape: Size::default(),

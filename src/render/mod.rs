@@ -25,6 +25,7 @@ mod label;
 mod labels;
 mod layers;
 pub mod layout;
+mod lines;
 mod metrics;
 mod overlays;
 mod place;
