@@ -59,8 +59,7 @@ enum Obstacle {
 /// box), sorted once; labels placed one by one are kept by cell.
 struct Obstacles {
     things: Vec<Obstacle>,
-    /// The first and last column each thing covers in a row, and its
-    /// index: row by row, each row's sorted by first column.
+    /// Each thing's first and last column in a row, and its index.
     spans: Vec<(i32, i32, u32)>,
     /// The rows from `first_row` down, each a run of `spans`.
     rows: Vec<Row>,
@@ -85,40 +84,28 @@ impl Obstacles {
     /// The obstacles `things`, kept by row.
     fn of(bounds: Rect, things: Vec<Obstacle>) -> Obstacles {
         let mut all = Vec::with_capacity(2 * things.len());
-        let (mut first_row, mut last_row) = (i32::MAX, i32::MIN);
         for (index, &thing) in things.iter().enumerate() {
             for_spans(thing, |row, first, last| {
-                all.push((row, first, last, index as u32));
-                first_row = first_row.min(row);
-                last_row = last_row.max(row);
+                all.push((row, first, last, index as u32))
             });
         }
-        if all.is_empty() {
-            first_row = 0;
-        }
-        let mut rows = vec![Row::default(); (last_row - first_row + 1).max(0) as usize];
-        for &(row, first, last, _) in &all {
+        // By row, then by first column.
+        all.sort_unstable();
+        let first_row = all.first().map_or(0, |span| span.0);
+        let last_row = all.last().map_or(-1, |span| span.0);
+        let mut rows = vec![Row::default(); (last_row - first_row + 1) as usize];
+        for (at, &(row, first, last, _)) in all.iter().enumerate() {
             let row = &mut rows[(row - first_row) as usize];
+            if row.count == 0 {
+                row.start = at as u32;
+            }
             row.count += 1;
             row.widest = row.widest.max(last - first);
         }
-        let mut start = 0;
-        for row in &mut rows {
-            row.start = start;
-            start += row.count;
-        }
-        // By row (in the order things came), then each row sorted: the
-        // things of a level come left to right, so runs are long.
-        let mut spans = vec![(0, 0, 0); all.len()];
-        let mut next: Vec<u32> = rows.iter().map(|row| row.start).collect();
-        for &(row, first, last, index) in &all {
-            let at = &mut next[(row - first_row) as usize];
-            spans[*at as usize] = (first, last, index);
-            *at += 1;
-        }
-        for row in &rows {
-            spans[row.start as usize..(row.start + row.count) as usize].sort();
-        }
+        let spans = all
+            .iter()
+            .map(|&(_, first, last, k)| (first, last, k))
+            .collect();
         Obstacles {
             things,
             spans,
@@ -192,8 +179,7 @@ impl Obstacles {
 
 /// The cell of the grid holding coordinate `v`.
 fn cell_of(v: f64) -> i32 {
-    // `floor` by hand: the truncation, one less below zero off a whole
-    // number (as `floor` is a library call on the baseline x86-64).
+    // `floor`, a library call on the baseline x86-64, by hand.
     let q = v / CELL;
     let t = q as i32;
     if f64::from(t) > q {
