@@ -11,6 +11,7 @@ use super::Diagram;
 use super::font::text_width;
 use super::labels::{Label, Legend};
 use super::layout::{Extent, Layout, Size, tidy_extents};
+use super::lines::Short;
 use super::metrics::{FONT_SIZE, LINE, MARGIN, Rect, SMALL_SIZE, baseline, block_height};
 use super::reserve::{Layer, Reserve};
 use super::style::Style;
@@ -67,9 +68,10 @@ impl Outline {
 }
 
 /// A line of a node's text.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(super) enum Slot {
     /// The node's name or id.
+    #[default]
     Name,
     /// Its value or bound.
     Value,
@@ -90,13 +92,13 @@ pub(super) struct Item {
     pub outline: Outline,
     /// For a note, how many nodes it stands for.
     pub hidden: usize,
-    /// The lines inside the outline.
-    pub inside: Vec<Slot>,
+    /// The lines inside the outline: a name, a value.
+    pub inside: Short<Slot, 2>,
     /// The room reserved for each inside line.
-    pub inside_room: Vec<f64>,
+    pub inside_room: Short<f64, 2>,
     /// The small lines outside the outline (a name too wide for it, then
     /// the layers'), beside an interior node, under a leaf.
-    pub outside: Vec<Slot>,
+    pub outside: Short<Slot, { 1 + Layer::COUNT }>,
     /// The room reserved for the outside lines.
     pub outside_room: f64,
     /// Whether the outside lines stand beside the shape (else under it).
@@ -366,15 +368,14 @@ impl Diagram<'_> {
 
     /// The items in preorder, each note right after its node.
     fn items(&self) -> Vec<Item> {
-        // Indexed by the drawn nodes only: the top of a large tree costs
-        // what it draws.
-        let mut index = std::collections::HashMap::with_capacity(self.drawn.len());
+        // Each drawn node's item (a note after its node shifts the rest).
+        let mut item_of = Vec::with_capacity(self.drawn.len());
         let mut items: Vec<Item> = Vec::with_capacity(self.drawn.len());
         for drawn in &self.drawn {
             let at = items.len();
-            index.insert(drawn.node, at);
-            let parent = drawn.parent.and_then(|p| index.get(&p).copied());
-            let level = parent.map_or(0, |p| items[p].level + 1);
+            item_of.push(at);
+            let parent = drawn.parent_index.map(|p| item_of[p as usize]);
+            let level = drawn.level;
             let kind = self.tree.kind(drawn.node);
             items.push(bare_item(
                 drawn.node,
@@ -399,7 +400,7 @@ impl Diagram<'_> {
         let mut names_outside = vec![false; depth];
         for item in items.iter().filter(|item| item.outline != Outline::Note) {
             if self.shows_name(item.node) {
-                let wide = text_width(&self.tree.id(item.node), FONT_SIZE) > NAME_INSIDE;
+                let wide = text_width(&self.id_of(item.node), FONT_SIZE) > NAME_INSIDE;
                 names_outside[item.level] |= wide;
             }
         }
@@ -437,7 +438,7 @@ impl Diagram<'_> {
         let tree = self.tree;
         let leaf = tree.is_leaf(node);
         item.beside = !leaf;
-        let name = self.shows_name(node).then(|| self.tree.id(node));
+        let name = self.shows_name(node).then(|| self.id_of(node));
         let mut outside_widths = Vec::new();
         if let Some(name) = &name {
             match name_outside {
@@ -471,21 +472,31 @@ impl Diagram<'_> {
     /// edges can carry.
     fn level_gaps(&self, items: &[Item], depth: usize, reserve: &Reserve) -> Vec<f64> {
         let mut lines = vec![0usize; depth];
+        // The lines of a cut label, by the kind and level of the node cut:
+        // the same for every node of a kind on a level.
+        let mut cut_lines: Vec<(Kind, usize, usize)> = Vec::new();
         for item in items.iter().filter(|item| item.outline != Outline::Note) {
             let Some(p) = item.parent else { continue };
-            let parent = items[p].node;
+            let (parent, level) = (items[p].node, items[p].level);
+            let kind = self.tree.kind(parent);
             let mut here = 0;
-            if self.tree.kind(parent) == Kind::Chance {
+            if kind == Kind::Chance {
                 here += 1;
             }
             if self.label_text(item.node).is_some() {
                 here += 1;
             }
             if !self.tree.is_leaf(parent) && self.tree.next_sibling(parent, parent + 1).is_some() {
-                let cut = reserve.cut_label(self.tree.kind(parent), items[p].level, 0.0);
-                here += cut.len();
+                here += match cut_lines.iter().find(|c| (c.0, c.1) == (kind, level)) {
+                    Some(&(_, _, n)) => n,
+                    None => {
+                        let n = reserve.cut_label(kind, level, 0.0).len();
+                        cut_lines.push((kind, level, n));
+                        n
+                    }
+                };
             }
-            lines[items[p].level] = lines[items[p].level].max(here);
+            lines[level] = lines[level].max(here);
         }
         lines
             .iter()
@@ -496,7 +507,7 @@ impl Diagram<'_> {
     /// Whether a node's name or id is drawn: always with `Labels::Ids` and
     /// `Labels::Both`, and for nodes named in the file otherwise.
     pub(super) fn shows_name(&self, node: NodeId) -> bool {
-        self.options.native_labels().ids() || is_named(&self.tree.id(node))
+        self.options.native_labels().ids() || is_named(&self.id_of(node))
     }
 }
 
@@ -508,9 +519,9 @@ fn bare_item(node: NodeId, parent: Option<usize>, level: usize, outline: Outline
         level,
         outline,
         hidden: 0,
-        inside: Vec::new(),
-        inside_room: Vec::new(),
-        outside: Vec::new(),
+        inside: Short::default(),
+        inside_room: Short::default(),
+        outside: Short::default(),
         outside_room: 0.0,
         beside: false,
         shape: Size::default(),

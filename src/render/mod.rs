@@ -18,12 +18,14 @@ mod forest;
 mod frames;
 mod geometry;
 mod html;
+mod ids;
 mod image;
 mod key;
 mod label;
 mod labels;
 mod layers;
 pub mod layout;
+mod lines;
 mod metrics;
 mod overlays;
 mod place;
@@ -211,6 +213,12 @@ pub enum RenderError {
 struct DrawnNode {
     node: NodeId,
     parent: Option<NodeId>,
+    /// The parent's place among the drawn nodes.
+    parent_index: Option<u32>,
+    /// Its place among its brothers, from 0.
+    position: u32,
+    /// Its depth (the root's is 0).
+    level: usize,
     hidden_below: usize,
 }
 
@@ -223,6 +231,8 @@ pub struct Diagram<'a> {
     drawn: Vec<DrawnNode>,
     /// Each node's preorder number, which names it in the DOT text.
     preorder: Vec<u32>,
+    /// The drawn nodes' ids.
+    ids: ids::DrawnIds,
     /// Whether each node is the root or on the principal variation.
     pv: Vec<bool>,
     /// The root's value, and its best child.
@@ -263,12 +273,14 @@ impl<'a> Diagram<'a> {
         }
         let (drawn, preorder) = drawn_nodes(tree, options.draw_depth);
         let reserve = reserve::Reserve::new(tree, drawn.len());
+        let ids = ids::DrawnIds::new(tree, &drawn);
         Diagram {
             tree,
             events: &trace.events,
             options,
             drawn,
             preorder,
+            ids,
             pv,
             answer: (result.score, result.best_move),
             types: options.layers.node_types.then(|| node_types(tree)),
@@ -430,20 +442,35 @@ const SVG_BYTES_PER_ITEM: usize = 320;
 fn drawn_nodes(tree: &Tree, depth: Option<usize>) -> (Vec<DrawnNode>, Vec<u32>) {
     let mut preorder = vec![0; tree.len()];
     let mut drawn = Vec::new();
-    let mut stack = vec![(tree.root(), None, 0usize)];
-    let mut number = 0;
-    while let Some((node, parent, level)) = stack.pop() {
-        preorder[node as usize] = number;
-        number += 1;
-        let children: Vec<NodeId> = tree.children(node).collect();
-        let hide = depth.is_some_and(|d| level >= d) && !children.is_empty();
-        drawn.push(DrawnNode {
-            node,
-            parent,
-            hidden_below: if hide { hidden_below(tree, node) } else { 0 },
-        });
+    let root = DrawnNode {
+        node: tree.root(),
+        parent: None,
+        parent_index: None,
+        position: 0,
+        level: 0,
+        hidden_below: 0,
+    };
+    let mut stack = vec![root];
+    while let Some(mut next) = stack.pop() {
+        let node = next.node;
+        let index = drawn.len() as u32;
+        preorder[node as usize] = index;
+        let hide = depth.is_some_and(|d| next.level >= d) && !tree.is_leaf(node);
+        if hide {
+            next.hidden_below = hidden_below(tree, node);
+        }
+        drawn.push(next);
         if !hide {
-            stack.extend(children.iter().rev().map(|&c| (c, Some(node), level + 1)));
+            let first = stack.len();
+            stack.extend(tree.children(node).enumerate().map(|(k, child)| DrawnNode {
+                node: child,
+                parent: Some(node),
+                parent_index: Some(index),
+                position: k as u32,
+                level: next.level + 1,
+                hidden_below: 0,
+            }));
+            stack[first..].reverse();
         }
     }
     (drawn, preorder)

@@ -59,18 +59,23 @@ enum Obstacle {
 /// box), sorted once; labels placed one by one are kept by cell.
 struct Obstacles {
     things: Vec<Obstacle>,
-    rows: HashMap<i32, Row>,
+    /// Each thing's first and last column in a row, and its index.
+    spans: Vec<(i32, i32, u32)>,
+    /// The rows from `first_row` down, each a run of `spans`.
+    rows: Vec<Row>,
+    first_row: i32,
     cells: HashMap<(i32, i32), Vec<u32>>,
     /// Where labels may go.
     bounds: Rect,
 }
 
 /// The things crossing one row of cells.
-#[derive(Default)]
+#[derive(Clone, Copy, Default)]
 struct Row {
-    /// The first and last column each covers in the row, and its index,
-    /// sorted by first column.
-    spans: Vec<(i32, i32, u32)>,
+    /// Where its spans start in `spans`.
+    start: u32,
+    /// How many spans it has.
+    count: u32,
     /// The most columns a span of the row covers, less one.
     widest: i32,
 }
@@ -78,20 +83,34 @@ struct Row {
 impl Obstacles {
     /// The obstacles `things`, kept by row.
     fn of(bounds: Rect, things: Vec<Obstacle>) -> Obstacles {
-        let mut rows: HashMap<i32, Row> = HashMap::new();
+        let mut all = Vec::with_capacity(2 * things.len());
         for (index, &thing) in things.iter().enumerate() {
             for_spans(thing, |row, first, last| {
-                let row = rows.entry(row).or_default();
-                row.spans.push((first, last, index as u32));
-                row.widest = row.widest.max(last - first);
+                all.push((row, first, last, index as u32))
             });
         }
-        for row in rows.values_mut() {
-            row.spans.sort_unstable();
+        // By row, then by first column.
+        all.sort_unstable();
+        let first_row = all.first().map_or(0, |span| span.0);
+        let last_row = all.last().map_or(-1, |span| span.0);
+        let mut rows = vec![Row::default(); (last_row - first_row + 1) as usize];
+        for (at, &(row, first, last, _)) in all.iter().enumerate() {
+            let row = &mut rows[(row - first_row) as usize];
+            if row.count == 0 {
+                row.start = at as u32;
+            }
+            row.count += 1;
+            row.widest = row.widest.max(last - first);
         }
+        let spans = all
+            .iter()
+            .map(|&(_, first, last, k)| (first, last, k))
+            .collect();
         Obstacles {
             things,
+            spans,
             rows,
+            first_row,
             cells: HashMap::new(),
             bounds,
         }
@@ -141,11 +160,15 @@ impl Obstacles {
     fn rows_clear(&self, area: Rect, clear: impl Fn(u32) -> bool) -> bool {
         let (x0, x1) = (cell_of(area.x), cell_of(area.right()));
         (cell_of(area.y)..=cell_of(area.bottom())).all(|row| {
-            let Some(row) = self.rows.get(&row) else {
+            let Some(row) = usize::try_from(row - self.first_row)
+                .ok()
+                .and_then(|k| self.rows.get(k))
+            else {
                 return true;
             };
-            let from = row.spans.partition_point(|span| span.0 < x0 - row.widest);
-            row.spans[from..]
+            let spans = &self.spans[row.start as usize..(row.start + row.count) as usize];
+            let from = spans.partition_point(|span| span.0 < x0 - row.widest);
+            spans[from..]
                 .iter()
                 .take_while(|span| span.0 <= x1)
                 .filter(|span| span.1 >= x0)
@@ -156,7 +179,14 @@ impl Obstacles {
 
 /// The cell of the grid holding coordinate `v`.
 fn cell_of(v: f64) -> i32 {
-    (v / CELL).floor() as i32
+    // `floor`, a library call on the baseline x86-64, by hand.
+    let q = v / CELL;
+    let t = q as i32;
+    if f64::from(t) > q {
+        t.saturating_sub(1)
+    } else {
+        t
+    }
 }
 
 /// The cells `area` covers.
@@ -517,7 +547,7 @@ impl Diagram<'_> {
             let Some(grand) = items[p].parent else {
                 continue;
             };
-            let id = text_width(&self.tree.id(items[grand].node), SMALL_SIZE);
+            let id = text_width(&self.id_of(items[grand].node), SMALL_SIZE);
             widest[i] = widest[p].max(id);
         }
         widest
@@ -550,11 +580,11 @@ impl Diagram<'_> {
                 let parent = items[i].parent.map_or(0, |p| p);
                 format!(
                     "{} → {}",
-                    self.tree.id(items[parent].node),
-                    self.tree.id(items[i].node)
+                    self.id_of(items[parent].node),
+                    self.id_of(items[i].node)
                 )
             }
-            LabelOf::Cut(p) => format!("cut at {}", self.tree.id(items[p].node)),
+            LabelOf::Cut(p) => format!("cut at {}", self.id_of(items[p].node)),
         }
     }
 }
@@ -570,6 +600,24 @@ mod tests {
             y,
             width,
             height,
+        }
+    }
+
+    #[test]
+    fn cells_are_found_as_floor_finds_them() {
+        for v in [
+            0.0,
+            -0.0,
+            23.999,
+            24.0,
+            -24.0,
+            -24.5,
+            -0.001,
+            1e12,
+            -1e12,
+            f64::NAN,
+        ] {
+            assert_eq!(cell_of(v), (v / CELL).floor() as i32, "{v}");
         }
     }
 

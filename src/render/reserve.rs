@@ -37,6 +37,9 @@ pub(super) enum Layer {
 }
 
 impl Layer {
+    /// How many layers there are.
+    pub(super) const COUNT: usize = 4;
+
     /// The class of its lines in SVG: `ly-w` (window), `ly-v` (visit
     /// order), `ly-h` (value history), `ly-t` (node type).
     pub(super) fn class(self) -> &'static str {
@@ -229,6 +232,11 @@ mod tests {
     fn reserve(text: &str) -> Reserve {
         let tree = crate::syntax::parse("t", text).unwrap();
         Reserve::new(&tree, tree.len())
+    }
+
+    #[test]
+    fn every_layer_is_counted() {
+        assert_eq!(Layer::on(crate::render::Layers::ALL).len(), Layer::COUNT);
     }
 
     #[test]

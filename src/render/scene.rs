@@ -9,7 +9,7 @@ use super::metrics::{Anchor, FONT_SIZE, LINE, MARGIN, SMALL_SIZE, fitted_size, p
 use super::reserve::Layer;
 use super::state::Picture;
 use super::{Diagram, Processors};
-use crate::tree::{GameTree, NodeId};
+use crate::tree::NodeId;
 
 /// Outlines and text.
 pub(super) const INK: &str = "#000000";
@@ -150,6 +150,15 @@ pub(super) struct Scene {
 pub(super) trait Canvas {
     /// Draws one more mark, over those before it.
     fn mark(&mut self, mark: Mark);
+
+    /// Starts a node's marks ([`Mark::Node`]): a canvas that writes at
+    /// once need not keep a copy of the id.
+    fn node(&mut self, number: u32, id: &str) {
+        self.mark(Mark::Node {
+            number,
+            id: id.to_string(),
+        });
+    }
 }
 
 impl Canvas for Vec<Mark> {
@@ -284,10 +293,7 @@ impl Diagram<'_> {
             }));
             return;
         }
-        canvas.mark(Mark::Node {
-            number: self.preorder[item.node as usize],
-            id: self.tree.id(item.node),
-        });
+        canvas.node(self.preorder[item.node as usize], &self.id_of(item.node));
         self.outline_marks(canvas, picture, geometry, i);
         self.inside_marks(canvas, picture, geometry, i);
         self.outside_marks(canvas, picture, geometry, i);
@@ -387,7 +393,10 @@ impl Diagram<'_> {
                     self.value_text(picture, node),
                     self.value_colour(picture, node),
                 ),
-                _ => (self.tree.id(node), self.name_colour(picture, node)),
+                _ => (
+                    self.id_of(node).into_owned(),
+                    self.name_colour(picture, node),
+                ),
             };
             if text.is_empty() {
                 continue;
@@ -425,7 +434,7 @@ impl Diagram<'_> {
         for (line, slot) in item.outside.iter().enumerate() {
             let (text, signs, class) = match slot {
                 Slot::Layer(k) => (texts[*k].clone(), true, layers[*k].class()),
-                _ => (self.tree.id(item.node), false, "name"),
+                _ => (self.id_of(item.node).into_owned(), false, "name"),
             };
             if text.is_empty() {
                 continue;

@@ -2,6 +2,7 @@
 //! cuts, built by replaying the events one at a time.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::trace::{Event, ListStep, Window};
 use crate::tree::{NodeId, Tree};
@@ -46,6 +47,38 @@ pub struct CutMark {
     pub purge: bool,
 }
 
+/// A map keyed by node, hashed by [`NodeHasher`].
+type NodeMap<V> = HashMap<NodeId, V, BuildHasherDefault<NodeHasher>>;
+
+/// Hashes a node by one multiplication. Nodes are small distinct numbers
+/// from the tree, not keys an adversary picks, and a large diagram asks
+/// for each node's state several times: SipHash's defence against chosen
+/// keys only costs there.
+#[derive(Clone, Copy, Debug, Default)]
+struct NodeHasher(u64);
+
+/// An odd constant with its bits spread evenly (2^64 over the golden
+/// ratio).
+const SPREAD: u64 = 0x9e37_79b9_7f4a_7c15;
+
+impl Hasher for NodeHasher {
+    /// The product's high bits, the well mixed ones, brought down to
+    /// the low bits that choose a bucket.
+    fn finish(&self) -> u64 {
+        self.0.rotate_left(26)
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 = (self.0.rotate_left(5) ^ u64::from(byte)).wrapping_mul(SPREAD);
+        }
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.0 = (self.0.rotate_left(5) ^ u64::from(n)).wrapping_mul(SPREAD);
+    }
+}
+
 /// The state of every node after some prefix of the trace.
 ///
 /// Only the nodes the trace names are kept, so a drawing of the top of a
@@ -53,9 +86,9 @@ pub struct CutMark {
 /// it draws, not for the whole tree.
 #[derive(Clone, Debug)]
 pub struct Picture {
-    nodes: HashMap<NodeId, NodeState>,
+    nodes: NodeMap<NodeState>,
     /// The cut on the edge from its parent of each node skipped.
-    cut_above: HashMap<NodeId, CutMark>,
+    cut_above: NodeMap<CutMark>,
     /// For each node, whether it lies in a skipped subtree.
     pruned: Vec<bool>,
     /// For each node, whether SSS* abandoned it, purging OPEN below a
@@ -72,8 +105,8 @@ impl Picture {
     /// Nothing shown yet: the tree before the search starts.
     pub fn new(tree: &Tree) -> Picture {
         Picture {
-            nodes: HashMap::new(),
-            cut_above: HashMap::new(),
+            nodes: NodeMap::default(),
+            cut_above: NodeMap::default(),
             pruned: vec![false; tree.len()],
             closed: vec![false; tree.len()],
             visits: 0,

@@ -90,7 +90,13 @@ impl SvgCanvas {
     /// Writes one mark; lines come first, in a group that does not fill
     /// them.
     fn write(&mut self, mark: &Mark) {
-        let is_line = matches!(mark, Mark::Line(_));
+        self.enter(matches!(mark, Mark::Line(_)));
+        write_mark(&mut self.out, mark);
+    }
+
+    /// Opens the group of lines before a line, or closes it before
+    /// anything else.
+    fn enter(&mut self, is_line: bool) {
         if is_line != self.in_lines {
             self.out.push_str(if is_line {
                 "<g fill=\"none\" stroke-linecap=\"round\">\n"
@@ -99,7 +105,6 @@ impl SvgCanvas {
             });
             self.in_lines = is_line;
         }
-        write_mark(&mut self.out, mark);
     }
 
     /// The whole SVG text.
@@ -115,6 +120,11 @@ impl SvgCanvas {
 impl Canvas for SvgCanvas {
     fn mark(&mut self, mark: Mark) {
         self.write(&mark);
+    }
+
+    fn node(&mut self, number: u32, id: &str) {
+        self.enter(false);
+        push_node(&mut self.out, number, id);
     }
 }
 
@@ -170,7 +180,7 @@ pub(super) fn fit_scale(size: (f64, f64), page: (f64, f64)) -> f64 {
 /// Appends `x` as [`Num`] writes it, without the formatting machinery
 /// (a large diagram writes millions of numbers).
 fn push_num(out: &mut String, x: f64) {
-    let hundredths = (x * 100.0).round() as i64;
+    let hundredths = hundredths(x);
     if hundredths < 0 {
         out.push('-');
     }
@@ -186,10 +196,29 @@ fn push_num(out: &mut String, x: f64) {
     }
 }
 
+/// `x * 100` rounded half away from zero, as `f64::round` rounds, without
+/// calling it (a library call on the baseline x86-64): below 2^52 the
+/// whole part and the rest are split exactly.
+fn hundredths(x: f64) -> i64 {
+    let scaled = x * 100.0;
+    let magnitude = scaled.abs();
+    // Beyond 2^52, and for infinities and NaN, as `round` does.
+    if magnitude.is_nan() || magnitude >= 4e15 {
+        return scaled.round() as i64;
+    }
+    let whole = magnitude as i64;
+    let rounded = match magnitude - whole as f64 >= 0.5 {
+        true => whole + 1,
+        false => whole,
+    };
+    if scaled < 0.0 { -rounded } else { rounded }
+}
+
 /// Appends the decimal digits of `n`.
-fn push_digits(out: &mut String, mut n: u64) {
+pub(super) fn push_digits(out: &mut String, n: u64) {
     let mut digits = [0u8; 20];
     let mut at = digits.len();
+    let mut n = n;
     loop {
         at -= 1;
         digits[at] = b'0' + (n % 10) as u8;
@@ -198,9 +227,8 @@ fn push_digits(out: &mut String, mut n: u64) {
             break;
         }
     }
-    for &d in &digits[at..] {
-        out.push(char::from(d));
-    }
+    // Only ASCII digits were written.
+    out.push_str(std::str::from_utf8(&digits[at..]).unwrap_or_default());
 }
 
 /// Appends ` name="x"`.
@@ -217,13 +245,7 @@ fn push_attr(out: &mut String, name: &str, x: f64) {
 fn write_mark(out: &mut String, mark: &Mark) {
     match mark {
         Mark::Line(line) => write_line(out, line),
-        Mark::Node { number, id } => {
-            out.push_str("<g id=\"n");
-            push_digits(out, u64::from(*number));
-            out.push_str("\"><title>");
-            out.push_str(&escape(id));
-            out.push_str("</title>\n");
-        }
+        Mark::Node { number, id } => push_node(out, *number, id),
         Mark::NodeEnd => out.push_str("</g>\n"),
         Mark::Group { class, number } => {
             out.push_str("<g class=\"");
@@ -236,6 +258,15 @@ fn write_mark(out: &mut String, mark: &Mark) {
         Mark::Outline(outline) => write_outline(out, outline),
         Mark::Text(text) => write_text(out, text),
     }
+}
+
+/// The start of a node's group, titled with its id.
+fn push_node(out: &mut String, number: u32, id: &str) {
+    out.push_str("<g id=\"n");
+    push_digits(out, u64::from(number));
+    out.push_str("\"><title>");
+    out.push_str(&escape(id));
+    out.push_str("</title>\n");
 }
 
 /// A `<line>`, or a `<polyline>` for a line that turns, in the group of
@@ -383,5 +414,38 @@ mod tests {
         assert_eq!(num(-2.125).to_string(), "-2.13");
         assert_eq!(num(-0.5).to_string(), "-0.5");
         assert_eq!(num(12.07).to_string(), "12.07");
+    }
+
+    /// The numbers written straight to the text are those `Num` writes.
+    #[test]
+    fn pushed_numbers_are_those_num_shows() {
+        let tricky = [
+            0.0,
+            -0.0,
+            0.004_999_999_999_999_999,
+            0.005,
+            -0.005,
+            0.125,
+            2.675,
+            -2.125,
+            1e-300,
+            0.499_999_999_999_999_94 / 100.0,
+            123_456.785,
+            -98_765.432_1,
+            4.5e13,
+            -7e14,
+            f64::MAX,
+            f64::INFINITY,
+        ];
+        let mut seed = 7u64;
+        let random = std::iter::repeat_with(move || {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            ((seed >> 11) as f64 / (1u64 << 53) as f64 - 0.5) * 2e5
+        });
+        for x in tricky.into_iter().chain(random.take(100_000)) {
+            let mut out = String::new();
+            push_num(&mut out, x);
+            assert_eq!(out, num(x).to_string(), "{x:e}");
+        }
     }
 }
