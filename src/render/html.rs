@@ -5,8 +5,8 @@
 //! every edge a polyline `e{node}` (named after the child it leads to;
 //! quiz mode lays a wider transparent line over it to click); each
 //! probability and action label, and the label of each cut the search
-//! makes (hidden until made), in the place the geometry keeps for it. Names and labels are written as the tree gives
-//! them, escaped for XML.
+//! makes (hidden until made), in the place the geometry keeps for it.
+//! Names and labels are written as the tree gives them, escaped for XML.
 
 use std::collections::HashMap;
 use std::fmt::Write;
