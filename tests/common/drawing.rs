@@ -156,7 +156,8 @@ fn layer_slots(group: roxmltree::Node<'_, '_>) -> Vec<Text> {
         .expect("a node group has a title");
     let mut parts = slots.split(' ');
     let x: f64 = parts.next().unwrap().parse().unwrap();
-    let start = parts.next() == Some("s");
+    // The anchor: an empty line has no width whichever it is.
+    assert!(matches!(parts.next(), Some("s" | "m")), "{slots}");
     parts
         .map(|line| {
             let (letter, y) = line.split_at(1);
