@@ -509,10 +509,113 @@ fn a_two_thousand_node_page_opens_and_steps_to_its_end() {
         (&result["home"], &result["end"]),
         (&0.into(), &lines.into())
     );
-    // About 760 bytes a node: its shape, an empty slot for its value and
-    // for each of the four layers (room kept whatever the search does), the
+    // About 530 bytes a node: its shape, an empty slot for its value, the
+    // places of its layer lines (room kept whatever the search does), the
     // edge into it with its bend, its data.
-    assert!(page.len() < 1_600_000, "{} bytes", page.len());
+    assert!(page.len() < 1_150_000, "{} bytes", page.len());
+}
+
+#[test]
+#[cfg_attr(
+    not(feature = "test-browser"),
+    ignore = "needs Chromium: cargo test --features test-browser"
+)]
+fn layer_lines_are_drawn_where_and_when_the_frames_draw_them() {
+    let layers = [
+        "--windows",
+        "--visit-order",
+        "--provisional",
+        "--node-types",
+    ];
+    let page = page_of("lecture-a-to-v.tree", &layers);
+    assert!(!page.contains("class=\"ly"), "no layer line in the markup");
+    let driver = "
+      var section = document.querySelector('section.exercise:not([hidden])');
+      var lines = function () {
+        var out = [];
+        section.querySelectorAll('.ly').forEach(function (t) {
+          if (t.textContent === '') { return; }
+          out.push([t.parentNode.querySelector('title').textContent, t.getAttribute('class'),
+                    t.textContent, t.getAttribute('x'), t.getAttribute('y')]);
+        });
+        return out;
+      };
+      var steps = [];
+      for (var k = 0; k <= window.gametree.steps(); k++) {
+        window.gametree.show(k);
+        steps.push({ lines: lines() });
+      }
+      window.gametree.show(0);
+      done({ steps: steps, back: lines(), made: section.querySelectorAll('.ly').length });
+    ";
+    let result = drive("layer-lines", &page, "", driver);
+    let frames = frame_layer_lines("lecture-a-to-v.tree", &layers);
+    let steps = result["steps"].as_array().unwrap();
+    assert_eq!(
+        steps[0]["lines"],
+        serde_json::json!([]),
+        "step 0 shows no layer"
+    );
+    assert_eq!(steps.len(), frames.len() + 1, "a frame a step");
+    for (number, step) in steps.iter().enumerate().skip(1) {
+        let mut page: Vec<LayerLine> = step["lines"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| {
+                let text = |k: usize| l[k].as_str().unwrap().to_string();
+                let class = text(1).strip_prefix("ly ").unwrap().to_string();
+                let at = |k: usize| text(k).parse::<f64>().unwrap();
+                (text(0), class, text(2), at(3), at(4))
+            })
+            .collect();
+        page.sort_by(|a, b| a.partial_cmp(b).unwrap());
+        assert_eq!(page, frames[&number], "step {number}");
+    }
+    assert_eq!(result["back"], serde_json::json!([]), "{result}");
+    assert!(result["made"].as_u64().unwrap() > 0, "{result}");
+}
+
+/// A layer line drawn: its node's id, its class, its text, its place.
+type LayerLine = (String, String, String, f64, f64);
+
+/// The non-empty layer lines of each step's frame, drawn natively (the
+/// first frame of the step's number: a second one shows a leaf entered
+/// before the next step visits it): node id, class, text and place,
+/// sorted.
+fn frame_layer_lines(
+    file: &str,
+    layers: &[&str],
+) -> std::collections::HashMap<usize, Vec<LayerLine>> {
+    let dir = scratch("layer-line-frames");
+    let path = format!("trees/{file}");
+    let mut args = vec!["render", path.as_str(), "--format", "svg", "--frames"];
+    args.push(dir.to_str().unwrap());
+    args.extend(layers);
+    assert!(gametree(&args).output().status.success());
+    let mut by_step = std::collections::HashMap::new();
+    for name in common::entries(&dir) {
+        let svg = std::fs::read_to_string(dir.join(name)).unwrap();
+        let drawing = common::drawing::Drawing::read(&svg);
+        let caption: String = drawing
+            .of_class("caption")
+            .map(|t| t.text.clone())
+            .collect();
+        let number: usize = caption.split('.').next().unwrap().parse().unwrap();
+        let mut lines: Vec<_> = drawing
+            .texts
+            .iter()
+            .filter(|t| t.class.starts_with("ly-") && !t.text.is_empty())
+            .map(|t| {
+                let node = t.key.split('/').next().unwrap().to_string();
+                (node, t.class.clone(), t.text.clone(), t.at.0, t.at.1)
+            })
+            .collect();
+        lines.sort_by(|a, b| a.partial_cmp(b).unwrap());
+        by_step.entry(number).or_insert(lines);
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+    by_step
 }
 
 #[test]

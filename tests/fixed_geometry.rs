@@ -138,8 +138,9 @@ fn every_search_of_a_tree_draws_on_one_geometry() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
-/// The quiz page has a slot for every value, name and layer line (empty
-/// until the script fills it), with every layer: with every layer asked
+/// The quiz page has a slot for every value and name (empty until the
+/// script fills it) and the place of every layer line (in its node's
+/// `data-ly`, where the script draws the line): with every layer asked
 /// for, the page's outlines and edges are the frames', and every text of
 /// a frame stands on the page's slot for it.
 fn assert_page_slots_hold_the_frames(run: &Drawn, options: &[&str], what: &str) {

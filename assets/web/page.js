@@ -91,6 +91,9 @@
   // places without trailing zeros (a value that would show as 0 to its
   // first four significant digits), infinities as the JSON's strings.
   function fmt(v) {
+    // Most values are small integers: written as they are, without the
+    // exact arithmetic (every leaf's value is written when the page opens).
+    if (typeof v === 'number' && Number.isSafeInteger(v)) { return String(v); }
     var x = exact(v);
     if (x === null) { return String(v); }
     if (x === Infinity) { return '+inf'; }
@@ -136,12 +139,7 @@
     m.steps = m.stepEnds.length - 1;
     section.querySelectorAll('g.node').forEach(function (g) {
       var n = Number(g.getAttribute('data-n'));
-      m.nodes.push({
-        n: n, g: g, base: g.getAttribute('class'), val: g.querySelector('.val'),
-        layers: Array.prototype.slice.call(g.querySelectorAll('.ly')).map(function (t) {
-          return { el: t, slot: t.getAttribute('class').slice(6) };
-        })
-      });
+      m.nodes.push({ n: n, g: g, base: g.getAttribute('class'), val: g.querySelector('.val'), layers: layerSlots(g) });
     });
     section.querySelectorAll('.edge').forEach(function (line) {
       m.edges.push({ n: Number(line.id.slice(1)), el: line });
@@ -157,6 +155,27 @@
     data.pv.forEach(function (n) { m.onPv[n] = 1; });
     models[index] = m;
     return m;
+  }
+
+  // A node's layer lines, from its `data-ly` (`X A w14.6 v25.4`: their x,
+  // their anchor, start or middle, and each line's layer and baseline).
+  // A line's element is made when a step first fills it: the drawing opens
+  // with no element for the thousands of lines still empty.
+  function layerSlots(g) {
+    var parts = (g.getAttribute('data-ly') || '').split(' ');
+    return parts.slice(2).map(function (part) {
+      return { el: null, g: g, slot: part.charAt(0), x: parts[0], y: part.slice(1), start: parts[1] === 's' };
+    });
+  }
+  function layerLine(layer) {
+    var el = document.createElementNS(layer.g.namespaceURI, 'text');
+    el.setAttribute('class', 'ly ly-' + layer.slot);
+    el.setAttribute('x', layer.x);
+    el.setAttribute('y', layer.y);
+    el.setAttribute('font-size', '9');
+    if (layer.start) { el.setAttribute('text-anchor', 'start'); }
+    layer.g.appendChild(el);
+    return el;
   }
 
   // What the first k steps of the trace have shown: replayed on from the
@@ -313,6 +332,8 @@
       }
       node.layers.forEach(function (layer) {
         var text = hide && layer.slot !== 't' ? '' : layerText(m, s, n, layer.slot);
+        if (!layer.el && text === '') { return; }
+        layer.el = layer.el || layerLine(layer);
         setText(layer.el, pretty(text));
       });
     });

@@ -1,12 +1,12 @@
 //! The diagram of the web page (see the `web` module): the native geometry
 //! written as SVG whose parts the page's script can find and change, one
-//! step at a time. Every node is a group `n{node}` with its value and layer
-//! lines as empty text elements; every edge a polyline `e{node}` (named
-//! after the child it leads to; quiz mode lays a wider transparent line
-//! over it to click); each probability and action label, and the label of
-//! each cut the search makes (hidden until made), in the place the
-//! geometry keeps for it. Names and labels are written as the tree gives
-//! them, escaped for XML.
+//! step at a time. Every node is a group `n{node}` with its value as an
+//! empty text element and the places of its layer lines in an attribute;
+//! every edge a polyline `e{node}` (named after the child it leads to;
+//! quiz mode lays a wider transparent line over it to click); each
+//! probability and action label, and the label of each cut the search
+//! makes (hidden until made), in the place the geometry keeps for it.
+//! Names and labels are written as the tree gives them, escaped for XML.
 
 use std::collections::HashMap;
 use std::fmt::Write;
@@ -28,11 +28,13 @@ impl Diagram<'_> {
     /// shown or not), showing nothing the search found: the page's script
     /// fills it in step by step. Nodes are groups `n{node}` (class `node
     /// max` or `node min`, `leaf` too), their value an empty `text.val`,
-    /// their layer lines empty `text.ly-w` (window), `ly-v` (visit), `ly-h`
-    /// (history), `ly-t` (type); edges are polylines `e{node}` named after
-    /// the child, from the bottom of the parent's shape to the top of the
-    /// child's; an action label is `a{node}`, a cut's label `c{node}`
-    /// (after the first child it skips), hidden until shown.
+    /// the places of their layer lines in `data-ly` (the script draws a
+    /// line, `text.ly-w` (window), `ly-v` (visit), `ly-h` (history) or
+    /// `ly-t` (type), when a step first fills it); edges are polylines
+    /// `e{node}` named after the child, from the bottom of the parent's
+    /// shape to the top of the child's; an action label is `a{node}`, a
+    /// cut's label `c{node}` (after the first child it skips), hidden
+    /// until shown.
     pub fn page_svg(&self) -> String {
         let full = self.full_picture();
         let geometry = self.geometry();
@@ -175,8 +177,9 @@ impl Diagram<'_> {
         let id = self.tree.id(node);
         let _ = write!(
             out,
-            "<g class=\"node {kind}{}\" id=\"n{node}\" data-n=\"{node}\"><title>{}</title>",
+            "<g class=\"node {kind}{}\" id=\"n{node}\" data-n=\"{node}\"{}><title>{}</title>",
             if leaf { " leaf" } else { "" },
+            self.page_layer_slots(geometry, i),
             escape(&id)
         );
         push_outline(out, item.outline, item.shape, x, geometry.top(i));
@@ -205,25 +208,48 @@ impl Diagram<'_> {
         out.push_str("</g>\n");
     }
 
-    /// The lines outside item `i`'s shape: a name too wide for it, and the
-    /// layers' lines, empty.
+    /// The lines outside item `i`'s shape that hold a name too wide for
+    /// it (the layers' lines are places in `data-ly`, drawn by the script
+    /// when a step fills them).
     fn page_outside(&self, out: &mut String, geometry: &Geometry, i: usize, id: &str) {
-        let layers = Layer::on(self.options.layers);
         for (line, slot) in geometry.items[i].outside.iter().enumerate() {
+            if matches!(slot, Slot::Layer(_)) {
+                continue;
+            }
             let (x, y, start) = geometry.outside_line(i, line);
             let anchor = if start { " text-anchor=\"start\"" } else { "" };
-            let (class, text) = match slot {
-                Slot::Layer(k) => (format!("ly {}", layers[*k].class()), ""),
-                _ => ("name".to_string(), id),
-            };
             let _ = write!(
                 out,
-                "<text class=\"{class}\" x=\"{}\" y=\"{}\" font-size=\"9\"{anchor}>{}</text>",
+                "<text class=\"name\" x=\"{}\" y=\"{}\" font-size=\"9\"{anchor}>{}</text>",
                 num(x),
                 num(y),
-                escape(text)
+                escape(id)
             );
         }
+    }
+
+    /// The places of item `i`'s layer lines as the attribute ` data-ly="X
+    /// A Ly..."`: their x, their anchor (`s` start, `m` middle), and each
+    /// line's layer letter (`w`, `v`, `h`, `t`) with its baseline; empty
+    /// when it has none. An element for every line of every node would be
+    /// most of the page's elements, nearly all empty when it opens.
+    fn page_layer_slots(&self, geometry: &Geometry, i: usize) -> String {
+        let layers = Layer::on(self.options.layers);
+        let mut slots = String::new();
+        for (line, slot) in geometry.items[i].outside.iter().enumerate() {
+            let Slot::Layer(k) = slot else { continue };
+            let (x, y, start) = geometry.outside_line(i, line);
+            if slots.is_empty() {
+                let anchor = if start { 's' } else { 'm' };
+                let _ = write!(slots, " data-ly=\"{} {anchor}", num(x));
+            }
+            let letter = layers[*k].class().trim_start_matches("ly-");
+            let _ = write!(slots, " {letter}{}", num(y));
+        }
+        if !slots.is_empty() {
+            slots.push('"');
+        }
+        slots
     }
 }
 

@@ -115,6 +115,7 @@ impl Drawing {
                     let text = read_text(node, &titles, &mut counts);
                     drawing.texts.push(text);
                 }
+                "g" => drawing.texts.extend(layer_slots(node)),
                 _ => {}
             }
         }
@@ -135,6 +136,41 @@ fn node_titles(document: &roxmltree::Document<'_>) -> HashMap<String, String> {
         .filter_map(|t| {
             let group = t.parent()?;
             Some((group.attribute("id")?.to_string(), t.text()?.to_string()))
+        })
+        .collect()
+}
+
+/// The web page's layer lines of a node group, which its script draws
+/// when a step fills them: from the group's `data-ly` (`X A Ly...`: the
+/// lines' x, their anchor `s` (start) or `m` (middle), and each line's
+/// layer letter with its baseline), as empty texts of class `ly ly-L` in
+/// 9-point type, keyed as such a text in the group would be.
+fn layer_slots(group: roxmltree::Node<'_, '_>) -> Vec<Text> {
+    let Some(slots) = group.attribute("data-ly") else {
+        return Vec::new();
+    };
+    let title = group
+        .children()
+        .find(|c| c.has_tag_name("title"))
+        .and_then(|t| t.text())
+        .expect("a node group has a title");
+    let mut parts = slots.split(' ');
+    let x: f64 = parts.next().unwrap().parse().unwrap();
+    // The anchor: an empty line has no width whichever it is.
+    assert!(matches!(parts.next(), Some("s" | "m")), "{slots}");
+    parts
+        .map(|line| {
+            let (letter, y) = line.split_at(1);
+            let y: f64 = y.parse().unwrap();
+            let class = format!("ly ly-{letter}");
+            let middle = y - 0.36 * 9.0;
+            Text {
+                key: format!("{title}/{class}/0"),
+                class,
+                text: String::new(),
+                at: (x, y),
+                rect: [x, middle - 0.6 * 9.0, x, middle + 0.6 * 9.0],
+            }
         })
         .collect()
 }
