@@ -377,8 +377,10 @@ fn search_children<
             None => match at.search_child::<P, T, R, MEMO>(cx, tree, index, child) {
                 Ok(score) => {
                     let improved = fold.add(score);
-                    let bounds = (&mut at.alpha, &mut at.beta);
-                    from_above = cx.cut_from_above(kind, &fold, bounds);
+                    if cx.split().is_some() {
+                        let value = (fold.value(), fold.sure());
+                        from_above = cx.cut_from_above(kind, value, (&mut at.alpha, &mut at.beta));
+                    }
                     improved
                 }
                 Err(halt) => {

@@ -3,7 +3,6 @@
 
 mod family;
 
-use super::fold::NodeFold;
 use super::split::Split;
 use super::window::{WindowBound, reaches};
 use super::{Algorithm, Options, SearchError, SearchResult, Stats};
@@ -146,32 +145,32 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
     }
 
     /// In a parallel search, after a child of a `kind` node has returned,
-    /// the node's value so far being `fold`'s: whether a split node above
-    /// has meanwhile found a bound that this value reaches, so that the
-    /// node is cut; the bound it cuts against is then that one. The
-    /// window is left as it was otherwise: the children to come narrow
-    /// their own windows when they are entered.
-    #[inline]
+    /// the node's value so far being `v` (`sure` or not, see
+    /// [`NodeFold::sure`](super::fold::NodeFold::sure)): whether a split
+    /// node above has meanwhile found a bound that this value reaches, so
+    /// that the node is cut; the bound it cuts against is then that one. The window is left as
+    /// it was otherwise: the children to come narrow their own windows
+    /// when they are entered. Out of line: a sequential search never
+    /// calls it.
+    #[cold]
+    #[inline(never)]
     pub(super) fn cut_from_above(
         &self,
         kind: Kind,
-        fold: &NodeFold,
+        (v, sure): (Value, bool),
         (alpha, beta): (&mut WindowBound<T::Node>, &mut WindowBound<T::Node>),
     ) -> bool {
-        let Some(split) = self.split else {
-            return false;
-        };
         // A value that is only a bound from the other side proves nothing
         // against a bound from above.
-        if !fold.sure() {
+        let Some(split) = self.split.filter(|_| sure) else {
             return false;
-        }
+        };
         let (above_alpha, above_beta) = split.narrow(*alpha, *beta);
         let (bound, above) = match kind {
             Kind::Max => (beta, above_beta),
             _ => (alpha, above_alpha),
         };
-        if above.value == bound.value || !self.reaches(kind, fold.value(), above.value) {
+        if above.value == bound.value || !self.reaches(kind, v, above.value) {
             return false;
         }
         *bound = above;
