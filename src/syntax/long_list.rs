@@ -77,7 +77,10 @@ fn each_plain_id<'l>(list: &'l str, mut visit: impl FnMut(&'l str)) -> bool {
     let mut rest = list;
     let mut first = true;
     loop {
-        let end = rest.find(|c: char| !is_id_char(c)).unwrap_or(rest.len());
+        // An id is ASCII: the first byte of any other character ends it.
+        let end = (rest.bytes())
+            .position(|b| !is_id_char(char::from(b)))
+            .unwrap_or(rest.len());
         let id = &rest[..end];
         if !is_plain_id(id, first) {
             return false;
