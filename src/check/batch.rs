@@ -549,7 +549,7 @@ mod tests {
             assert_eq!(kept.as_deref(), Some(text), "a small file's text is kept");
         }
         for text in ["[1 2\0 3]", "\u{feff}[1 \0 3]", "[1 2", "[1 [2]]]"] {
-            let error = by_grading(text).err().expect(text);
+            let error = by_grading(text).expect_err(text);
             assert_eq!(Some(error), by_formats(text).err(), "{text:?}");
         }
     }
