@@ -197,7 +197,7 @@ where
             // searching right to left) falls back on the index.
             Some(path) => self
                 .follow(path)
-                .filter(|n| self.tree.id(*n) == id)
+                .filter(|&n| self.tree.has_id(n, id))
                 .or_else(|| self.id_index().get(id).copied()),
             None => self.id_index().get(id).copied(),
         }
