@@ -244,6 +244,9 @@ where
     /// subtree holds it; `None` for a visited node, and for a node below
     /// the depth limit (which no search with that limit visits).
     pub fn pruned_by(&self, node: T::Node) -> Option<(&Cut<T::Node>, T::Node)> {
+        if let Some(top) = self.pruned_tops.get(&node) {
+            return Some((&self.cuts[top.cut], node)); // a top: within any limit
+        }
         let (at, below) = self.top_above(node)?;
         let top = &self.pruned_tops[&at];
         let within = top.depth_left.is_none_or(|left| below <= left);
