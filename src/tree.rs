@@ -44,6 +44,12 @@ pub trait GameTree {
     /// deeper `@n` and its preorder number (`@n40`, the root 1). Its length
     /// does not grow with the depth.
     fn id(&self, node: Self::Node) -> String;
+    /// Whether `id` is the node's [`id`](GameTree::id); by default the id
+    /// is made and compared. A tree that can compare it in place, without
+    /// making it, says so faster (a checker asks this of every id it reads).
+    fn has_id(&self, node: Self::Node, id: &str) -> bool {
+        self.id(node) == id
+    }
     /// The action label on the edge into `node` (`Left` in `Left: B [..]`),
     /// if it has one; never for the root.
     fn label(&self, _node: Self::Node) -> Option<String> {
@@ -573,6 +579,10 @@ impl GameTree for Tree {
         self.node_id(node)
     }
 
+    fn has_id(&self, node: NodeId, id: &str) -> bool {
+        self.has_node_id(node, id)
+    }
+
     fn label(&self, node: NodeId) -> Option<String> {
         self.labels.get(&node).cloned()
     }
@@ -621,6 +631,9 @@ impl<T: GameTree + ?Sized> GameTree for &T {
     }
     fn id(&self, node: Self::Node) -> String {
         (**self).id(node)
+    }
+    fn has_id(&self, node: Self::Node, id: &str) -> bool {
+        (**self).has_id(node, id)
     }
     fn label(&self, node: Self::Node) -> Option<String> {
         (**self).label(node)

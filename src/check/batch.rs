@@ -10,7 +10,7 @@ use std::path::Path;
 use super::grader::{Grader, claims_report, misconceptions, rubric};
 use super::{CheckReport, Diagnoser, Explain, Facts, FactsRecorder, FileReport};
 use crate::claim::Expectation;
-use crate::formats::{self, FormatError, ReadOptions, TreeFormat};
+use crate::formats::{self, FormatError, Loaded, ReadOptions, TreeFormat};
 use crate::search::{Algorithm, Options, SearchError, SearchResult, search};
 use crate::syntax::{self, ParseError, SourceText};
 use crate::tree::{Location, NodeId, Tree};
@@ -358,13 +358,11 @@ impl Grading {
             let name = name.to_string();
             return Err(refused(TreeError::RoundsOutsideCase { name, format }));
         }
-        let loaded = host
+        let (loaded, text) = host
             .step(&format!("parsing {name}"), || {
-                formats::read(format, name, &text, &self.read)
+                read_tree(format, name, text, &self.read)
             })
             .map_err(|e| refused(TreeError::Read(e)))?;
-        let keep = format != TreeFormat::Tree || text.len() <= KEEP_TEXT_UP_TO;
-        let text = keep.then_some(text);
         let mut recorder = FactsRecorder::new(self.algorithm);
         let result = host
             .step(&format!("searching {name}"), || {
@@ -461,6 +459,34 @@ impl Grading {
     }
 }
 
+/// Reads `text` as a tree file of `format` called `name`; returns the
+/// text too when it is kept (a large tree-language file's text is not).
+/// The text of a large file is dropped before its tree is built, so that
+/// the two are never held at once.
+fn read_tree(
+    format: TreeFormat,
+    name: &str,
+    text: String,
+    options: &ReadOptions,
+) -> Result<(Loaded, Option<String>), FormatError> {
+    let keep = format != TreeFormat::Tree || text.len() <= KEEP_TEXT_UP_TO;
+    // A NUL byte is refused by the formats' reader, with its place.
+    if format != TreeFormat::Tree || text.contains('\0') {
+        let loaded = formats::read(format, name, &text, options)?;
+        return Ok((loaded, keep.then_some(text)));
+    }
+    let unbuilt =
+        syntax::parse_unbuilt(name, &text, &options.limits).map_err(FormatError::Syntax)?;
+    let text = keep.then_some(text);
+    let parsed = unbuilt.build_parsed();
+    let loaded = Loaded {
+        tree: parsed.tree,
+        expectations: parsed.expectations,
+        case: None,
+    };
+    Ok((loaded, text))
+}
+
 /// Whether a file after the first is an answer file: it starts with
 /// `expect`, or it is not a tree file either (its name does not end in
 /// `.tree` and it does not read as a tree).
@@ -486,5 +512,55 @@ fn placed(name: &str, text: Option<&str>, at: Option<Location>, message: &str) -
         }
         (Some(at), None) => format!("{name}:{}:{}: {message}", at.line, at.column),
         (None, _) => format!("{name}: {message}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The tree file read by the formats' reader, which the grading used
+    /// to read every file with.
+    fn by_formats(text: &str) -> Result<Loaded, String> {
+        formats::read(TreeFormat::Tree, "t.tree", text, &ReadOptions::default())
+            .map_err(|e| e.to_string())
+    }
+
+    fn by_grading(text: &str) -> Result<(Loaded, Option<String>), String> {
+        read_tree(
+            TreeFormat::Tree,
+            "t.tree",
+            text.to_string(),
+            &ReadOptions::default(),
+        )
+        .map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn tree_files_read_as_the_formats_reader_reads_them() {
+        for text in [
+            "[[3 12 8] [2 4 6]]\nexpect value 3\nexpect best @1\n",
+            "\u{feff}[ A [3 12 8] 2 ]",
+        ] {
+            let (loaded, kept) = by_grading(text).unwrap();
+            let expected = by_formats(text).unwrap();
+            assert_eq!(loaded.tree, expected.tree, "{text}");
+            assert_eq!(loaded.expectations, expected.expectations, "{text}");
+            assert_eq!(kept.as_deref(), Some(text), "a small file's text is kept");
+        }
+        for text in ["[1 2\0 3]", "\u{feff}[1 \0 3]", "[1 2", "[1 [2]]]"] {
+            let error = by_grading(text).expect_err(text);
+            assert_eq!(Some(error), by_formats(text).err(), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn a_large_tree_files_text_is_not_kept() {
+        let blanks = " ".repeat(KEEP_TEXT_UP_TO);
+        let (loaded, kept) = by_grading(&format!("[1{blanks}2]")).unwrap();
+        assert_eq!(loaded.tree.len(), 3);
+        assert!(kept.is_none());
+        let (_, kept) = by_grading(&format!("[1{}2]", &blanks[4..])).unwrap();
+        assert!(kept.is_some(), "a file of just the size kept");
     }
 }

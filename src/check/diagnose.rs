@@ -216,6 +216,9 @@ impl<T: GameTree> GameTree for View<'_, T> {
     fn id(&self, node: T::Node) -> String {
         self.tree.id(node)
     }
+    fn has_id(&self, node: T::Node, id: &str) -> bool {
+        self.tree.has_id(node, id)
+    }
     fn label(&self, node: T::Node) -> Option<String> {
         self.tree.label(node)
     }

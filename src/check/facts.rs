@@ -14,7 +14,7 @@
 use std::collections::HashMap;
 use std::hash::Hash;
 
-use super::record::{FactsRecorder, NodeMap, Visit};
+use super::record::{FactsRecorder, NodeMap, Visit, Visits};
 use crate::search::{Algorithm, SearchResult};
 use crate::trace::{Cut, Trace};
 use crate::tree::GameTree;
@@ -41,19 +41,20 @@ pub struct Facts<'a, T: GameTree> {
     pub researches: u64,
     /// MTD(f)'s passes.
     pub passes: u64,
-    visits: NodeMap<T::Node, Visit>,
+    /// The visited nodes, and the parent of each but the root (from the
+    /// trace).
+    visits: Visits<T::Node>,
     /// For each pruned node a cut names (the top of a skipped subtree): the
     /// index of the cut, and the node's parent. Nodes below it are found
     /// through their parents, so a cut skipping millions of nodes costs one
     /// entry per node it names.
     pruned_tops: NodeMap<T::Node, Top<T::Node>>,
-    /// How many nodes the cuts skipped, subtrees included.
-    pruned_count: usize,
+    /// How many nodes the cuts skipped, subtrees included: counted when
+    /// first asked for, a walk of every skipped node.
+    pruned_count: std::cell::OnceCell<usize>,
     /// The tops of the skipped subtrees, in search order, each once, in
     /// the last cut that names it.
     pruned_roots: Vec<T::Node>,
-    /// The parent of every visited node but the root, from the trace.
-    visited_parents: NodeMap<T::Node, T::Node>,
     /// The parent of every node, made when a node neither visited nor
     /// the top of a skipped subtree is asked about.
     all_parents: std::cell::OnceCell<HashMap<T::Node, T::Node>>,
@@ -63,6 +64,8 @@ pub struct Facts<'a, T: GameTree> {
     tops_above: TopsAbove<T::Node>,
     /// How many steps up the tree the questions about pruned nodes took.
     steps_up: std::cell::Cell<usize>,
+    /// The root's id, which every key names.
+    root_id: String,
     /// Every node by id, made at the first name (not path) looked up.
     by_id: std::cell::OnceCell<HashMap<String, T::Node>>,
 }
@@ -83,6 +86,9 @@ struct Top<N> {
     /// Under a depth limit, how many plies of its subtree lie at or above
     /// the limit below it.
     depth_left: Option<usize>,
+    /// That depth as the first cut that names the node gives it: the
+    /// subtree counted in [`Facts::pruned_count`].
+    first_depth_left: Option<usize>,
 }
 
 impl<'a, T: GameTree> Facts<'a, T>
@@ -124,12 +130,12 @@ where
             passes: recorder.passes,
             visits: recorder.visits,
             pruned_tops: NodeMap::default(),
-            pruned_count: 0,
+            pruned_count: std::cell::OnceCell::new(),
             pruned_roots: Vec::new(),
-            visited_parents: recorder.visited_parents,
             all_parents: std::cell::OnceCell::new(),
             tops_above: Default::default(),
             steps_up: Default::default(),
+            root_id: tree.id(tree.root()),
             by_id: std::cell::OnceCell::new(),
         };
         facts.settle_pruned();
@@ -140,19 +146,25 @@ where
     /// node a cut names and the search never visits, with the last cut
     /// that names it (the same cut may skip it again, in another pass).
     fn settle_pruned(&mut self) {
+        let named = self.cuts.iter().map(|cut| cut.pruned.len()).sum();
+        self.pruned_tops.reserve(named);
         for (index, cut) in self.cuts.iter().enumerate() {
             for (&node, parent) in cut.pruned.iter().zip(cut.parents(self.tree)) {
                 if self.visits.contains_key(&node) {
                     continue;
                 }
                 let below = if parent == cut.node { 1 } else { 2 };
+                let depth_left = cut.depth_left.map(|d| d.saturating_sub(below));
                 let top = Top {
                     cut: index,
                     parent,
-                    depth_left: cut.depth_left.map(|d| d.saturating_sub(below)),
+                    depth_left,
+                    first_depth_left: depth_left,
                 };
-                if self.pruned_tops.insert(node, top).is_none() {
-                    self.pruned_count += skipped_below(self.tree, node, top.depth_left);
+                let first = self.pruned_tops.insert(node, top);
+                if let Some(first) = first {
+                    let again = self.pruned_tops.get_mut(&node).expect("just inserted");
+                    again.first_depth_left = first.first_depth_left;
                 }
             }
         }
@@ -177,16 +189,15 @@ where
     pub fn find(&self, id: &str) -> Option<T::Node> {
         // The root is named in every key (`expect root = 3`): found without
         // an index of every id, which a large tree would build for it alone.
-        let root = self.tree.root();
-        if self.tree.id(root) == id {
-            return Some(root);
+        if self.root_id == id {
+            return Some(self.tree.root());
         }
         match id.strip_prefix('@') {
             // A tree that orders children otherwise than its ids (a view
             // searching right to left) falls back on the index.
             Some(path) => self
                 .follow(path)
-                .filter(|n| self.tree.id(*n) == id)
+                .filter(|&n| self.tree.has_id(n, id))
                 .or_else(|| self.id_index().get(id).copied()),
             None => self.id_index().get(id).copied(),
         }
@@ -223,8 +234,7 @@ where
         let mut visits: Vec<(T::Node, &Visit)> = self
             .visits
             .iter()
-            .filter(|(node, _)| !self.is_leaf(**node))
-            .map(|(node, visit)| (*node, visit))
+            .filter(|(node, _)| !self.is_leaf(*node))
             .collect();
         visits.sort_by_key(|(_, visit)| visit.entered_at);
         visits
@@ -234,6 +244,9 @@ where
     /// subtree holds it; `None` for a visited node, and for a node below
     /// the depth limit (which no search with that limit visits).
     pub fn pruned_by(&self, node: T::Node) -> Option<(&Cut<T::Node>, T::Node)> {
+        if let Some(top) = self.pruned_tops.get(&node) {
+            return Some((&self.cuts[top.cut], node)); // a top: within any limit
+        }
         let (at, below) = self.top_above(node)?;
         let top = &self.pruned_tops[&at];
         let within = top.depth_left.is_none_or(|left| below <= left);
@@ -289,12 +302,16 @@ where
     /// How many nodes the cuts skipped, their subtrees included (down to
     /// the depth limit, if any).
     pub fn pruned_count(&self) -> usize {
-        self.pruned_count
+        *self.pruned_count.get_or_init(|| {
+            (self.pruned_tops.iter())
+                .map(|(&node, top)| skipped_below(self.tree, node, top.first_depth_left))
+                .sum()
+        })
     }
 
     /// The parent of `node`; `None` for the root.
     pub fn parent(&self, node: T::Node) -> Option<T::Node> {
-        if let Some(&parent) = self.visited_parents.get(&node) {
+        if let Some(parent) = self.visits.parent(&node) {
             return Some(parent);
         }
         if let Some(top) = self.pruned_tops.get(&node) {
@@ -397,6 +414,18 @@ mod tests {
         let facts = facts_of(&named);
         assert_eq!(facts.find("A"), named.children(named.root()).next());
         assert!(facts.by_id.get().is_some());
+    }
+
+    #[test]
+    fn the_skipped_nodes_are_counted_only_when_asked_for() {
+        // MIN at @2 falls to alpha 5 at its 4 and skips [8 9 [7 7]] and
+        // 6: 7 nodes, counted by a walk of every one of them.
+        let tree = crate::syntax::parse("t", "[ 5 [ 4 [8 9 [7 7]] 6 ] ]").unwrap();
+        let facts = facts_of(&tree);
+        assert!(facts.pruned_count.get().is_none());
+        assert_eq!(facts.pruned_roots().count(), 2);
+        assert_eq!(facts.pruned_count(), 7);
+        assert_eq!(facts.pruned_count.get(), Some(&7));
     }
 
     #[test]

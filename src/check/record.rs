@@ -61,8 +61,7 @@ pub struct FactsRecorder<N> {
     nested: bool,
     /// The nodes entered (or probed) and not yet done, innermost last.
     open: Vec<Open<N>>,
-    pub(super) visits: NodeMap<N, Visit>,
-    pub(super) visited_parents: NodeMap<N, N>,
+    pub(super) visits: Visits<N>,
     pub(super) cuts: Vec<Cut<N>>,
     pub(super) leaves: Vec<N>,
     pub(super) researches: u64,
@@ -85,8 +84,7 @@ impl<N: Copy + Eq + Hash> FactsRecorder<N> {
             at: 0,
             nested: algorithm.depth_first(),
             open: Vec::new(),
-            visits: NodeMap::default(),
-            visited_parents: NodeMap::default(),
+            visits: Visits::default(),
             cuts: Vec::new(),
             leaves: Vec::new(),
             researches: 0,
@@ -101,23 +99,24 @@ impl<N: Copy + Eq + Hash> FactsRecorder<N> {
     }
 
     fn take(&mut self, event: Event<N>) {
-        if self.nested {
-            self.follow_nesting(&event);
-        }
-        self.note(event);
+        let parent = match self.nested {
+            true => self.follow_nesting(&event),
+            false => None,
+        };
+        self.note(event, parent);
         self.at += 1;
     }
 
-    /// Keeps `open`, the nodes entered (or probed) and not yet done, and
-    /// notes each visited node's parent: the innermost open node.
-    fn follow_nesting(&mut self, event: &Event<N>) {
+    /// Keeps `open`, the nodes entered (or probed) and not yet done;
+    /// returns the parent of a node entered or probed: the innermost open
+    /// node.
+    fn follow_nesting(&mut self, event: &Event<N>) -> Option<N> {
         match event {
             Event::Enter { node, .. } | Event::Probe { node, .. } => {
-                if let Some(parent) = self.open.last() {
-                    self.visited_parents.insert(*node, parent.node);
-                }
+                let parent = self.open.last().map(|open| open.node);
                 let probe = matches!(event, Event::Probe { .. });
                 self.open.push(Open { node: *node, probe });
+                return parent;
             }
             Event::Leaf { node, .. } | Event::Final { node, .. } => {
                 if let Some(at) = self.open.iter().rposition(|o| o.node == *node) {
@@ -130,17 +129,20 @@ impl<N: Copy + Eq + Hash> FactsRecorder<N> {
             }
             _ => {}
         }
+        None
     }
 
-    /// What the event says of its node, kept.
-    fn note(&mut self, event: Event<N>) {
+    /// What the event says of its node, kept; `parent` is the parent of a
+    /// node entered or probed, when the nesting says it.
+    fn note(&mut self, event: Event<N>, parent: Option<N>) {
         let at = self.at;
         match event {
             Event::Enter { node, window } => {
-                self.visits.insert(node, Visit::new(at, window, false));
+                self.visits
+                    .insert(node, Visit::new(at, window, false), parent);
             }
             Event::Probe { node, .. } => {
-                self.visits.insert(node, Visit::new(at, None, true));
+                self.visits.insert(node, Visit::new(at, None, true), parent);
             }
             Event::Leaf {
                 node,
@@ -180,6 +182,79 @@ impl<N: Copy + Eq + Hash> FactsRecorder<N> {
 impl<N: Copy + Eq + Hash> Recorder<N> for FactsRecorder<N> {
     fn record(&mut self, event: Event<N>) {
         self.take(event);
+    }
+}
+
+/// The visited nodes, each with what the trace says of it and its parent
+/// (when the nesting of the events says it): a list in the order first
+/// visited, and an index from node to place. An entry of the index is two
+/// words, however much a visit holds, so the index grows cheaply.
+pub(super) struct Visits<N> {
+    index: NodeMap<N, u32>,
+    entries: Vec<VisitEntry<N>>,
+}
+
+/// One visited node in [`Visits`].
+struct VisitEntry<N> {
+    node: N,
+    parent: Option<N>,
+    visit: Visit,
+}
+
+impl<N> Default for Visits<N> {
+    fn default() -> Visits<N> {
+        Visits {
+            index: NodeMap::default(),
+            entries: Vec::new(),
+        }
+    }
+}
+
+impl<N: Copy + Eq + Hash> Visits<N> {
+    /// Notes a visit of `node`, in place of an earlier one; a parent not
+    /// given keeps the one known.
+    fn insert(&mut self, node: N, visit: Visit, parent: Option<N>) {
+        let next = u32::try_from(self.entries.len()).expect("fewer than 2^32 visited nodes");
+        let at = *self.index.entry(node).or_insert(next);
+        match self.entries.get_mut(at as usize) {
+            Some(entry) => {
+                entry.visit = visit;
+                entry.parent = parent.or(entry.parent);
+            }
+            None => self.entries.push(VisitEntry {
+                node,
+                parent,
+                visit,
+            }),
+        }
+    }
+
+    /// What the trace says about `node`, if it was visited.
+    pub(super) fn get(&self, node: &N) -> Option<&Visit> {
+        let at = *self.index.get(node)?;
+        Some(&self.entries[at as usize].visit)
+    }
+
+    fn get_mut(&mut self, node: &N) -> Option<&mut Visit> {
+        let at = *self.index.get(node)?;
+        Some(&mut self.entries[at as usize].visit)
+    }
+
+    /// Whether `node` was visited.
+    pub(super) fn contains_key(&self, node: &N) -> bool {
+        self.index.contains_key(node)
+    }
+
+    /// The parent of a visited node, as the nesting of the events says.
+    pub(super) fn parent(&self, node: &N) -> Option<N> {
+        let at = *self.index.get(node)?;
+        self.entries[at as usize].parent
+    }
+
+    /// Every visited node with what the trace says of it, in the order
+    /// first visited.
+    pub(super) fn iter(&self) -> impl Iterator<Item = (N, &Visit)> {
+        self.entries.iter().map(|entry| (entry.node, &entry.visit))
     }
 }
 
@@ -225,5 +300,79 @@ impl Hasher for NodeHasher {
 
     fn write_usize(&mut self, n: usize) {
         self.add(n as u64);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_node_entered_again_keeps_its_place_and_parent() {
+        // A re-search: the root's child 1 is entered twice, the second
+        // time with a new window; its leaf 2 below it each time.
+        let window = |alpha: i32, beta: i32| {
+            Some(Window {
+                alpha: alpha.into(),
+                beta: beta.into(),
+            })
+        };
+        let mut recorder = FactsRecorder::new(Algorithm::AlphaBeta);
+        let exact = |v: i32| Scored::exact(v.into());
+        for event in [
+            Event::Enter {
+                node: 0u32,
+                window: window(0, 10),
+            },
+            Event::Enter {
+                node: 1,
+                window: window(0, 1),
+            },
+            Event::Enter {
+                node: 2,
+                window: window(0, 1),
+            },
+            Event::Leaf {
+                node: 2,
+                value: 5.into(),
+                horizon: None,
+            },
+            Event::Final {
+                node: 1,
+                score: exact(5),
+            },
+            Event::Enter {
+                node: 1,
+                window: window(0, 10),
+            },
+            Event::Enter {
+                node: 2,
+                window: window(0, 10),
+            },
+            Event::Leaf {
+                node: 2,
+                value: 5.into(),
+                horizon: None,
+            },
+            Event::Final {
+                node: 1,
+                score: exact(5),
+            },
+            Event::Final {
+                node: 0,
+                score: exact(5),
+            },
+        ] {
+            recorder.record(event);
+        }
+        let visits = &recorder.visits;
+        let order: Vec<u32> = visits.iter().map(|(node, _)| node).collect();
+        assert_eq!(order, [0, 1, 2]);
+        let again = visits.get(&1).unwrap();
+        assert_eq!((again.entered_at, again.window), (5, window(0, 10)));
+        assert_eq!(visits.get(&2).unwrap().entered_at, 6);
+        assert_eq!([visits.parent(&0), visits.parent(&1)], [None, Some(0)]);
+        assert_eq!(visits.parent(&2), Some(1));
+        assert!(visits.get(&3).is_none() && !visits.contains_key(&3));
     }
 }

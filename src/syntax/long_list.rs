@@ -50,7 +50,8 @@ fn all_ids(list: &str) -> Option<Vec<String>> {
 /// The ids of a pruned list, a set: each once, where first named (as the
 /// grammar's reading keeps them), the repeats never copied.
 fn distinct_ids(list: &str) -> Option<Vec<String>> {
-    let (mut seen, mut ids) = (HashSet::new(), Vec::new());
+    let room = distinct_room(list);
+    let (mut seen, mut ids) = (HashSet::with_capacity(room), Vec::with_capacity(room));
     let plain = each_plain_id(list, |id| {
         if seen.insert(id) {
             ids.push(id.to_string());
@@ -58,6 +59,17 @@ fn distinct_ids(list: &str) -> Option<Vec<String>> {
     });
     plain.then_some(ids)
 }
+
+/// Room for the ids of a pruned list, made once rather than doubled as
+/// they come: one more than its separators, at most [`ROOM`] (a long line
+/// of one id repeated is one id).
+fn distinct_room(list: &str) -> usize {
+    let separators = list.bytes().filter(|b| matches!(b, b' ' | b'\t' | b','));
+    (separators.count() + 1).min(ROOM)
+}
+
+/// The most ids a pruned list makes room for at once.
+const ROOM: usize = 1 << 17;
 
 const BLANKS: [char; 2] = [' ', '\t'];
 
@@ -77,7 +89,10 @@ fn each_plain_id<'l>(list: &'l str, mut visit: impl FnMut(&'l str)) -> bool {
     let mut rest = list;
     let mut first = true;
     loop {
-        let end = rest.find(|c: char| !is_id_char(c)).unwrap_or(rest.len());
+        // An id is ASCII: the first byte of any other character ends it.
+        let end = (rest.bytes())
+            .position(|b| !is_id_char(char::from(b)))
+            .unwrap_or(rest.len());
         let id = &rest[..end];
         if !is_plain_id(id, first) {
             return false;
@@ -116,8 +131,8 @@ const NOT_FIRST: [&str; 3] = ["none", "nothing", "is"];
 /// grammar reads as that id and nothing else.
 fn is_plain_id(id: &str, first: bool) -> bool {
     if let Some(path) = id.strip_prefix('@') {
-        let number = |step: &str| !step.is_empty() && step.bytes().all(|b| b.is_ascii_digit());
-        return path.split('.').all(number);
+        let number = |step: &[u8]| !step.is_empty() && step.iter().all(u8::is_ascii_digit);
+        return path.as_bytes().split(|&b| b == b'.').all(number);
     }
     let mut chars = id.chars();
     let starts = chars

@@ -69,12 +69,13 @@ impl Tree {
         wide.get(&node).map(|c| &c[..])
     }
 
-    /// The `index`th child of `node` (from 0), by the list of a wide node.
+    /// The `index`th child of `node` (from 0): one of the first [`WIDE`]
+    /// counted to, any other by the list of a wide node.
     fn nth_child(&self, node: NodeId, index: usize) -> Option<NodeId> {
-        match self.wide_children(node) {
-            Some(children) => children.get(index).copied(),
-            None => self.child(node, index),
+        if index < WIDE {
+            return self.child(node, index);
         }
+        self.wide_children(node)?.get(index).copied()
     }
 
     /// The node's id (see the [module](self)): its name, `root`, its child
@@ -90,6 +91,37 @@ impl Tree {
             Some(path) => path,
             None => format!("@n{}", self.preorder_number(node)),
         }
+    }
+
+    /// Whether `id` is the node's id, as `node_id(node) == id` says, but for
+    /// a name or a child path compared in place: the path is followed from
+    /// the root, each step written as the id writes it (no leading zero,
+    /// no sign), and must end at the node within [`PATH_ID_DEPTH`] steps.
+    pub(super) fn has_node_id(&self, node: NodeId, id: &str) -> bool {
+        if let Some(name) = self.names.get(&node) {
+            return name == id;
+        }
+        if node == self.root() {
+            return id == "root";
+        }
+        if id.starts_with("@n") {
+            return self.node_id(node) == id; // below the paths' depth: rare
+        }
+        let Some(path) = id.strip_prefix('@') else {
+            return false;
+        };
+        let mut at = self.root();
+        for (ply, step) in path.as_bytes().split(|&b| b == b'.').enumerate() {
+            let child = match (ply < PATH_ID_DEPTH, written_position(step)) {
+                (true, Some(position)) => self.nth_child(at, position - 1),
+                _ => None,
+            };
+            let Some(child) = child else {
+                return false;
+            };
+            at = child;
+        }
+        at == node
     }
 
     /// The node's number in preorder (file order), the root's 1: how a
@@ -199,6 +231,18 @@ impl Tree {
     }
 }
 
+/// A 1-based child position written as an id writes it: decimal digits,
+/// the first not `0`; `None` for anything else.
+fn written_position(step: &[u8]) -> Option<usize> {
+    if step.first().is_none_or(|&b| b == b'0') {
+        return None;
+    }
+    step.iter().try_fold(0usize, |position, &b| {
+        let digit = b.is_ascii_digit().then(|| usize::from(b - b'0'))?;
+        position.checked_mul(10)?.checked_add(digit)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -252,6 +296,28 @@ mod tests {
         assert_eq!(tree.find("@n81"), Some(walk(&tree, &[2; 40])));
         assert_eq!(tree.find("@n82"), None, "past the last node");
         assert_eq!(tree.find("@n99999999999"), None);
+    }
+
+    #[test]
+    fn an_id_compared_in_place_agrees_with_the_id_made() {
+        let wide = format!("[ {} N = 4 ]", "1 ".repeat(40));
+        let deep = caterpillar(40);
+        let named = parse("t.tree", "A [ B [ 1 2 ] 3 ]").unwrap();
+        for tree in [&deep, &parse("t.tree", &wide).unwrap(), &named] {
+            let mut ids: Vec<String> = tree.nodes().map(|n| tree.id(n)).collect();
+            let odd = [
+                "", "@", "@0", "@01", "@1.", "@.1", "@+1", "@1..1", "@n", "@n02",
+            ];
+            ids.extend(odd.map(String::from));
+            ids.extend(["@18446744073709551617", "@1.99", "Root", "root"].map(String::from));
+            ids.push(format!("@{}", vec!["2"; 33].join(".")));
+            for node in tree.nodes() {
+                for id in &ids {
+                    let made = tree.id(node) == *id;
+                    assert_eq!(tree.has_id(node, id), made, "{node} {id}");
+                }
+            }
+        }
     }
 
     #[test]
