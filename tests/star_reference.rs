@@ -535,6 +535,46 @@ fn the_reference_agrees_on_the_probing_example() {
     assert_eq!(named(&pruned), ["@2.2.2", "@3.1.2", "@3.2.2"]);
 }
 
+/// The tie at Star1's threshold that the property once found: at C
+/// (`@2`) with beta -4, B1 = (-4 - 1/2 x -4) / (1/2) = -4, and B (`@2.1`)
+/// fails low at -4 in its window [-4, -4]. An upper bound at the leaf
+/// bound L = -4 is the value -4 exactly, which reaches B1: C is at least
+/// 1/2 x -4 + 1/2 x L = -4 = beta, and its second child is skipped. With
+/// `strict`, -4 is at the threshold and not beyond, so every leaf below C
+/// is evaluated.
+#[test]
+fn a_child_at_its_threshold_by_the_leaf_bound_cuts_the_chance_node() {
+    let text = "min [min [-4] chance [1/2: min [-4 0] 1/2: 0]]";
+    let tree = parse("tie", text).unwrap();
+    let bounds = LeafBounds::new(Value::from(-4), Value::from(4)).unwrap();
+    for algorithm in [Algorithm::AlphaBeta, Algorithm::Star2] {
+        for fail_hard in [false, true] {
+            let options = Options {
+                fail_hard,
+                bounds: Some(bounds),
+                ..Options::default()
+            };
+            let (value, leaves, _) = library(&tree, algorithm, options);
+            let context = format!("{algorithm}, fail-hard {fail_hard}");
+            assert_eq!(value, Value::from(-4), "{context}");
+            assert_eq!(leaves, ["@1.1", "@2.1.1"], "{context}");
+            let mut pruned: Vec<String> = named_pruned(&tree, algorithm, options)
+                .into_iter()
+                .collect();
+            pruned.sort();
+            assert_eq!(pruned, ["@2.1.2", "@2.2"], "{context}");
+        }
+    }
+    let strict = Options {
+        strict: true,
+        bounds: Some(bounds),
+        ..Options::default()
+    };
+    let (value, leaves, _) = library(&tree, Algorithm::AlphaBeta, strict);
+    assert_eq!(value, Value::from(-4));
+    assert_eq!(leaves, ["@1.1", "@2.1.1", "@2.1.2", "@2.2"]);
+}
+
 /// The node at a path id (`@2.1`; `root`), followed from the root.
 fn by_path(tree: &Tree, id: &str) -> Option<NodeId> {
     let mut node = tree.root();
