@@ -5,8 +5,10 @@
 //! runs on a scoped thread whose stack is sized for its depth.
 
 /// Stack bytes reserved per tree level: generous for the parser's nested
-/// rule calls and for a search frame with a recorder.
-const BYTES_PER_LEVEL: usize = 8 * 1024;
+/// rule calls and for a search frame with a recorder, in an unoptimised
+/// build too, whose alpha-beta frame takes about 10 KiB a level (only the
+/// pages a search reaches are ever touched: the rest is address space).
+const BYTES_PER_LEVEL: usize = 16 * 1024;
 
 /// Depths up to this run on the caller's own stack.
 const SHALLOW: usize = 64;
