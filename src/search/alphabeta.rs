@@ -503,11 +503,8 @@ impl<N: Copy> Interior<'_, N> {
     }
 
     /// After a child of this `kind` node, its value being now `v`, sure
-    /// or not (see [`NodeFold::sure`]): see [`cuts_or_tightens`]. In a
-    /// parallel search a value that is not sure neither cuts nor
-    /// tightens: the window there holds bounds of two split nodes, which
-    /// can cross, and a child's bound from the other side can then reach
-    /// the bound the node cuts against without proving anything.
+    /// or not (see [`NodeFold::sure`]): see [`cuts_or_tightens`]. A value
+    /// that may not cut ([`Context::may_cut`]) neither cuts nor tightens.
     #[inline(always)]
     fn cuts_or_tightens<T, R, I>(
         &mut self,
@@ -521,7 +518,7 @@ impl<N: Copy> Interior<'_, N> {
         R: Recorder<N>,
         I: Iterator<Item = N>,
     {
-        if !sure && cx.split().is_some() {
+        if !cx.may_cut(sure) {
             return false;
         }
         let at = (self.node, self.ply, self.parent, kind);

@@ -4,7 +4,7 @@
 mod family;
 
 use super::split::Split;
-use super::window::{WindowBound, reaches};
+use super::window::{self, WindowBound, reaches};
 use super::{Algorithm, Options, SearchError, SearchResult, Stats};
 use crate::trace::{ChanceCut, Cut, Event, NoRecorder, Recorder, Window};
 use crate::tree::GameTree;
@@ -148,10 +148,8 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
     /// the node's value so far being `v` (`sure` or not, see
     /// [`NodeFold::sure`](super::fold::NodeFold::sure)): whether a split
     /// node above has meanwhile found a bound that this value reaches, so
-    /// that the node is cut; the bound it cuts against is then that one. The window is left as
-    /// it was otherwise: the children to come narrow their own windows
-    /// when they are entered. Out of line: a sequential search never
-    /// calls it.
+    /// that the node is cut against it ([`window::cut_from_above`]). Out
+    /// of line: a sequential search never calls it.
     #[cold]
     #[inline(never)]
     pub(super) fn cut_from_above(
@@ -160,21 +158,22 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
         (v, sure): (Value, bool),
         (alpha, beta): (&mut WindowBound<T::Node>, &mut WindowBound<T::Node>),
     ) -> bool {
-        // A value that is only a bound from the other side proves nothing
-        // against a bound from above.
-        let Some(split) = self.split.filter(|_| sure) else {
+        let Some(split) = self.split.filter(|_| self.may_cut(sure)) else {
             return false;
         };
-        let (above_alpha, above_beta) = split.narrow(*alpha, *beta);
-        let (bound, above) = match kind {
-            Kind::Max => (beta, above_beta),
-            _ => (alpha, above_alpha),
-        };
-        if above.value == bound.value || !self.reaches(kind, v, above.value) {
-            return false;
-        }
-        *bound = above;
-        true
+        let above = split.narrow(*alpha, *beta);
+        let node = (kind, v, self.options.strict);
+        window::cut_from_above(node, (alpha, beta), above)
+    }
+
+    /// Whether a value that is `sure` from its node's side, or not, may
+    /// cut. Not sure, only in a sequential search: below a MAX and a MIN
+    /// split node the window holds bounds of both, which can cross, and a
+    /// child's bound from the other side can then reach the bound the
+    /// node cuts against without proving anything.
+    #[inline]
+    pub(super) fn may_cut(&self, sure: bool) -> bool {
+        sure || self.split.is_none()
     }
 
     /// The counts so far.

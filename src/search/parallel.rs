@@ -159,10 +159,9 @@ where
     let v = fold.value();
     cx.provisional(node, v);
     let at = (node, ply, parent, kind);
-    // A value that is not sure proves nothing against a window of
-    // crossed bounds (see `Interior::cuts_or_tightens`).
-    let sure = fold.sure() || cx.split().is_none();
-    if sure && cuts_or_tightens(cx, at, v, (&mut alpha, &mut beta), &mut children) {
+    if cx.may_cut(fold.sure())
+        && cuts_or_tightens(cx, at, v, (&mut alpha, &mut beta), &mut children)
+    {
         return Ok(finish(cx, node, &fold, true, window));
     }
     let younger: Vec<T::Node> = children.map(|(_, c)| c).collect();
@@ -225,8 +224,7 @@ where
             cx.best_child_with(ply, younger[i], &outcome.line);
         }
         let v = fold.value();
-        let sure = fold.sure() || cx.split().is_none();
-        if sure && cx.reaches(kind, v, bound.value) {
+        if cx.may_cut(fold.sure()) && cx.reaches(kind, v, bound.value) {
             let rest = younger[i + 1..].iter().copied();
             if rest.len() == 0 {
                 break;
@@ -288,7 +286,7 @@ impl Best {
 
 /// Whether `score` at a child of a `kind` node is known to reach its value
 /// from the node's side: exact, or a bound that the true value is beyond.
-fn certain(kind: Kind, score: Scored) -> bool {
+pub(super) fn certain(kind: Kind, score: Scored) -> bool {
     let side = match kind {
         Kind::Max | Kind::Chance => score.bound,
         Kind::Min => score.negate().bound,

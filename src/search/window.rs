@@ -83,6 +83,28 @@ pub(super) fn tighten<N>(
     }
 }
 
+/// Takes, as the bound a `kind` node whose value `v` is sure cuts against
+/// (beta at MAX, alpha at MIN, of `alpha` and `beta`), the one of the
+/// window `above` (the node's window narrowed by the bounds of the split
+/// nodes above) when it is new and `v` reaches it. Whether it did: the
+/// node is then cut. Nothing else of the window changes: the children to
+/// come narrow their own windows when they are entered.
+pub(super) fn cut_from_above<N>(
+    (kind, v, strict): (Kind, Value, bool),
+    (alpha, beta): (&mut WindowBound<N>, &mut WindowBound<N>),
+    (above_alpha, above_beta): (WindowBound<N>, WindowBound<N>),
+) -> bool {
+    let (bound, above) = match kind {
+        Kind::Max => (beta, above_beta),
+        _ => (alpha, above_alpha),
+    };
+    if above.value == bound.value || !reaches(kind, v, above.value, strict) {
+        return false;
+    }
+    *bound = above;
+    true
+}
+
 /// Whether a `kind` node whose value is `value` cuts against `bound`
 /// (both in MAX's terms): MAX at `value >= bound`, MIN at `value <= bound`;
 /// when `strict`, only when strictly past it.

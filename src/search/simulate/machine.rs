@@ -11,13 +11,14 @@ use super::schedule::Schedule;
 use crate::search::brothers::{own_bound, research_split_depth};
 use crate::search::fold::NodeFold;
 use crate::search::ordering::search_order;
-use crate::search::window::{WindowBound, clamp, cut_bound, full_window, reaches, tighten};
+use crate::search::parallel::certain;
+use crate::search::window::{self, WindowBound, clamp, cut_bound, full_window, reaches, tighten};
 use crate::search::{
     Algorithm, DEFAULT_SPLIT_DEPTH, Options, SearchError, SearchResult, Stats, YoungBrothers,
 };
 use crate::trace::{Act, Cut, Event, Happening, ScheduleRecorder, Window};
 use crate::tree::GameTree;
-use crate::value::{CutKind, Kind, Scored, Value};
+use crate::value::{CutKind, Scored, Value};
 
 /// The simulated machine.
 pub(super) struct Machine<'a, T: GameTree, R> {
@@ -422,14 +423,8 @@ where
         self.frames.narrow(frame.link, &mut alpha, &mut beta);
         let strict = self.options.strict;
         let frame = &mut self.frames[f];
-        let v = frame.fold.value();
-        let (bound, above) = match frame.kind {
-            Kind::Max => (&mut frame.beta, beta),
-            _ => (&mut frame.alpha, alpha),
-        };
-        if above.value != bound.value && reaches(frame.kind, v, above.value, strict) {
-            *bound = above;
-        }
+        let node = (frame.kind, frame.fold.value(), strict);
+        window::cut_from_above(node, (&mut frame.alpha, &mut frame.beta), (alpha, beta));
     }
 
     /// A split node's bound improves with a brother's value; the brothers
@@ -567,10 +562,7 @@ where
         let kind = frame.kind;
         let cut_at = cut_bound(kind, frame.alpha, frame.beta).value;
         // Only a score sure from the node's side cuts (see `settle`).
-        let sure = match kind {
-            Kind::Max => up.score.bound.is_lower(),
-            _ => up.score.bound.is_upper(),
-        };
+        let sure = certain(kind, up.score);
         let cuts = sure && reaches(kind, up.score.value, cut_at, self.options.strict);
         if cuts {
             return self.settle(p, f, index, up.score, up.line);
