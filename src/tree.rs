@@ -7,11 +7,13 @@ use crate::value::{Kind, LeafBounds, Value};
 
 mod graph;
 mod ids;
+mod node_map;
 mod slots;
 #[cfg(test)]
 mod tests;
 
 pub use ids::PATH_ID_DEPTH;
+pub use node_map::{NodeHasher, NodeMap, NodeSet};
 use slots::Slots;
 
 /// A game tree as the searches see it: a root, and for each node its player,

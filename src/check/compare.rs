@@ -4,9 +4,9 @@ use std::hash::Hash;
 
 use super::explain::scored;
 use super::facts::Facts;
-use super::record::NodeSet;
 use crate::claim::{Claim, Counted, Relation};
 use crate::tree::GameTree;
+use crate::tree::NodeSet;
 use crate::value::{Bound, CutKind, Kind, Scored, StarMethod, Value};
 
 /// The verdict on one expectation.

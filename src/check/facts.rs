@@ -14,10 +14,10 @@
 use std::collections::HashMap;
 use std::hash::Hash;
 
-use super::record::{FactsRecorder, NodeMap, Visit, Visits};
+use super::record::{FactsRecorder, Visit, Visits};
 use crate::search::{Algorithm, SearchResult};
 use crate::trace::{Cut, Trace};
-use crate::tree::GameTree;
+use crate::tree::{GameTree, NodeMap};
 use crate::value::{Scored, Value};
 
 /// One search's trace, indexed by node, with the tree it ran on.
@@ -161,11 +161,17 @@ where
                     depth_left,
                     first_depth_left: depth_left,
                 };
-                let first = self.pruned_tops.insert(node, top);
-                if let Some(first) = first {
-                    let again = self.pruned_tops.get_mut(&node).expect("just inserted");
-                    again.first_depth_left = first.first_depth_left;
-                }
+                // The last cut naming the node is kept, and the first
+                // one's depth.
+                (self.pruned_tops.entry(node))
+                    .and_modify(|kept| {
+                        let first_depth_left = kept.first_depth_left;
+                        *kept = Top {
+                            first_depth_left,
+                            ..top
+                        };
+                    })
+                    .or_insert(top);
             }
         }
         let tops = &self.pruned_tops;

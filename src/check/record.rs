@@ -4,11 +4,11 @@
 //! [`Facts::new`](super::Facts::new) reads a recorded trace through the
 //! same recorder, event by event, so both ways give the same facts.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hash, Hasher};
+use std::hash::Hash;
 
 use crate::search::Algorithm;
 use crate::trace::{Cut, Event, Recorder, Window};
+use crate::tree::NodeMap;
 use crate::value::{Scored, Value};
 
 /// What the trace says about one visited node.
@@ -255,51 +255,6 @@ impl<N: Copy + Eq + Hash> Visits<N> {
     /// first visited.
     pub(super) fn iter(&self) -> impl Iterator<Item = (N, &Visit)> {
         self.entries.iter().map(|entry| (entry.node, &entry.visit))
-    }
-}
-
-/// A map keyed by nodes, hashed by [`NodeHasher`].
-pub(super) type NodeMap<K, V> = HashMap<K, V, BuildHasherDefault<NodeHasher>>;
-
-/// A set of nodes, hashed by [`NodeHasher`].
-pub(super) type NodeSet<K> = std::collections::HashSet<K, BuildHasherDefault<NodeHasher>>;
-
-/// A hasher for nodes: a rotate, an exclusive or and a multiply a word.
-/// A node is a handle the tree or the game gives, never a key chosen to
-/// collide, and the search's hundreds of thousands of visits cost a
-/// fraction of what the default hasher (built against such keys) costs.
-#[derive(Clone, Copy, Debug, Default)]
-pub(super) struct NodeHasher(u64);
-
-impl NodeHasher {
-    fn add(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-}
-
-impl Hasher for NodeHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.add(u64::from_le_bytes(word));
-        }
-    }
-
-    fn write_u32(&mut self, n: u32) {
-        self.add(u64::from(n));
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.add(n);
-    }
-
-    fn write_usize(&mut self, n: usize) {
-        self.add(n as u64);
     }
 }
 

@@ -1,9 +1,6 @@
 //! What the trace has shown so far: each node's visit, window, values and
 //! cuts, built by replaying the events one at a time.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-
 use crate::trace::{Event, ListStep, Window};
 use crate::tree::{NodeId, Tree};
 use crate::value::{CutKind, Scored, StarMethod, Value};
@@ -47,37 +44,8 @@ pub struct CutMark {
     pub purge: bool,
 }
 
-/// A map keyed by node, hashed by [`NodeHasher`].
-type NodeMap<V> = HashMap<NodeId, V, BuildHasherDefault<NodeHasher>>;
-
-/// Hashes a node by one multiplication. Nodes are small distinct numbers
-/// from the tree, not keys an adversary picks, and a large diagram asks
-/// for each node's state several times: SipHash's defence against chosen
-/// keys only costs there.
-#[derive(Clone, Copy, Debug, Default)]
-struct NodeHasher(u64);
-
-/// An odd constant with its bits spread evenly (2^64 over the golden
-/// ratio).
-const SPREAD: u64 = 0x9e37_79b9_7f4a_7c15;
-
-impl Hasher for NodeHasher {
-    /// The product's high bits, the well mixed ones, brought down to
-    /// the low bits that choose a bucket.
-    fn finish(&self) -> u64 {
-        self.0.rotate_left(26)
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &byte in bytes {
-            self.0 = (self.0.rotate_left(5) ^ u64::from(byte)).wrapping_mul(SPREAD);
-        }
-    }
-
-    fn write_u32(&mut self, n: u32) {
-        self.0 = (self.0.rotate_left(5) ^ u64::from(n)).wrapping_mul(SPREAD);
-    }
-}
+/// A map keyed by node.
+type NodeMap<V> = crate::tree::NodeMap<NodeId, V>;
 
 /// The state of every node after some prefix of the trace.
 ///
