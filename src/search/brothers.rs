@@ -354,8 +354,12 @@ where
     O: Send,
     F: Fn(usize) -> O + Sync,
 {
-    let next = AtomicUsize::new(0);
     let workers = workers.min(items);
+    // One worker takes the items in order: no pool, no merging.
+    if workers <= 1 {
+        return (0..items).map(work).collect();
+    }
+    let next = AtomicUsize::new(0);
     let mut done: Vec<(usize, O)> = (0..workers)
         .into_par_iter()
         .flat_map_iter(|_| {

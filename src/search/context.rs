@@ -300,11 +300,15 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
         self.stats.leaves_evaluated += leaves;
     }
 
-    /// Empties the line of play of the node at `ply`.
+    /// Empties the line of play of the node at `ply`. A line not kept yet
+    /// is empty already: a leaf does not make room for one, which spares a
+    /// brother that is a leaf, searched alone, the allocation of every ply
+    /// above it.
     #[inline]
     pub(super) fn clear_line(&mut self, ply: usize) {
-        self.ensure_ply(ply);
-        self.pv[ply].clear();
+        if let Some(line) = self.pv.get_mut(ply) {
+            line.clear();
+        }
     }
 
     /// Whether a node at `ply` lies at the depth limit (or below it), or
