@@ -26,11 +26,18 @@ fn pool(threads: usize) -> &'static ThreadPool {
     &pools[threads - 1]
 }
 
+/// The parallel search of `tree` on `threads` threads. These trees are
+/// small: unless `options` says otherwise, it splits wherever the split
+/// depth allows, whatever the size of the eldest brother's subtree.
 fn parallel_on(
     tree: &Tree,
     threads: usize,
     options: Options,
 ) -> gametree::search::SearchResult<u32> {
+    let options = Options {
+        split_min_nodes: options.split_min_nodes.or(Some(0)),
+        ..options
+    };
     pool(threads).install(|| search(tree, Algorithm::Parallel, options, &mut NoRecorder).unwrap())
 }
 
@@ -122,6 +129,72 @@ proptest! {
         let expected = oracle_to_depth(&tree, tree.root(), depth);
         prop_assert_eq!(parallel_on(&tree, threads, options).score.value, expected);
         prop_assert_eq!(sequential(&tree, options).score.value, expected);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    #[test]
+    fn with_the_default_smallest_split_the_root_value_is_exact(
+        b in 4usize..7,
+        d in 5usize..7,
+        spread in 1u64..20,
+        seed in any::<u64>(),
+        threads in 2usize..=8,
+        scout in any::<bool>(),
+    ) {
+        let tree = parse("uniform", &uniform(b, d, spread, seed).text()).unwrap();
+        let young_brothers = if scout { YoungBrothers::Scout } else { YoungBrothers::Full };
+        let options = Options { young_brothers: Some(young_brothers), split_min_nodes: None, ..Options::default() };
+        let result = pool(threads).install(|| search(&tree, Algorithm::Parallel, options, &mut NoRecorder).unwrap());
+        prop_assert_eq!(result.score.value, oracle(&tree, tree.root()));
+        prop_assert_eq!(result.score.bound, gametree::value::Bound::Exact);
+        assert_line_is_best(&tree, &result);
+    }
+}
+
+#[test]
+fn a_split_node_whose_eldest_subtree_is_small_searches_its_brothers_itself() {
+    use gametree::games::random::{RandomSpec, RandomTree};
+    let tree = RandomTree::new(RandomSpec::new(6, 7, 2));
+    let alphabeta = search(
+        &tree,
+        Algorithm::AlphaBeta,
+        Options::default(),
+        &mut NoRecorder,
+    )
+    .unwrap();
+    for young_brothers in [YoungBrothers::Full, YoungBrothers::Scout] {
+        let options = |min| Options {
+            young_brothers: Some(young_brothers),
+            split_depth: Some(4),
+            split_min_nodes: Some(min),
+            ..Options::default()
+        };
+        // No eldest is ever large enough: nothing is shared, and the
+        // search is sequential alpha-beta's, node for node.
+        let never = pool(4)
+            .install(|| {
+                search(
+                    &tree,
+                    Algorithm::Parallel,
+                    options(u64::MAX),
+                    &mut NoRecorder,
+                )
+            })
+            .unwrap();
+        assert_eq!(never.stats, alphabeta.stats, "{young_brothers:?}");
+        assert_eq!(never.principal_variation, alphabeta.principal_variation);
+        // Splitting everywhere on four threads speculates: more nodes.
+        let always = pool(4)
+            .install(|| search(&tree, Algorithm::Parallel, options(0), &mut NoRecorder))
+            .unwrap();
+        assert_eq!(always.score, alphabeta.score);
+        assert_ne!(
+            always.stats.nodes_visited, alphabeta.stats.nodes_visited,
+            "{young_brothers:?}"
+        );
     }
 }
 

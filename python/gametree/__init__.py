@@ -148,6 +148,7 @@ def _search_options(
     width: Optional[int],
     window: Optional[Tuple[Number, Number]] = None,
     guess: Optional[Number] = None,
+    split_min_nodes: Optional[int] = None,
 ) -> Dict[str, Any]:
     return {
         "algo": algo,
@@ -161,6 +162,7 @@ def _search_options(
         "split_depth": split_depth,
         "young_brothers": young_brothers,
         "width": width,
+        "split_min_nodes": split_min_nodes,
         "window": tuple(window) if isinstance(window, list) else window,
         "guess": guess,
     }
@@ -181,6 +183,7 @@ def solve(
     split_depth: Optional[int] = None,
     young_brothers: Optional[str] = None,
     width: Optional[int] = None,
+    split_min_nodes: Optional[int] = None,
     window: Optional[Tuple[Number, Number]] = None,
     guess: Optional[Number] = None,
     simulate: Union[int, Sequence[int], None] = None,
@@ -217,7 +220,9 @@ def solve(
             leaves when it fails low or high, as ``--window L,U``.
         guess: MTD(f)'s first guess at the root's value (a finite number;
             the root's static value by default), as ``--guess``.
-        threads, split_depth, young_brothers, width: the parallel search's.
+        threads, split_depth, young_brothers, width, split_min_nodes: the
+            parallel search's (``split_min_nodes=0`` splits wherever the
+            split depth allows; see ``--split-min-nodes``).
         simulate: the parallel search simulated on this many processors
             (or each of a list): the ``simulation`` field.
         max_nodes: refuse a tree of more nodes.
@@ -232,7 +237,7 @@ def solve(
     """
     options = _search_options(
         algo, depth, order, iterative, bounds, strict, fail_hard, threads, split_depth,
-        young_brothers, width, window, guess,
+        young_brothers, width, window, guess, split_min_nodes=split_min_nodes,
     )
     options["max_nodes"] = max_nodes
     if simulate is not None:
@@ -319,6 +324,7 @@ def trace(
     split_depth: Optional[int] = None,
     young_brothers: Optional[str] = None,
     width: Optional[int] = None,
+    split_min_nodes: Optional[int] = None,
     window: Optional[Tuple[Number, Number]] = None,
     guess: Optional[Number] = None,
     simulate: Optional[int] = None,
@@ -340,7 +346,7 @@ def trace(
     """
     options = _search_options(
         algo, depth, order, iterative, bounds, strict, fail_hard, threads, split_depth,
-        young_brothers, width, window, guess,
+        young_brothers, width, window, guess, split_min_nodes=split_min_nodes,
     )
     options["simulate"] = simulate
     return _gametree.trace(_load(tree, from_, rounds, max_nodes), options)
@@ -384,6 +390,7 @@ def check(
     split_depth: Optional[int] = None,
     young_brothers: Optional[str] = None,
     width: Optional[int] = None,
+    split_min_nodes: Optional[int] = None,
     window: Optional[Tuple[Number, Number]] = None,
     guess: Optional[Number] = None,
     max_nodes: Optional[int] = None,
@@ -425,7 +432,7 @@ def check(
         key_file = (name, data)
     options = _search_options(
         algo, depth, order, iterative, bounds, strict, fail_hard, threads, split_depth,
-        young_brothers, width, window, guess,
+        young_brothers, width, window, guess, split_min_nodes=split_min_nodes,
     )
     options.update(
         claims=claims, explain=explain, format=format, visibility=visibility,
@@ -452,6 +459,7 @@ def key(
     split_depth: Optional[int] = None,
     young_brothers: Optional[str] = None,
     width: Optional[int] = None,
+    split_min_nodes: Optional[int] = None,
     window: Optional[Tuple[Number, Number]] = None,
     guess: Optional[Number] = None,
     max_nodes: Optional[int] = None,
@@ -471,7 +479,7 @@ def key(
     """
     options = _search_options(
         algo, depth, order, iterative, bounds, strict, fail_hard, threads, split_depth,
-        young_brothers, width, window, guess,
+        young_brothers, width, window, guess, split_min_nodes=split_min_nodes,
     )
     options["only"] = None if only is None else list(only)
     options["points"] = None if points is None else [(k, float(v)) for k, v in points.items()]
@@ -526,6 +534,7 @@ def render(
     split_depth: Optional[int] = None,
     young_brothers: Optional[str] = None,
     width: Optional[int] = None,
+    split_min_nodes: Optional[int] = None,
     window: Optional[Tuple[Number, Number]] = None,
     guess: Optional[Number] = None,
     max_nodes: Optional[int] = None,
@@ -560,7 +569,7 @@ def render(
     """
     options = _search_options(
         algo, depth, order, iterative, bounds, strict, fail_hard, threads, split_depth,
-        young_brothers, width, window, guess,
+        young_brothers, width, window, guess, split_min_nodes=split_min_nodes,
     )
     options.update(
         style=style, labels=labels, blank=blank, quiz=quiz, key=key, key_below=key_below,

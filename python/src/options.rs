@@ -143,6 +143,7 @@ impl Search {
                 Some(0) => return Err(PyValueError::new_err("width: at least 1")),
                 width => width,
             },
+            split_min_nodes: keywords.get("split_min_nodes")?,
             bounds: bounds(keywords)?,
             window: window(keywords)?,
             guess: guess(keywords)?,

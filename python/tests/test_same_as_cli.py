@@ -30,6 +30,8 @@ SEARCHES: List[Tuple[List[str], Dict[str, Any]]] = [
     (["--window=3,6"], {"window": (3, 6)}),
     (["--algo", "parallel", "--threads", "1", "--young-brothers", "full"],
      {"algo": "parallel", "threads": 1, "young_brothers": "full"}),
+    (["--algo", "parallel", "--threads", "1", "--young-brothers", "scout", "--split-min-nodes", "0"],
+     {"algo": "parallel", "threads": 1, "young_brothers": "scout", "split_min_nodes": 0}),
 ]
 
 CASES = [

@@ -179,6 +179,12 @@ pub(crate) struct ParallelArgs {
     /// node at once [default: as many as there are threads].
     #[arg(long, value_name = "W", value_parser = clap::value_parser!(u16).range(1..))]
     pub(crate) width: Option<u16>,
+    /// `--algo parallel` shares a node's younger brothers only when its
+    /// eldest brother's subtree took at least N nodes, and otherwise
+    /// searches them on the same thread; 0 splits wherever the split
+    /// depth allows [default: 256].
+    #[arg(long, value_name = "N")]
+    pub(crate) split_min_nodes: Option<u64>,
 }
 
 /// `--simulate`: the parallel search on simulated processors, for the
@@ -323,6 +329,7 @@ impl SearchArgs {
             split_depth: parallel.split_depth,
             young_brothers: parallel.young_brothers,
             width: parallel.width.map(usize::from),
+            split_min_nodes: parallel.split_min_nodes,
             bounds: self.bounds,
             window: self.window,
             guess: self.guess,

@@ -327,13 +327,48 @@ fn search_valueless<'t, P: ChancePolicy, T: GameTree, R: Recorder<T::Node>, cons
     // (which bound cuts, which tightens, which value is better) is
     // settled when the loop is compiled rather than at every child.
     match kind {
-        Kind::Max => search_children::<P, T, R, MEMO, true>(cx, tree, &mut at, &mut children),
-        _ => search_children::<P, T, R, MEMO, false>(cx, tree, &mut at, &mut children),
+        Kind::Max => search_children::<P, T, R, MEMO, true>(cx, tree, &mut at, &mut children, None),
+        _ => search_children::<P, T, R, MEMO, false>(cx, tree, &mut at, &mut children, None),
+    }
+}
+
+/// Searches the children left of the MAX or MIN node `node` (`ply` plies
+/// below the root, below `parent`, entered with `window`) one after
+/// another, from its window `[alpha, beta]` now and its value so far
+/// `fold`, and finishes it: the loop of sequential alpha-beta taken up
+/// after its first children were searched another way (a parallel
+/// search's split node whose eldest brother's subtree was too small to
+/// share).
+pub(super) fn search_rest<'t, T: GameTree, R: Recorder<T::Node>>(
+    cx: &mut Context<'t, T, R>,
+    (node, ply, parent, kind): (T::Node, usize, Option<T::Node>, Kind),
+    (window, alpha, beta): (Window, WindowBound<T::Node>, WindowBound<T::Node>),
+    children: &mut Children<T::Children<'t>, T::Node>,
+    fold: NodeFold,
+) -> Result<Scored, Halt> {
+    let tree = cx.tree;
+    let mut at = Interior {
+        node,
+        ply,
+        parent,
+        window,
+        alpha,
+        beta,
+        prev: None,
+        next: None,
+    };
+    match kind {
+        Kind::Max => {
+            search_children::<Star1, T, R, false, true>(cx, tree, &mut at, children, Some(fold))
+        }
+        _ => search_children::<Star1, T, R, false, false>(cx, tree, &mut at, children, Some(fold)),
     }
 }
 
 /// The loop of [`search_valueless`] over the children of the MAX node
-/// `at` (when `MAX`) or MIN node, in search order.
+/// `at` (when `MAX`) or MIN node, in search order; with `folded`, the
+/// node's value over the children already searched, which were tested
+/// for a cut.
 ///
 /// Leaves, most of the nodes, are valued and counted here rather than by
 /// a call (every helper is inlined); a leaf that is the best child so far
@@ -359,13 +394,14 @@ fn search_children<
     tree: &'t T,
     at: &mut Interior<'_, T::Node>,
     children: &mut Children<T::Children<'t>, T::Node>,
+    folded: Option<NodeFold>,
 ) -> Result<Scored, Halt> {
     let kind = if MAX { Kind::Max } else { Kind::Min };
-    let mut fold = NodeFold::new(kind);
+    let mut first = folded.is_none();
+    let mut fold = folded.unwrap_or_else(|| NodeFold::new(kind));
     let mut cut = false;
     let mut leaves = 0;
     let mut best_leaf = None;
-    let mut first = true;
     while let Some((index, child)) = children.next() {
         let leaf_value = tree.value(child);
         let mut from_above = false;

@@ -36,8 +36,8 @@ use std::fmt;
 
 pub use ordering::Order;
 pub use parallel::{
-    DEEP_SPLIT_DEPTH, DEEP_SPLIT_THREADS, DEFAULT_SPLIT_DEPTH, default_split_depth,
-    default_young_brothers,
+    DEEP_SPLIT_DEPTH, DEEP_SPLIT_THREADS, DEFAULT_SPLIT_DEPTH, DEFAULT_SPLIT_MIN_NODES,
+    default_split_depth, default_young_brothers,
 };
 pub use proof::{SmallestProof, knuth_moore, smallest_proof};
 pub use result::{
@@ -156,6 +156,15 @@ pub struct Options {
     /// Fewer speculate less on brothers that a cut would have pruned, and
     /// leave idle threads to take work deeper in the tree.
     pub width: Option<usize>,
+    /// The parallel search shares the younger brothers of a node within
+    /// the split depth only when its eldest brother's subtree took at
+    /// least this many nodes, and otherwise searches them itself, one
+    /// after another; `None` for [`DEFAULT_SPLIT_MIN_NODES`], `Some(0)`
+    /// splits wherever the split depth allows. The eldest's subtree
+    /// foretells its brothers', and a small one costs less to search than
+    /// to hand out. The simulation splits whatever the size: it counts a
+    /// split as free.
+    pub split_min_nodes: Option<u64>,
     /// Bounds on every leaf value, for pruning below chance nodes (Star1,
     /// Star2); `None` takes the tree's own, if it has any.
     pub bounds: Option<LeafBounds>,
