@@ -162,8 +162,8 @@ pub struct Options {
     /// after another; `None` for [`DEFAULT_SPLIT_MIN_NODES`], `Some(0)`
     /// splits wherever the split depth allows. The eldest's subtree
     /// foretells its brothers', and a small one costs less to search than
-    /// to hand out. The simulation splits whatever the size: it counts a
-    /// split as free.
+    /// to hand out. The simulation, which counts a split as free and
+    /// splits whatever the size, refuses any minimum but 0.
     pub split_min_nodes: Option<u64>,
     /// Bounds on every leaf value, for pruning below chance nodes (Star1,
     /// Star2); `None` takes the tree's own, if it has any.

@@ -88,7 +88,7 @@ pub enum Deferral {
     Busy,
 }
 
-use super::{Algorithm, Options, SearchError};
+use super::{Algorithm, Options, SearchError, SearchOption};
 use crate::trace::{NoRecorder, ScheduleRecorder, Trace};
 use crate::tree::GameTree;
 use machine::Machine;
@@ -133,6 +133,12 @@ where
     R: ScheduleRecorder<T::Node>,
 {
     super::check_options(Algorithm::Parallel, &options)?;
+    if options.split_min_nodes.is_some_and(|nodes| nodes > 0) {
+        return Err(SearchError::Unsupported {
+            algorithm: Algorithm::Parallel,
+            option: SearchOption::SimulatedSplitMinNodes,
+        });
+    }
     if tree.kind(tree.root()).is_chance() {
         return Err(SearchError::ChanceUnsupported {
             algorithm: Algorithm::Parallel,
