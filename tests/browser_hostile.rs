@@ -137,7 +137,7 @@ const STEP_AND_READ: &str = r#"
   r.counter = document.getElementById('counter').textContent;
   r.nodes = Array.prototype.map.call(document.querySelectorAll('g.node'), function (g) {
     var name = g.querySelector('text.name');
-    return [Number(g.getAttribute('data-n')), g.querySelector('title').textContent, name ? name.textContent : null];
+    return [Number(g.id.slice(1)), g.querySelector('title').textContent, name ? name.textContent : null];
   });
   r.actions = Array.prototype.map.call(document.querySelectorAll('g.action'), function (g) {
     // A label kept in the legend says its own text after its number.

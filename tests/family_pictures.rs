@@ -147,7 +147,7 @@ fn page_classes(algo: &str) -> BTreeMap<String, String> {
       var data = JSON.parse(section.querySelector('script.data').textContent);
       var classes = {};
       section.querySelectorAll('g.node').forEach(function (g) {
-        classes[data.ids[Number(g.getAttribute('data-n'))]] = g.getAttribute('class');
+        classes[data.ids[Number(g.id.slice(1))]] = g.getAttribute('class');
       });
       done(classes);
     ";

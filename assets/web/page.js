@@ -116,6 +116,8 @@
     return k >= 4 && k <= 18 && same(rounded(actual, k), claimed);
   }
   function pretty(t) {
+    // Most texts are plain numbers, with nothing to replace.
+    if (!/[<>]|inf/.test(t)) { return t; }
     return t.replace(/>=/g, '\u2265').replace(/<=/g, '\u2264').replace(/\+inf/g, '+\u221e')
       .replace(/-inf/g, '\u2212\u221e').replace(/ -> /g, ' \u2192 ');
   }
@@ -137,24 +139,35 @@
     });
     data.lines.forEach(function (line, k) { if (line !== null) { m.stepEnds.push(k + 1); } });
     m.steps = m.stepEnds.length - 1;
+    // Each element remembers the class of the markup, so that the first
+    // step writes only the classes it changes.
     section.querySelectorAll('g.node').forEach(function (g) {
-      var n = Number(g.getAttribute('data-n'));
-      m.nodes.push({ n: n, g: g, base: g.getAttribute('class'), val: g.querySelector('.val'), layers: layerSlots(g) });
+      var base = markupClass(g);
+      m.nodes.push({ n: Number(g.id.slice(1)), g: g, base: base, val: g.querySelector('.val'), layers: null });
     });
     section.querySelectorAll('.edge').forEach(function (line) {
       m.edges.push({ n: Number(line.id.slice(1)), el: line });
+      markupClass(line);
     });
     section.querySelectorAll('.cutlabel').forEach(function (t) {
       m.labels.push({ n: Number(t.id.slice(1)), el: t });
+      markupClass(t);
     });
     section.querySelectorAll('.action').forEach(function (t) {
       m.actions.push({ n: Number(t.id.slice(1)), el: t });
+      markupClass(t);
     });
     m.byPasses = data.events.some(function (e) { return e.event === 'pass'; });
     m.onPv = new Uint8Array(data.ids.length);
     data.pv.forEach(function (n) { m.onPv[n] = 1; });
     models[index] = m;
     return m;
+  }
+
+  // An element's class in the markup, remembered as shown.
+  function markupClass(el) {
+    el.shownClass = el.getAttribute('class');
+    return el.shownClass;
   }
 
   // A node's layer lines, from its `data-ly` (`X A w14.6 v25.4`: their x,
@@ -166,6 +179,23 @@
     return parts.slice(2).map(function (part) {
       return { el: null, g: g, slot: part.charAt(0), x: parts[0], y: part.slice(1), start: parts[1] === 's' };
     });
+  }
+  // An interior node's value text, made in the place its `data-v` keeps
+  // (`X Y`) when a step first gives the node a value.
+  function valueText(node) {
+    var place = node.g.getAttribute('data-v').split(' ');
+    var el = document.createElementNS(node.g.namespaceURI, 'text');
+    el.setAttribute('class', 'val');
+    el.shownClass = 'val';
+    el.setAttribute('x', place[0]);
+    el.setAttribute('y', place[1]);
+    var shape = node.g.querySelector('.shape');
+    node.g.insertBefore(el, shape ? shape.nextSibling : null);
+    return el;
+  }
+  // Whether the state gives node n anything to show on a layer line.
+  function touched(s, n) {
+    return !!(s.visit[n] || s.window[n] || s.prov[n] || s.score[n]);
   }
   function layerLine(layer) {
     var el = document.createElementNS(layer.g.namespaceURI, 'text');
@@ -325,10 +355,17 @@
       if (!hide && m.byPasses && s.visit[n] && !s.pruned[n]) { cls += ' pass-' + s.pass[n]; }
       if (!hide && s.finished && m.onPv[n]) { cls += ' pv'; }
       setClass(node.g, cls);
+      var v = valueOf(m, s, n, hide);
+      if (!node.val && v[0] !== '' && node.g.hasAttribute('data-v')) { node.val = valueText(node); }
       if (node.val) {
-        var v = valueOf(m, s, n, hide);
         setText(node.val, pretty(v[0]));
         setClass(node.val, 'val ' + v[1]);
+      }
+      // A node's layer lines are read from its `data-ly` when it is first
+      // visited: the page opens without parsing two thousand of them.
+      if (!node.layers) {
+        if (!touched(s, n)) { return; }
+        node.layers = layerSlots(node.g);
       }
       node.layers.forEach(function (layer) {
         var text = hide && layer.slot !== 't' ? '' : layerText(m, s, n, layer.slot);

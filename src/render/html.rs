@@ -1,7 +1,8 @@
 //! The diagram of the web page (see the `web` module): the native geometry
 //! written as SVG whose parts the page's script can find and change, one
-//! step at a time. Every node is a group `n{node}` with its value as an
-//! empty text element and the places of its layer lines in an attribute;
+//! step at a time. Every node is a group `n{node}` with a leaf's value as
+//! an empty text element, an interior node's value and its layer lines as
+//! places in attributes;
 //! every edge a polyline `e{node}` (named after the child it leads to;
 //! quiz mode lays a wider transparent line over it to click); each
 //! probability and action label, and the label of each cut the search
@@ -27,8 +28,10 @@ impl Diagram<'_> {
     /// (the text of the layers its options turn on has its room whether
     /// shown or not), showing nothing the search found: the page's script
     /// fills it in step by step. Nodes are groups `n{node}` (class `node
-    /// max` or `node min`, `leaf` too), their value an empty `text.val`,
-    /// the places of their layer lines in `data-ly` (the script draws a
+    /// max` or `node min`, `leaf` too), a leaf's value an empty
+    /// `text.val`, an interior node's the place of one in `data-v` (`X
+    /// Y`, the script draws it when a step gives the node a value), the
+    /// places of their layer lines in `data-ly` (the script draws a
     /// line, `text.ly-w` (window), `ly-v` (visit), `ly-h` (history) or
     /// `ly-t` (type), when a step first fills it); edges are polylines
     /// `e{node}` named after the child, from the bottom of the parent's
@@ -175,9 +178,21 @@ impl Diagram<'_> {
         let kind = self.tree.kind(node);
         let leaf = self.tree.is_leaf(node);
         let id = self.tree.id(node);
+        // An interior node's value is empty until the search gives it
+        // one: its place is in `data-v`, and the script makes its text.
+        let value_place = item
+            .inside
+            .iter()
+            .position(|slot| *slot == Slot::Value)
+            .filter(|_| !leaf)
+            .map(|line| {
+                let y = num(geometry.inside_baseline(i, line));
+                format!(" data-v=\"{} {y}\"", num(x))
+            })
+            .unwrap_or_default();
         let _ = write!(
             out,
-            "<g class=\"node {kind}{}\" id=\"n{node}\" data-n=\"{node}\"{}><title>{}</title>",
+            "<g class=\"node {kind}{}\" id=\"n{node}\"{value_place}{}><title>{}</title>",
             if leaf { " leaf" } else { "" },
             self.page_layer_slots(geometry, i),
             escape(&id)
@@ -187,6 +202,7 @@ impl Diagram<'_> {
         for (line, slot) in item.inside.iter().enumerate() {
             let y = num(geometry.inside_baseline(i, line));
             match slot {
+                Slot::Value if !leaf => {}
                 Slot::Value => {
                     let _ = write!(
                         out,

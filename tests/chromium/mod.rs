@@ -23,8 +23,10 @@ function shown() {
             step: window.gametree.step(), values: {}, cuts: [], current: null };
   section.querySelectorAll('g.node').forEach(function (g) {
     var id = g.querySelector('title').textContent;
+    // An interior node's value text is made when it first has a value:
+    // until then its place (`data-v`) shows an empty value.
     var v = g.querySelector('.val');
-    s.values[id] = v ? v.textContent : null;
+    s.values[id] = v ? v.textContent : g.hasAttribute('data-v') ? '' : null;
     if (g.classList.contains('current')) { s.current = id; }
   });
   section.querySelectorAll('.edge.cut').forEach(function (l) { s.cuts.push(name(l.id.slice(1))); });

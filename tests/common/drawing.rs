@@ -115,7 +115,10 @@ impl Drawing {
                     let text = read_text(node, &titles, &mut counts);
                     drawing.texts.push(text);
                 }
-                "g" => drawing.texts.extend(layer_slots(node)),
+                "g" => {
+                    drawing.texts.extend(value_slot(node));
+                    drawing.texts.extend(layer_slots(node));
+                }
                 _ => {}
             }
         }
@@ -138,6 +141,29 @@ fn node_titles(document: &roxmltree::Document<'_>) -> HashMap<String, String> {
             Some((group.attribute("id")?.to_string(), t.text()?.to_string()))
         })
         .collect()
+}
+
+/// The web page's value text of an interior node group, which its script
+/// draws when a step first gives the node a value: from the group's
+/// `data-v` (`X Y`), as an empty text of class `val`, keyed as such a text
+/// in the group would be.
+fn value_slot(group: roxmltree::Node<'_, '_>) -> Option<Text> {
+    let place = group.attribute("data-v")?;
+    let (x, y) = place.split_once(' ').expect("data-v holds x and y");
+    let (x, y): (f64, f64) = (x.parse().unwrap(), y.parse().unwrap());
+    let title = group
+        .children()
+        .find(|c| c.has_tag_name("title"))
+        .and_then(|t| t.text())
+        .expect("a node group has a title");
+    let middle = y - 0.36 * 11.0;
+    Some(Text {
+        key: format!("{title}/val/0"),
+        class: "val".to_string(),
+        text: String::new(),
+        at: (x, y),
+        rect: [x, middle - 0.6 * 11.0, x, middle + 0.6 * 11.0],
+    })
 }
 
 /// The web page's layer lines of a node group, which its script draws
