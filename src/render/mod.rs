@@ -17,6 +17,7 @@ mod font;
 mod forest;
 mod frames;
 mod geometry;
+mod grid;
 mod html;
 mod ids;
 mod image;

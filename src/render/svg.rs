@@ -94,12 +94,13 @@ impl SvgCanvas {
         write_mark(&mut self.out, mark);
     }
 
-    /// Opens the group of lines before a line, or closes it before
-    /// anything else.
+    /// Opens the group of lines before a line (unfilled, stroked in
+    /// [`INK`] unless a line says otherwise), or closes it before anything
+    /// else.
     fn enter(&mut self, is_line: bool) {
         if is_line != self.in_lines {
             self.out.push_str(if is_line {
-                "<g fill=\"none\" stroke-linecap=\"round\">\n"
+                "<g fill=\"none\" stroke=\"#000000\" stroke-linecap=\"round\">\n"
             } else {
                 "</g>\n"
             });
@@ -178,22 +179,68 @@ pub(super) fn fit_scale(size: (f64, f64), page: (f64, f64)) -> f64 {
 }
 
 /// Appends `x` as [`Num`] writes it, without the formatting machinery
-/// (a large diagram writes millions of numbers).
+/// (a large diagram writes millions of numbers): the characters made in
+/// a buffer on the stack, appended at once.
 fn push_num(out: &mut String, x: f64) {
     let hundredths = hundredths(x);
-    if hundredths < 0 {
-        out.push('-');
-    }
     let magnitude = hundredths.unsigned_abs();
-    push_digits(out, magnitude / 100);
+    let mut text = [0u8; 24];
+    let mut at = text.len();
     let fraction = magnitude % 100;
     if fraction != 0 {
-        out.push('.');
-        out.push(char::from(b'0' + (fraction / 10) as u8));
-        if !fraction.is_multiple_of(10) {
-            out.push(char::from(b'0' + (fraction % 10) as u8));
+        let (tens, units) = (fraction / 10, fraction % 10);
+        if units != 0 {
+            at -= 1;
+            text[at] = b'0' + units as u8;
         }
+        at -= 1;
+        text[at] = b'0' + tens as u8;
+        at -= 1;
+        text[at] = b'.';
     }
+    at = digits_before(&mut text, at, magnitude / 100);
+    if hundredths < 0 {
+        at -= 1;
+        text[at] = b'-';
+    }
+    push_ascii(out, &text[at..]);
+}
+
+/// The two digits of every number below 100, in order.
+const DIGIT_PAIRS: [u8; 200] = {
+    let mut pairs = [0u8; 200];
+    let mut k = 0;
+    while k < 100 {
+        pairs[2 * k] = b'0' + (k / 10) as u8;
+        pairs[2 * k + 1] = b'0' + (k % 10) as u8;
+        k += 1;
+    }
+    pairs
+};
+
+/// Writes the decimal digits of `n` into `text` just before `at`, two at
+/// a time; where they start.
+fn digits_before(text: &mut [u8; 24], mut at: usize, mut n: u64) -> usize {
+    while n >= 100 {
+        let pair = 2 * (n % 100) as usize;
+        n /= 100;
+        at -= 2;
+        text[at..at + 2].copy_from_slice(&DIGIT_PAIRS[pair..pair + 2]);
+    }
+    if n >= 10 {
+        let pair = 2 * n as usize;
+        at -= 2;
+        text[at..at + 2].copy_from_slice(&DIGIT_PAIRS[pair..pair + 2]);
+    } else {
+        at -= 1;
+        text[at] = b'0' + n as u8;
+    }
+    at
+}
+
+/// Appends bytes known to be ASCII.
+fn push_ascii(out: &mut String, text: &[u8]) {
+    out.push_str(std::str::from_utf8(text).unwrap_or_default());
 }
 
 /// `x * 100` rounded half away from zero, as `f64::round` rounds, without
@@ -216,19 +263,9 @@ fn hundredths(x: f64) -> i64 {
 
 /// Appends the decimal digits of `n`.
 pub(super) fn push_digits(out: &mut String, n: u64) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    let mut n = n;
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    // Only ASCII digits were written.
-    out.push_str(std::str::from_utf8(&digits[at..]).unwrap_or_default());
+    let mut text = [0u8; 24];
+    let at = digits_before(&mut text, 24, n);
+    push_ascii(out, &text[at..]);
 }
 
 /// Appends ` name="x"`.
@@ -269,26 +306,21 @@ fn push_node(out: &mut String, number: u32, id: &str) {
     out.push_str("</title>\n");
 }
 
-/// A `<line>`, or a `<polyline>` for a line that turns, in the group of
-/// lines (which does not fill them).
+/// A line as a `<path>` of two or three points (one that turns), in the
+/// group of lines (which does not fill them, and strokes them in ink
+/// unless they say otherwise).
 fn write_line(out: &mut String, line: &LineMark) {
+    out.push_str("<path d=\"M");
     match line.bend {
-        None => {
-            out.push_str("<line");
-            push_attr(out, "x1", line.from.0);
-            push_attr(out, "y1", line.from.1);
-            push_attr(out, "x2", line.to.0);
-            push_attr(out, "y2", line.to.1);
-        }
-        Some(bend) => {
-            out.push_str("<polyline points=\"");
-            push_points(out, &[line.from, (line.from.0, bend), line.to]);
-            out.push('"');
-        }
+        None => push_points(out, &[line.from, line.to]),
+        Some(bend) => push_points(out, &[line.from, (line.from.0, bend), line.to]),
     }
-    out.push_str(" stroke=\"");
-    out.push_str(line.colour);
     out.push('"');
+    if line.colour != INK {
+        out.push_str(" stroke=\"");
+        out.push_str(line.colour);
+        out.push('"');
+    }
     out.push_str(match line.dash {
         Dash::Solid => "",
         Dash::Dashed => " stroke-dasharray=\"5 3\"",
@@ -414,6 +446,58 @@ mod tests {
         assert_eq!(num(-2.125).to_string(), "-2.13");
         assert_eq!(num(-0.5).to_string(), "-0.5");
         assert_eq!(num(12.07).to_string(), "12.07");
+    }
+
+    /// Whole numbers are written two digits at a time, as `to_string`
+    /// writes them.
+    #[test]
+    fn digits_are_those_of_to_string() {
+        let mut seed = 3u64;
+        let random = std::iter::repeat_with(move || {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            seed >> (seed % 64)
+        });
+        let edges = [0, 1, 9, 10, 11, 99, 100, 101, 999, 1000, 10_000, u64::MAX];
+        for n in edges.into_iter().chain(random.take(10_000)) {
+            let mut out = String::from("x");
+            push_digits(&mut out, n);
+            assert_eq!(out, format!("x{n}"));
+        }
+    }
+
+    /// A line is a path, stroked by its group unless it is not in ink;
+    /// one that turns has three points.
+    #[test]
+    fn lines_are_paths_stroked_by_their_group() {
+        let mut svg = SvgCanvas::new((100.0, 100.0), None, 0);
+        let line = LineMark {
+            from: (10.0, 5.0),
+            bend: None,
+            to: (2.5, 40.125),
+            colour: INK,
+            width: PEN,
+            dash: Dash::Solid,
+        };
+        svg.write(&Mark::Line(line.clone()));
+        svg.write(&Mark::Line(LineMark {
+            bend: Some(20.0),
+            colour: super::super::scene::PRUNED,
+            dash: Dash::Dashed,
+            ..line
+        }));
+        let text = svg.finish();
+        let lines: Vec<&str> = text.lines().skip(3).collect();
+        assert_eq!(
+            lines,
+            [
+                "<g fill=\"none\" stroke=\"#000000\" stroke-linecap=\"round\">",
+                "<path d=\"M10,5 2.5,40.13\"/>",
+                "<path d=\"M10,5 10,20 2.5,40.13\" stroke=\"#a6a6a6\" stroke-dasharray=\"5 3\"/>",
+                "</g>",
+                "</svg>",
+            ]
+        );
+        assert!(lines[0].contains(INK), "the group's stroke is the ink");
     }
 
     /// The numbers written straight to the text are those `Num` writes.

@@ -100,6 +100,12 @@ impl Drawing {
                 "polyline" => drawing
                     .edges
                     .push(points(node.attribute("points").unwrap())),
+                // The native SVG's edges: `M` and the points.
+                "path" => {
+                    let d = node.attribute("d").unwrap();
+                    let moved = d.strip_prefix('M').expect("a path of points");
+                    drawing.edges.push(points(moved));
+                }
                 "title" => {
                     let group = node.parent().unwrap();
                     let shape = group.children().find(|c| {
