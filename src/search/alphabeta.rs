@@ -314,22 +314,11 @@ fn search_valueless<'t, P: ChancePolicy, T: GameTree, R: Recorder<T::Node>, cons
         return P::chance(cx, node, ply, parent, (alpha, beta));
     }
     let mut at = Interior {
-        node,
-        ply,
-        parent,
-        window,
-        alpha,
-        beta,
         prev,
         next,
+        ..Interior::new((node, ply, parent), window, (alpha, beta))
     };
-    // One loop for each player, so that every choice the player makes
-    // (which bound cuts, which tightens, which value is better) is
-    // settled when the loop is compiled rather than at every child.
-    match kind {
-        Kind::Max => search_children::<P, T, R, MEMO, true>(cx, tree, &mut at, &mut children, None),
-        _ => search_children::<P, T, R, MEMO, false>(cx, tree, &mut at, &mut children, None),
-    }
+    search_children_of::<P, T, R, MEMO>(cx, tree, kind, &mut at, &mut children, None)
 }
 
 /// Searches the children left of the MAX or MIN node `node` (`ply` plies
@@ -347,21 +336,31 @@ pub(super) fn search_rest<'t, T: GameTree, R: Recorder<T::Node>>(
     fold: NodeFold,
 ) -> Result<Scored, Halt> {
     let tree = cx.tree;
-    let mut at = Interior {
-        node,
-        ply,
-        parent,
-        window,
-        alpha,
-        beta,
-        prev: None,
-        next: None,
-    };
+    let mut at = Interior::new((node, ply, parent), window, (alpha, beta));
+    search_children_of::<Star1, T, R, false>(cx, tree, kind, &mut at, children, Some(fold))
+}
+
+/// [`search_children`] for the `kind` node `at`. One loop for each
+/// player, so that every choice the player makes (which bound cuts, which
+/// tightens, which value is better) is settled when the loop is compiled
+/// rather than at every child.
+#[inline(always)]
+fn search_children_of<'t, P, T, R, const MEMO: bool>(
+    cx: &mut Context<'t, T, R>,
+    tree: &'t T,
+    kind: Kind,
+    at: &mut Interior<'_, T::Node>,
+    children: &mut Children<T::Children<'t>, T::Node>,
+    folded: Option<NodeFold>,
+) -> Result<Scored, Halt>
+where
+    P: ChancePolicy,
+    T: GameTree,
+    R: Recorder<T::Node>,
+{
     match kind {
-        Kind::Max => {
-            search_children::<Star1, T, R, false, true>(cx, tree, &mut at, children, Some(fold))
-        }
-        _ => search_children::<Star1, T, R, false, false>(cx, tree, &mut at, children, Some(fold)),
+        Kind::Max => search_children::<P, T, R, MEMO, true>(cx, tree, at, children, folded),
+        _ => search_children::<P, T, R, MEMO, false>(cx, tree, at, children, folded),
     }
 }
 
@@ -479,6 +478,27 @@ struct Interior<'m, N> {
 }
 
 impl<N: Copy> Interior<'_, N> {
+    /// The node `node`, `ply` plies below the root, below `parent`,
+    /// entered with `window`, its window now `[alpha, beta]`, without
+    /// iterative deepening's values.
+    #[inline(always)]
+    fn new(
+        (node, ply, parent): (N, usize, Option<N>),
+        window: Window,
+        (alpha, beta): (WindowBound<N>, WindowBound<N>),
+    ) -> Self {
+        Interior {
+            node,
+            ply,
+            parent,
+            window,
+            alpha,
+            beta,
+            prev: None,
+            next: None,
+        }
+    }
+
     /// The leaf `child`, child `index`, whose value is `value`: reports it
     /// with the window now (the loop counts it, see
     /// [`Context::report_leaf`]), keeps its value for the next iteration,
