@@ -558,12 +558,16 @@ fn random_games_give_alphabetas_exact_root_value_whatever_the_threads() {
         .unwrap()
         .score;
         assert_eq!(expected.bound, gametree::value::Bound::Exact);
-        for threads in [2, 4, 8] {
-            for young_brothers in [YoungBrothers::Full, YoungBrothers::Scout] {
-                let options = Options {
-                    young_brothers: Some(young_brothers),
-                    ..Options::default()
-                };
+        // Splitting wherever the split depth allows, and as by default.
+        let settings = [Some(0), None].into_iter().flat_map(|split_min_nodes| {
+            [YoungBrothers::Full, YoungBrothers::Scout].map(|young_brothers| Options {
+                young_brothers: Some(young_brothers),
+                split_min_nodes,
+                ..Options::default()
+            })
+        });
+        for options in settings {
+            for threads in [2, 4, 8] {
                 for _ in 0..3 {
                     let parallel = pool(threads).install(|| {
                         search(&tree, Algorithm::Parallel, options, &mut NoRecorder).unwrap()
