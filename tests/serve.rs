@@ -85,6 +85,22 @@ fn a_posted_tree_is_answered_with_the_command_lines_json() {
             "?algo=negamax&stats=false",
             vec!["--json", "--algo", "negamax"],
         ),
+        (
+            "solve",
+            "lecture-a-to-v.tree",
+            "?algo=parallel&threads=1&young-brothers=scout&split-min-nodes=0",
+            vec![
+                "--json",
+                "--algo",
+                "parallel",
+                "--threads",
+                "1",
+                "--young-brothers",
+                "scout",
+                "--split-min-nodes",
+                "0",
+            ],
+        ),
     ] {
         let text = tree(file);
         std::fs::write(dir.join("tree"), &text).unwrap();

@@ -83,6 +83,7 @@ const SEARCH_FLAGS: &[&str] = &[
     "split-depth",
     "young-brothers",
     "width",
+    "split-min-nodes",
 ];
 
 impl Endpoint {
