@@ -41,6 +41,15 @@ fn parallel_on(
     pool(threads).install(|| search(tree, Algorithm::Parallel, options, &mut NoRecorder).unwrap())
 }
 
+/// Scout brothers when `scout`, else full ones.
+fn brothers(scout: bool) -> YoungBrothers {
+    if scout {
+        YoungBrothers::Scout
+    } else {
+        YoungBrothers::Full
+    }
+}
+
 fn sequential(tree: &Tree, options: Options) -> gametree::search::SearchResult<u32> {
     search(tree, Algorithm::AlphaBeta, options, &mut NoRecorder).unwrap()
 }
@@ -107,7 +116,7 @@ proptest! {
     ) {
         let tree = parse("uniform", &uniform(b, d, spread, seed).text()).unwrap();
         let expected = oracle(&tree, tree.root());
-        let young_brothers = if scout { YoungBrothers::Scout } else { YoungBrothers::Full };
+        let young_brothers = brothers(scout);
         let options = Options { split_depth: Some(split_depth), young_brothers: Some(young_brothers), ..Options::default() };
         let parallel = parallel_on(&tree, threads, options);
         prop_assert_eq!(parallel.score.value, expected);
@@ -124,7 +133,7 @@ proptest! {
     ) {
         let tree = parse("random", &shape.text()).unwrap();
         let order = if ordered { Order::Static } else { Order::None };
-        let young_brothers = if scout { YoungBrothers::Scout } else { YoungBrothers::Full };
+        let young_brothers = brothers(scout);
         let options = Options { order, depth: Some(depth), young_brothers: Some(young_brothers), ..Options::default() };
         let expected = oracle_to_depth(&tree, tree.root(), depth);
         prop_assert_eq!(parallel_on(&tree, threads, options).score.value, expected);
@@ -145,7 +154,7 @@ proptest! {
         scout in any::<bool>(),
     ) {
         let tree = parse("uniform", &uniform(b, d, spread, seed).text()).unwrap();
-        let young_brothers = if scout { YoungBrothers::Scout } else { YoungBrothers::Full };
+        let young_brothers = brothers(scout);
         let options = Options { young_brothers: Some(young_brothers), split_min_nodes: None, ..Options::default() };
         let result = pool(threads).install(|| search(&tree, Algorithm::Parallel, options, &mut NoRecorder).unwrap());
         prop_assert_eq!(result.score.value, oracle(&tree, tree.root()));

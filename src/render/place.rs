@@ -315,18 +315,17 @@ mod tests {
     use super::*;
     use crate::render::grid::segment_meets;
 
-    fn rect(x: f64, y: f64, width: f64, height: f64) -> Rect {
-        Rect {
-            x,
-            y,
-            width,
-            height,
-        }
-    }
-
     #[test]
     fn a_label_is_placed_clear_of_its_edge() {
-        let mut obstacles = Obstacles::of(rect(0.0, 0.0, 200.0, 200.0), Vec::new());
+        let mut obstacles = Obstacles::of(
+            Rect {
+                x: 0.0,
+                y: 0.0,
+                width: 200.0,
+                height: 200.0,
+            },
+            Vec::new(),
+        );
         let edge = EdgePath {
             from: (100.0, 20.0),
             bend: None,

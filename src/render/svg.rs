@@ -99,11 +99,13 @@ impl SvgCanvas {
     /// else.
     fn enter(&mut self, is_line: bool) {
         if is_line != self.in_lines {
-            self.out.push_str(if is_line {
-                "<g fill=\"none\" stroke=\"#000000\" stroke-linecap=\"round\">\n"
+            if is_line {
+                self.out.push_str("<g fill=\"none\" stroke=\"");
+                self.out.push_str(INK);
+                self.out.push_str("\" stroke-linecap=\"round\">\n");
             } else {
-                "</g>\n"
-            });
+                self.out.push_str("</g>\n");
+            }
             self.in_lines = is_line;
         }
     }
