@@ -537,11 +537,19 @@ impl<N: Copy> Interior<'_, N> {
         T: GameTree<Node = N>,
         R: Recorder<N>,
     {
-        let below = self.prev.filter(|_| MEMO).and_then(|m| m.child(index));
-        let mut memo = self.next.as_ref().filter(|_| MEMO).map(|_| Memo::default());
         let (ply, parent) = (self.ply + 1, Some(self.node));
         let (alpha, beta) = (self.alpha, self.beta);
-        let score = search_valueless::<P, T, R, MEMO>(
+        if !MEMO {
+            // No memo made at all: an empty one kept in memory across the
+            // call was stored in part and read back whole after it, which
+            // stalls the processor.
+            return search_valueless::<P, T, R, false>(
+                cx, tree, child, ply, parent, alpha, beta, None, None,
+            );
+        }
+        let below = self.prev.and_then(|m| m.child(index));
+        let mut memo = self.next.as_ref().map(|_| Memo::default());
+        let score = search_valueless::<P, T, R, true>(
             cx,
             tree,
             child,
@@ -552,7 +560,7 @@ impl<N: Copy> Interior<'_, N> {
             below,
             memo.as_mut(),
         )?;
-        if let (Some(next), Some(memo)) = (self.next.as_deref_mut().filter(|_| MEMO), memo) {
+        if let (Some(next), Some(memo)) = (self.next.as_deref_mut(), memo) {
             next.push(index, score.value, memo);
         }
         Ok(score)

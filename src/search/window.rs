@@ -120,6 +120,11 @@ pub(super) fn reaches(kind: Kind, value: Value, bound: Value, strict: bool) -> b
 
 /// Clamps a fail-soft score into `[alpha, beta]` (fail-hard), keeping what
 /// it says about the true value.
+///
+/// Inlined: called out of line, it made the score a node returns pass
+/// through memory in two halves before it was copied whole, and a copy
+/// that reads two fresh stores at once stalls the processor.
+#[inline]
 pub(super) fn clamp(score: Scored, alpha: Value, beta: Value) -> Scored {
     let keep_if = |holds: bool, bound| if holds { bound } else { Bound::Unknown };
     if score.value < alpha {

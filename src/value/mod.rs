@@ -189,8 +189,16 @@ impl fmt::Display for StarMethod {
 }
 
 /// What a returned value says about a node's true minimax value.
+///
+/// A whole word (`repr(u64)`), like the two words of the [`Value`] beside
+/// it in a [`Scored`]: a one-byte bound left seven bytes of padding that
+/// were copied with every returned score, and reading a word back that
+/// was just written as a byte stalls the processor (the store cannot be
+/// forwarded to the load), once at every interior node a search returns
+/// from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
+#[repr(u64)]
 pub enum Bound {
     /// The value is the node's minimax value.
     Exact,
