@@ -2,21 +2,25 @@
 //! the brothers of split nodes another processor is already in (ABDADA).
 //!
 //! `cargo run --example simulate_deferral -- GAME [static] [width=W]
-//! [split=D]` prints, for 2 to 64 processors, the speed-up, the overhead
-//! in nodes and the idle share of processor-steps, full brothers, the
-//! children ordered by static value with `static`, at most W brothers of
-//! one node at once and split depth D when given (else the defaults).
+//! [split=D] [min=M] [cost=C]` prints, for 1 to 64 processors, the
+//! speed-up, the overhead in nodes and the idle share of processor-steps,
+//! full brothers, the children ordered by static value with `static`, at
+//! most W brothers of one node at once, split depth D, a smallest split of
+//! M nodes and C steps to take a brother when given (else the
+//! simulation's defaults: the library's width and split depth, no
+//! smallest split, sharing free).
 
 use std::process::ExitCode;
 
 use gametree::games::{GameSpec, GameVisitor};
-use gametree::search::{Deferral, Options, Order, YoungBrothers, simulate_deferring};
+use gametree::search::{Deferral, Model, Options, Order, YoungBrothers, simulate_with};
 use gametree::trace::NoRecorder;
 use gametree::tree::GameTree;
 
 /// Prints the table for one tree.
 struct Table {
     options: Options,
+    split_cost: u64,
 }
 
 impl GameVisitor for Table {
@@ -30,10 +34,13 @@ impl GameVisitor for Table {
         println!("| deferral | P | speed-up | overhead | idle |");
         println!("| --- | ---: | ---: | ---: | ---: |");
         for deferral in [Deferral::Off, Deferral::Busy] {
-            for p in [2, 4, 8, 16, 32, 64] {
-                let simulation =
-                    simulate_deferring(tree, self.options, deferral, p, &mut NoRecorder)
-                        .expect("a tree the simulation takes");
+            for p in [1, 2, 4, 8, 16, 32, 64] {
+                let model = Model {
+                    deferral,
+                    split_cost: self.split_cost,
+                };
+                let simulation = simulate_with(tree, self.options, model, p, &mut NoRecorder)
+                    .expect("a tree the simulation takes");
                 let s = simulation.summary();
                 let overhead = 100.0 * s.overhead_nodes as f64 / s.sequential_steps as f64;
                 let idle = 100.0 * s.idle_steps as f64 / (s.steps * p as u64) as f64;
@@ -49,7 +56,7 @@ impl GameVisitor for Table {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(game) = args.first() else {
-        eprintln!("usage: simulate_deferral GAME [static] [width=W] [split=D]");
+        eprintln!("usage: simulate_deferral GAME [static] [width=W] [split=D] [min=M] [cost=C]");
         return ExitCode::from(2);
     };
     let spec: GameSpec = match game.parse() {
@@ -63,17 +70,24 @@ fn main() -> ExitCode {
         young_brothers: Some(YoungBrothers::Full),
         ..Options::default()
     };
+    let mut split_cost = 0;
     for arg in &args[1..] {
-        match arg.split_once('=') {
-            None if arg == "static" => options.order = Order::Static,
-            Some(("width", n)) => options.width = n.parse().ok(),
-            Some(("split", n)) => options.split_depth = n.parse().ok(),
+        let number = arg.split_once('=').and_then(|(_, n)| n.parse::<u64>().ok());
+        match (arg.split_once('='), number) {
+            (None, _) if arg == "static" => options.order = Order::Static,
+            (Some(("width", _)), Some(n)) => options.width = Some(n as usize),
+            (Some(("split", _)), Some(n)) => options.split_depth = Some(n as usize),
+            (Some(("min", _)), Some(n)) => options.split_min_nodes = Some(n),
+            (Some(("cost", _)), Some(n)) => split_cost = n,
             _ => {
-                eprintln!("simulate_deferral: unknown argument {arg}");
+                eprintln!("simulate_deferral: unknown or malformed argument {arg}");
                 return ExitCode::from(2);
             }
         }
     }
-    spec.visit(Table { options });
+    spec.visit(Table {
+        options,
+        split_cost,
+    });
     ExitCode::SUCCESS
 }

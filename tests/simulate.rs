@@ -172,25 +172,6 @@ fn perfectly_ordered_trees_have_no_overhead() {
 }
 
 #[test]
-fn the_simulation_refuses_a_smallest_split_and_takes_none() {
-    let tree = parse("lecture", "max [min [3 5] min [2 9] min [0 1]]").unwrap();
-    let with = |split_min_nodes| Options {
-        split_min_nodes,
-        ..Options::default()
-    };
-    let error = simulate(&tree, with(Some(256)), 2, &mut NoRecorder).unwrap_err();
-    assert!(
-        error
-            .to_string()
-            .contains("a smallest split when simulated"),
-        "{error}"
-    );
-    let none = simulate(&tree, with(Some(0)), 2, &mut NoRecorder).unwrap();
-    let default = simulate(&tree, with(None), 2, &mut NoRecorder).unwrap();
-    assert_eq!(none.summary(), default.summary());
-}
-
-#[test]
 fn badly_ordered_trees_have_overhead() {
     // The same trees searched worst first: the speculation is visible.
     let mut overheads = Vec::new();

@@ -156,7 +156,6 @@ pub(crate) fn search_message(error: &SearchError) -> String {
                 SearchOption::Window => "--window",
                 SearchOption::WindowWithIterative => "--window with --iterative",
                 SearchOption::Guess => "--guess",
-                SearchOption::SimulatedSplitMinNodes => "--split-min-nodes with --simulate",
             };
             format!("{algorithm} does not support {flag}")
         }

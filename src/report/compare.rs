@@ -179,7 +179,6 @@ fn taken(algorithm: Algorithm, mut options: Options) -> Options {
             SearchOption::FailHard => options.fail_hard = false,
             SearchOption::Window | SearchOption::WindowWithIterative => options.window = None,
             SearchOption::Guess => options.guess = None,
-            SearchOption::SimulatedSplitMinNodes => options.split_min_nodes = None,
         }
     }
     options

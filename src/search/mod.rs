@@ -43,7 +43,9 @@ pub use proof::{SmallestProof, knuth_moore, smallest_proof};
 pub use result::{
     Comparison, SearchError, SearchOption, SearchResult, Stats, parallel_trace_refusal,
 };
-pub use simulate::{Deferral, Simulation, SimulationSummary, simulate, simulate_deferring};
+pub use simulate::{
+    Deferral, Model, Simulation, SimulationSummary, simulate, simulate_deferring, simulate_with,
+};
 pub use stop::Stop;
 pub use young_brothers::YoungBrothers;
 
@@ -162,8 +164,9 @@ pub struct Options {
     /// after another; `None` for [`DEFAULT_SPLIT_MIN_NODES`], `Some(0)`
     /// splits wherever the split depth allows. The eldest's subtree
     /// foretells its brothers', and a small one costs less to search than
-    /// to hand out. The simulation, which counts a split as free and
-    /// splits whatever the size, refuses any minimum but 0.
+    /// to hand out. The simulation takes it the same way, but reads
+    /// `None` as 0: every node within the split depth splits there, as
+    /// the lecture's rule has it.
     pub split_min_nodes: Option<u64>,
     /// Bounds on every leaf value, for pruning below chance nodes (Star1,
     /// Star2); `None` takes the tree's own, if it has any.

@@ -139,9 +139,6 @@ pub enum SearchOption {
     WindowWithIterative,
     /// A first guess ([`Options::guess`](super::Options::guess)).
     Guess,
-    /// A smallest split ([`Options::split_min_nodes`](super::Options::split_min_nodes))
-    /// in the simulated parallel search, where a split costs nothing.
-    SimulatedSplitMinNodes,
 }
 
 impl std::fmt::Display for SearchOption {
@@ -154,9 +151,6 @@ impl std::fmt::Display for SearchOption {
             SearchOption::Window => "an aspiration window",
             SearchOption::WindowWithIterative => "an aspiration window with iterative deepening",
             SearchOption::Guess => "a first guess",
-            SearchOption::SimulatedSplitMinNodes => {
-                "a smallest split when simulated (a simulated split costs nothing)"
-            }
         })
     }
 }

@@ -50,6 +50,9 @@ pub(super) struct Task<N> {
     pub beta: WindowBound<N>,
     /// What its value is for.
     pub purpose: Purpose,
+    /// The steps its processor spends before entering it: the cost of
+    /// taking a younger brother of a split node.
+    pub delay: u64,
 }
 
 /// A window's two bounds, alpha and beta.
@@ -65,6 +68,8 @@ pub(super) struct Up<N> {
     pub line: Vec<N>,
     /// What the value is for.
     pub purpose: Purpose,
+    /// The nodes entered below the node and at it, by every processor.
+    pub nodes: u64,
 }
 
 /// A scout brother's state at its split node.
@@ -137,6 +142,8 @@ pub(super) struct Frame<N> {
     pub split: Option<SplitState<N>>,
     /// Finished, or cut short: nothing below it counts any more.
     pub done: bool,
+    /// The nodes entered at it and below it whose values came back.
+    pub nodes: u64,
 }
 
 /// The frames of the nodes being searched, by [`FrameId`].
@@ -283,6 +290,7 @@ impl<N: Copy> Frames<N> {
             alpha,
             beta,
             purpose,
+            delay: 0,
         }
     }
 

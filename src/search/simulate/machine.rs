@@ -4,7 +4,7 @@
 
 use std::collections::HashSet;
 
-use super::Deferral;
+use super::Model;
 use super::frame::{Bounds, Frame, FrameId, Frames, Purpose, Slot, SplitState, Task, Up};
 use super::report::Simulation;
 use super::schedule::Schedule;
@@ -29,6 +29,9 @@ pub(super) struct Machine<'a, T: GameTree, R> {
     seen: Option<HashSet<String>>,
     /// The search's split depth.
     split_depth: usize,
+    /// The fewest nodes an eldest brother's subtree takes for its node to
+    /// split.
+    split_min_nodes: u64,
     /// The nodes being searched.
     frames: Frames<T::Node>,
     /// Who works on what.
@@ -49,12 +52,12 @@ where
     R: ScheduleRecorder<T::Node>,
 {
     /// The machine of `processors` processors about to search `tree`
-    /// under `options`, handing out brothers as `deferral` says,
+    /// under `options`, handing out brothers as `model` says,
     /// reporting to `recorder`; `seen` holds the ids of the nodes
     /// sequential alpha-beta visits, when recording.
     pub(super) fn new(
         tree: &'a T,
-        (options, deferral): (Options, Deferral),
+        (options, model): (Options, Model),
         processors: usize,
         seen: Option<HashSet<String>>,
         recorder: &'a mut R,
@@ -67,6 +70,7 @@ where
             alpha,
             beta,
             purpose: Purpose::Plain,
+            delay: 0,
         };
         let width = options.width.unwrap_or(processors).max(1);
         // Full brothers unless the options say otherwise, whatever the
@@ -80,8 +84,9 @@ where
             recorder,
             seen,
             split_depth: options.split_depth.unwrap_or(DEFAULT_SPLIT_DEPTH),
+            split_min_nodes: options.split_min_nodes.unwrap_or(0),
             frames: Frames::new(!R::RECORDS),
-            schedule: Schedule::new(root, processors, (width, young_brothers, deferral)),
+            schedule: Schedule::new(root, processors, (width, young_brothers, model)),
             time: 0,
             idle: 0,
             stats: Stats::default(),
@@ -97,7 +102,12 @@ where
             let mut leaves = Vec::new();
             let busy = self.schedule.take_tasks();
             self.idle += (self.schedule.processors() - busy.len()) as u64;
-            for (p, task) in busy {
+            for (p, mut task) in busy {
+                if task.delay > 0 {
+                    task.delay -= 1;
+                    self.schedule.give(p, task);
+                    continue;
+                }
                 if let Some(up) = self.visit(p, task)? {
                     self.schedule.valued(p, up.link);
                     leaves.push((p, up));
@@ -186,6 +196,7 @@ where
                 score: Scored::exact(value),
                 line: Vec::new(),
                 purpose: task.purpose,
+                nodes: 1,
             }));
         }
         self.open(p, task, window, (alpha, beta))?;
@@ -262,6 +273,7 @@ where
             line: Vec::new(),
             split: None,
             done: false,
+            nodes: 1,
         });
         let eldest = self.frames.child_task(id, Purpose::Plain, None);
         self.schedule.give(p, eldest);
@@ -323,7 +335,9 @@ where
                 self.frames.free_dead(up.link);
                 return;
             }
-            self.frames[f].running.retain(|&i| i != index);
+            let frame = &mut self.frames[f];
+            frame.running.retain(|&i| i != index);
+            frame.nodes += up.nodes;
             next = self.arrive(p, f, index, up);
         }
     }
@@ -400,9 +414,13 @@ where
         if frame.split.is_some() {
             return None;
         }
-        if frame.ply < frame.split_depth {
+        // The frame's nodes are its own and its eldest's subtree's.
+        if frame.ply < frame.split_depth && frame.nodes > self.split_min_nodes {
             self.open_split(f);
         } else {
+            // Too small an eldest to share its brothers: the rest of the
+            // node, and everything below it, is searched sequentially.
+            frame.split_depth = frame.split_depth.min(frame.ply);
             let next = self.frames.child_task(f, Purpose::Plain, None);
             self.schedule.give(p, next);
         }
@@ -538,6 +556,7 @@ where
             score,
             line: std::mem::take(&mut frame.line),
             purpose: frame.purpose,
+            nodes: frame.nodes,
         };
         let node = frame.node;
         frame.children = Vec::new();

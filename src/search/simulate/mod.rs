@@ -12,6 +12,12 @@
 //! a provisional or final value, a cut, a bound shared between brothers.
 //! Sequential alpha-beta therefore takes as many steps as it visits nodes.
 //!
+//! Sharing work may be given a cost ([`Model::split_cost`], 0 unless
+//! asked): a processor that takes a younger brother of a split node spends
+//! that many steps before it enters it, as a real thread spends time
+//! reading the bounds above, forking its search and publishing the
+//! brother's value. The steps are neither idle nor a node's.
+//!
 //! Within a step the processors work at once, each on the window known
 //! when the step starts; at the end of the step their results are
 //! combined one processor after another, lowest-numbered first.
@@ -26,6 +32,14 @@
 //! returns, a processor goes on depth first like sequential alpha-beta,
 //! child after child. Whoever returns the last value a node waits for
 //! carries that node's value up to its parent and goes on there.
+//!
+//! A smallest split ([`Options::split_min_nodes`]) is taken as the real
+//! search takes it: a node within the split depth whose eldest child's
+//! subtree took fewer nodes than it (counted over every processor that
+//! worked there) offers no brother, and the processor searches the rest
+//! of the node child after child, splitting nowhere below it. Without
+//! one (`None`, unlike the real search's default) every node within the
+//! split depth splits, as the lecture's rule has it.
 //!
 //! A brother that finishes improves its split node's bound (alpha at
 //! MAX, beta at MIN); the brothers still running narrow their window with
@@ -88,10 +102,20 @@ pub enum Deferral {
     Busy,
 }
 
-use super::{Algorithm, Options, SearchError, SearchOption};
+use super::{Algorithm, Options, SearchError};
 use crate::trace::{NoRecorder, ScheduleRecorder, Trace};
 use crate::tree::GameTree;
 use machine::Machine;
+
+/// How the simulated machine hands out work and what sharing it costs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Model {
+    /// Which waiting brother an idle processor takes.
+    pub deferral: Deferral,
+    /// The steps a processor spends taking a younger brother of a split
+    /// node before it enters it (0: sharing is free).
+    pub split_cost: u64,
+}
 
 /// Simulates the parallel search (Young Brothers Wait, or Jamboree with
 /// [`YoungBrothers::Scout`](super::YoungBrothers::Scout)) of `tree` under `options` on `processors`
@@ -116,7 +140,7 @@ where
     T::Node: Send + Sync,
     R: ScheduleRecorder<T::Node>,
 {
-    simulate_deferring(tree, options, Deferral::Off, processors, recorder)
+    simulate_with(tree, options, Model::default(), processors, recorder)
 }
 
 /// [`simulate`], handing out the waiting brothers as `deferral` says.
@@ -132,13 +156,27 @@ where
     T::Node: Send + Sync,
     R: ScheduleRecorder<T::Node>,
 {
+    let model = Model {
+        deferral,
+        ..Model::default()
+    };
+    simulate_with(tree, options, model, processors, recorder)
+}
+
+/// [`simulate`] on the machine `model` describes.
+pub fn simulate_with<T, R>(
+    tree: &T,
+    options: Options,
+    model: Model,
+    processors: usize,
+    recorder: &mut R,
+) -> Result<Simulation<T::Node>, SearchError>
+where
+    T: GameTree + Sync,
+    T::Node: Send + Sync,
+    R: ScheduleRecorder<T::Node>,
+{
     super::check_options(Algorithm::Parallel, &options)?;
-    if options.split_min_nodes.is_some_and(|nodes| nodes > 0) {
-        return Err(SearchError::Unsupported {
-            algorithm: Algorithm::Parallel,
-            option: SearchOption::SimulatedSplitMinNodes,
-        });
-    }
     if tree.kind(tree.root()).is_chance() {
         return Err(SearchError::ChanceUnsupported {
             algorithm: Algorithm::Parallel,
@@ -161,6 +199,6 @@ where
         }
     };
     let processors = processors.max(1);
-    let machine = Machine::new(tree, (options, deferral), processors, seen, recorder);
+    let machine = Machine::new(tree, (options, model), processors, seen, recorder);
     machine.run(sequential_steps)
 }

@@ -4,8 +4,8 @@
 
 use std::collections::BTreeMap;
 
-use super::Deferral;
 use super::frame::{FrameId, Frames, Link, Purpose, Task};
+use super::{Deferral, Model};
 use crate::search::YoungBrothers;
 use crate::search::brothers::{null_window, own_bound};
 
@@ -21,6 +21,8 @@ pub(super) struct Schedule<N> {
     young_brothers: YoungBrothers,
     /// Whether split nodes with brothers running wait behind the others.
     deferral: Deferral,
+    /// The steps a processor spends taking a brother.
+    split_cost: u64,
     /// Split nodes that may have brothers to offer.
     offering: Vec<FrameId>,
     /// The leaves valued this step, with their processor and link; those
@@ -32,18 +34,19 @@ pub(super) struct Schedule<N> {
 impl<N: Copy> Schedule<N> {
     /// Processor 0 enters `root`; `width` brothers of a split node at
     /// most are searched at once, as `young_brothers` says, and handed
-    /// out as `deferral` says.
+    /// out and paid for as `model` says.
     pub(super) fn new(
         root: Task<N>,
         processors: usize,
-        (width, young_brothers, deferral): (usize, YoungBrothers, Deferral),
+        (width, young_brothers, model): (usize, YoungBrothers, Model),
     ) -> Self {
         Schedule {
             tasks: BTreeMap::from([(0, root)]),
             processors,
             width,
             young_brothers,
-            deferral,
+            deferral: model.deferral,
+            split_cost: model.split_cost,
             offering: Vec::new(),
             pending: Vec::new(),
             combined: 0,
@@ -159,7 +162,10 @@ impl<N: Copy> Schedule<N> {
             let Some(f) = self.eldest_waiting(frames) else {
                 return;
             };
-            let task = self.take(frames, f);
+            let task = Task {
+                delay: self.split_cost,
+                ..self.take(frames, f)
+            };
             self.tasks.insert(p, task);
         }
     }

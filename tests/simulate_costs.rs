@@ -1,0 +1,171 @@
+//! The simulation's smallest split and its cost of sharing: a minimum no
+//! eldest reaches is sequential alpha-beta on any number of processors,
+//! the minimum is compared with the eldest's whole subtree, a split's
+//! cost is paid once for every brother handed out, and neither changes
+//! the value.
+
+mod common;
+
+use common::{Shape, all_options, oracle, shapes};
+use gametree::search::{Model, Options, YoungBrothers, simulate, simulate_with};
+use gametree::syntax::parse;
+use gametree::trace::NoRecorder;
+use gametree::tree::{GameTree, Tree};
+use proptest::prelude::*;
+
+fn tree_of(shape: &Shape) -> Tree {
+    parse("random", &shape.text()).unwrap()
+}
+
+fn brothers(scout: bool) -> YoungBrothers {
+    match scout {
+        true => YoungBrothers::Scout,
+        false => YoungBrothers::Full,
+    }
+}
+
+/// The steps of the simulation of `tree` under `options` on `p`
+/// processors, each brother costing `cost` steps; also its nodes.
+fn steps(tree: &Tree, options: Options, p: usize, cost: u64) -> (u64, u64) {
+    let model = Model {
+        split_cost: cost,
+        ..Model::default()
+    };
+    let simulation = simulate_with(tree, options, model, p, &mut NoRecorder).unwrap();
+    (simulation.steps, simulation.result.stats.nodes_visited)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(120))]
+
+    #[test]
+    fn a_smallest_split_no_eldest_reaches_is_sequential_alphabeta(
+        shape in shapes(),
+        p in 1usize..17,
+        scout in any::<bool>(),
+        split_depth in 1usize..6,
+        cost in 0u64..4,
+    ) {
+        let tree = tree_of(&shape);
+        let options = Options {
+            young_brothers: Some(brothers(scout)),
+            split_depth: Some(split_depth),
+            split_min_nodes: Some(u64::MAX),
+            ..Options::default()
+        };
+        let model = Model { split_cost: cost, ..Model::default() };
+        let simulation = simulate_with(&tree, options, model, p, &mut NoRecorder).unwrap();
+        prop_assert_eq!(simulation.steps, simulation.sequential_steps);
+        prop_assert_eq!(simulation.result.stats.nodes_visited, simulation.sequential_steps);
+        prop_assert_eq!(simulation.idle_steps, (p as u64 - 1) * simulation.steps);
+    }
+
+    #[test]
+    fn a_smallest_split_and_its_cost_keep_the_value(
+        shape in shapes(),
+        p in 1usize..17,
+        scout in any::<bool>(),
+        split_depth in 1usize..6,
+        min in 0u64..40,
+        cost in 1u64..5,
+    ) {
+        let tree = tree_of(&shape);
+        for base in all_options() {
+            let options = Options {
+                young_brothers: Some(brothers(scout)),
+                split_depth: Some(split_depth),
+                split_min_nodes: Some(min),
+                ..base
+            };
+            let model = Model { split_cost: cost, ..Model::default() };
+            let simulation = simulate_with(&tree, options, model, p, &mut NoRecorder).unwrap();
+            prop_assert_eq!(simulation.result.score.value, oracle(&tree, tree.root()));
+            // Every processor-step is a node, idle, or a step of taking a
+            // brother, and those come whole.
+            let nodes = simulation.result.stats.nodes_visited;
+            let busy = simulation.steps * p as u64 - simulation.idle_steps;
+            prop_assert!(busy >= nodes);
+            prop_assert_eq!((busy - nodes) % cost, 0);
+        }
+    }
+
+    #[test]
+    fn one_processor_pays_the_cost_once_for_every_brother(
+        shape in shapes(),
+        split_depth in 1usize..6,
+        min in prop::option::of(0u64..20),
+    ) {
+        let tree = tree_of(&shape);
+        let options = Options {
+            young_brothers: Some(YoungBrothers::Full),
+            split_depth: Some(split_depth),
+            split_min_nodes: min,
+            ..Options::default()
+        };
+        let (free, nodes) = steps(&tree, options, 1, 0);
+        let (one, one_nodes) = steps(&tree, options, 1, 1);
+        let (three, three_nodes) = steps(&tree, options, 1, 3);
+        prop_assert_eq!(free, nodes);
+        prop_assert_eq!((one_nodes, three_nodes), (nodes, nodes));
+        let brothers = one - free;
+        prop_assert_eq!(three - free, 3 * brothers);
+        // The root is within any split depth, its window never cuts, and
+        // with no minimum it shares every child after the eldest.
+        let children = tree.children(tree.root()).count() as u64;
+        if min.unwrap_or(0) == 0 && children > 1 {
+            prop_assert!(brothers >= children - 1, "{brothers} brothers, {children} children");
+        }
+    }
+}
+
+/// The minimum is compared with every node of the eldest's subtree, the
+/// eldest included: three nodes split at a minimum of 3, not at 4.
+#[test]
+fn the_minimum_counts_the_eldests_whole_subtree() {
+    let tree = parse("lecture", "max [min [3 5] min [2 9] min [0 1]]").unwrap();
+    let with = |split_min_nodes| Options {
+        split_min_nodes,
+        ..Options::default()
+    };
+    let at = |min| simulate(&tree, with(min), 2, &mut NoRecorder).unwrap();
+    let sequential = at(Some(4));
+    assert_eq!(sequential.steps, sequential.sequential_steps);
+    let split = at(Some(3));
+    assert!(
+        split.steps < split.sequential_steps,
+        "{:?}",
+        split.summary()
+    );
+    assert_eq!(at(Some(0)).summary(), split.summary());
+    assert_eq!(at(None).summary(), split.summary(), "none is no minimum");
+}
+
+/// `solve --simulate` takes `--split-min-nodes`: a minimum the lecture's
+/// tree never reaches leaves the second processor idle throughout, and
+/// none splits as before.
+#[test]
+fn the_command_line_simulates_a_smallest_split() {
+    let simulated = |extra: &[&str]| {
+        let mut args = vec![
+            "solve",
+            "trees/parallel-lecture-beta-cuts.tree",
+            "--algo",
+            "parallel",
+            "--simulate",
+            "2",
+        ];
+        args.extend_from_slice(extra);
+        let output = common::gametree(args).output();
+        assert!(output.status.success(), "{output:?}");
+        let stdout = String::from_utf8(output.stdout).unwrap();
+        stdout.lines().rev().take(2).collect::<Vec<_>>().join("\n")
+    };
+    let never = simulated(&["--split-min-nodes", "1000"]);
+    assert!(
+        never.contains("10 steps, sequential alpha-beta 10 steps"),
+        "{never}"
+    );
+    assert!(never.contains("10 idle processor-steps"), "{never}");
+    assert_eq!(simulated(&["--split-min-nodes", "0"]), simulated(&[]));
+    assert!(!simulated(&[]).contains(": 10 steps"), "no minimum splits");
+}
