@@ -9,7 +9,8 @@
 #
 # SHAPE is a random tree's parameters without the seed (default:
 # branching=8,depth=9 and branching=12,depth=7, the trees of the 16-processor
-# target); SETTING is "split=D width=W" (default: the defaults, then
+# target); SETTING is "split=D width=W [min=M] [cost=C]", a smallest split
+# of M nodes and C steps to take a brother when given (default: the defaults, then
 # "split=7 width=4"). EXAMPLE names the binary (default
 # target/release/examples/simulate_deferral, built with `cargo build
 # --release --example simulate_deferral`). About 5 seconds a simulation
