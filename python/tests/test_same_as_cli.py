@@ -173,6 +173,20 @@ def test_simulated_processors_are_the_command_lines(cli: Cli) -> None:
     assert canonical(gametree.trace(tree, algo="parallel", simulate=3)) == canonical(schedule)
 
 
+@pytest.mark.parametrize("minimum", [0, 4, 5, 1000])
+def test_a_simulated_smallest_split_is_the_command_lines(cli: Cli, minimum: int) -> None:
+    tree = "trees/parallel-lecture-beta-cuts.tree"
+    expected = cli.json("solve", "--json", tree, "--algo", "parallel", "--simulate", "2",
+                        "--split-min-nodes", str(minimum))
+    got = gametree.solve(tree, algo="parallel", simulate=2, split_min_nodes=minimum)
+    assert canonical(got) == canonical(expected)
+    simulated = got["simulation"]
+    # The root's eldest subtree has four nodes, the largest: a minimum
+    # above it leaves the second processor idle throughout.
+    never = minimum > 4
+    assert (simulated["steps"] == simulated["sequential_steps"]) == never
+
+
 @pytest.mark.parametrize("spec", ["random:branching=3,depth=4,seed=7", "tictactoe", "billes:n=7,k=3"])
 def test_generated_games_solve_as_on_the_command_line(cli: Cli, spec: str) -> None:
     expected = cli.json("solve", "--json", "--game", spec)
