@@ -132,7 +132,10 @@ fn label_size(widths: &[f64]) -> (f64, f64) {
     (widest + 2.0, widths.len() as f64 * SMALL_SIZE * LINE)
 }
 
-/// Every obstacle of the geometry: edges, shapes, lines of text.
+/// Every obstacle of the geometry: edges, shapes, lines of text. They
+/// come kind by kind, each kind left to right along a level as the items
+/// do, so that the grid finds its rows mostly in order already; the
+/// straight part under a parent, the same for all its edges, comes once.
 fn obstacles_of(geometry: &Geometry) -> Obstacles {
     let bounds = Rect {
         x: MARGIN / 2.0,
@@ -140,17 +143,27 @@ fn obstacles_of(geometry: &Geometry) -> Obstacles {
         width: geometry.layout.width + MARGIN,
         height: geometry.layout.height + MARGIN,
     };
-    let mut things = Vec::with_capacity(3 * geometry.items.len());
-    for (i, item) in geometry.items.iter().enumerate() {
-        things.push(outline_obstacle(geometry, i));
-        if !item.outside.is_empty() {
-            things.push(Obstacle::Box(geometry.outside_box(i)));
-        }
-        if let Some(edge) = geometry.edge(i) {
+    let items = &geometry.items;
+    let mut things = Vec::with_capacity(3 * items.len());
+    things.extend((0..items.len()).map(|i| outline_obstacle(geometry, i)));
+    things.extend(
+        (0..items.len())
+            .filter(|&i| !items[i].outside.is_empty())
+            .map(|i| Obstacle::Box(geometry.outside_box(i))),
+    );
+    let mut below = vec![false; items.len()];
+    for (i, item) in items.iter().enumerate() {
+        if let (Some(p), Some(edge)) = (item.parent, geometry.edge(i))
+            && !std::mem::replace(&mut below[p], true)
+        {
             things.push(Obstacle::Segment(edge.from, edge.start()));
-            things.push(Obstacle::Segment(edge.start(), edge.to));
         }
     }
+    things.extend(
+        (0..items.len())
+            .filter_map(|i| geometry.edge(i))
+            .map(|edge| Obstacle::Segment(edge.start(), edge.to)),
+    );
     Obstacles::of(bounds, things)
 }
 
