@@ -8,6 +8,7 @@ use graphviz_rust::printer::{DotPrinter, PrinterContext};
 
 use std::collections::HashMap;
 
+use super::digits::value_text;
 use super::font::text_width;
 use super::label::{plain_label, table_label};
 use super::layers::layer_slots;
@@ -17,7 +18,7 @@ use super::state::{CutMark, Picture};
 use super::style;
 use super::{Diagram, Processors};
 use crate::tree::{GameTree, NodeId};
-use crate::value::Value;
+use crate::value::{Bound, Value};
 
 /// A DOT attribute with a plain (unquoted) value.
 fn plain(key: &str, value: &str) -> Attribute {
@@ -255,14 +256,15 @@ impl Diagram<'_> {
         let state = picture.node(node);
         if self.tree.is_leaf(node) {
             let value = state.leaf.or_else(|| self.tree.value(node));
-            return value.map(|v| v.to_string()).unwrap_or_default();
+            return value.map(value_text).unwrap_or_default();
         }
         if state.horizon {
-            return state.leaf.map(|v| v.to_string()).unwrap_or_default();
+            return state.leaf.map(value_text).unwrap_or_default();
         }
         match (state.score, state.provisional.last()) {
+            (Some(score), _) if score.bound == Bound::Exact => value_text(score.value),
             (Some(score), _) => score.to_string(),
-            (None, Some(value)) => value.to_string(),
+            (None, Some(&value)) => value_text(value),
             (None, None) => String::new(),
         }
     }

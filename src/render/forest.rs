@@ -291,7 +291,9 @@ fn document(preamble: &str, body: &str) -> String {
 /// in the full diagram), by their index among the layers turned on.
 fn layer_indices<'a>(item: &'a Item, texts: &'a [String]) -> impl Iterator<Item = usize> + 'a {
     item.outside.iter().filter_map(|slot| match *slot {
-        Slot::Layer(k) if texts.get(k).is_some_and(|t| !t.is_empty()) => Some(k),
+        Slot::Layer(k) if texts.get(usize::from(k)).is_some_and(|t| !t.is_empty()) => {
+            Some(usize::from(k))
+        }
         _ => None,
     })
 }

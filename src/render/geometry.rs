@@ -75,8 +75,9 @@ pub(super) enum Slot {
     Name,
     /// Its value or bound.
     Value,
-    /// The line of a layer: its index among the layers turned on.
-    Layer(usize),
+    /// The line of a layer: its index among the layers turned on (a byte,
+    /// so that a slot takes two).
+    Layer(u8),
 }
 
 /// One thing drawn: a node, or the note for the nodes hidden below one.
@@ -460,7 +461,7 @@ impl Diagram<'_> {
         let node_type = self.types.as_ref().map(|types| types[node as usize]);
         for (index, &layer) in layers.iter().enumerate() {
             if let Some(width) = reserve.layer(layer, tree, node, node_type) {
-                item.outside.push(Slot::Layer(index));
+                item.outside.push(Slot::Layer(index as u8));
                 outside_widths.push(width);
             }
         }
@@ -571,6 +572,12 @@ pub(super) fn note_text(hidden: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An item is kept for every node drawn.
+    #[test]
+    fn an_item_is_small() {
+        assert!(size_of::<Item>() <= 104, "{}", size_of::<Item>());
+    }
 
     #[test]
     fn every_line_fits_inside_its_triangle() {

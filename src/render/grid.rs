@@ -79,22 +79,25 @@ struct Row {
 }
 
 impl Obstacles {
-    /// The obstacles `things`, kept by row: their spans put in place by
-    /// row, then each row sorted by first column alone (what `rows_clear`
-    /// needs: the order of spans that start in one column does not change
-    /// its answer).
+    /// The obstacles `things`, kept by row: their spans counted by row,
+    /// put in place, then each row sorted by first column alone (what
+    /// `rows_clear` needs: the order of spans that start in one column
+    /// does not change its answer). The sort is stable, so it takes runs
+    /// already in order as they come (things of one kind, left to right,
+    /// as the drawing gives them) at the cost of merging them.
     pub(super) fn of(bounds: Rect, things: Vec<Obstacle>) -> Obstacles {
-        let mut all = Vec::with_capacity(2 * things.len());
-        for (index, &thing) in things.iter().enumerate() {
-            for_spans(thing, |row, first, last| {
-                all.push((row, (first, last, index as u32)))
-            });
-        }
-        let first_row = all.iter().map(|span| span.0).min().unwrap_or(0);
-        let last_row = all.iter().map(|span| span.0).max().unwrap_or(-1);
-        let mut rows = vec![Row::default(); (last_row - first_row + 1) as usize];
-        for &(row, _) in &all {
-            rows[(row - first_row) as usize].count += 1;
+        let (first_row, last_row) = things
+            .iter()
+            .map(|&thing| rows_of(thing))
+            .reduce(|(low, high), (top, bottom)| (low.min(top), high.max(bottom)))
+            .unwrap_or((0, -1));
+        let height = (i64::from(last_row) - i64::from(first_row) + 1) as usize;
+        let mut rows = vec![Row::default(); height];
+        for &thing in &things {
+            let (top, bottom) = rows_of(thing);
+            for row in &mut rows[(top - first_row) as usize..=(bottom - first_row) as usize] {
+                row.count += 1;
+            }
         }
         let mut next = Vec::with_capacity(rows.len());
         let mut start = 0;
@@ -103,15 +106,17 @@ impl Obstacles {
             next.push(start as usize);
             start += row.count;
         }
-        let mut spans = vec![(0, 0, 0); all.len()];
-        for (row, span) in all {
-            let at = &mut next[(row - first_row) as usize];
-            spans[*at] = span;
-            *at += 1;
+        let mut spans = vec![(0, 0, 0); start as usize];
+        for (index, &thing) in things.iter().enumerate() {
+            for_spans(thing, |row, first, last| {
+                let at = &mut next[(row - first_row) as usize];
+                spans[*at] = (first, last, index as u32);
+                *at += 1;
+            });
         }
         for row in &mut rows {
             let own = &mut spans[row.start as usize..(row.start + row.count) as usize];
-            own.sort_unstable_by_key(|span| span.0);
+            own.sort_by_key(|span| span.0);
             row.widest = own.iter().map(|span| span.1 - span.0).max().unwrap_or(0);
         }
         Obstacles {
@@ -202,6 +207,17 @@ fn cells(area: Rect) -> impl Iterator<Item = (i32, i32)> {
     let (x0, x1) = (cell_of(area.x), cell_of(area.right()));
     let (y0, y1) = (cell_of(area.y), cell_of(area.bottom()));
     (y0..=y1).flat_map(move |y| (x0..=x1).map(move |x| (x, y)))
+}
+
+/// The first and last row of cells `thing` covers: those [`for_spans`]
+/// gives.
+fn rows_of(thing: Obstacle) -> (i32, i32) {
+    match thing {
+        Obstacle::Segment(a, b) => (cell_of(a.1.min(b.1)), cell_of(a.1.max(b.1))),
+        Obstacle::Box(area) | Obstacle::Outline(_, _, area) => {
+            (cell_of(area.y), cell_of(area.bottom()))
+        }
+    }
 }
 
 /// Calls `span` with each row of cells `thing` covers, and the first

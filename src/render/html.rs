@@ -259,7 +259,7 @@ impl Diagram<'_> {
                 let anchor = if start { 's' } else { 'm' };
                 let _ = write!(slots, " data-ly=\"{} {anchor}", num(x));
             }
-            let letter = layers[*k].class().trim_start_matches("ly-");
+            let letter = layers[usize::from(*k)].class().trim_start_matches("ly-");
             let _ = write!(slots, " {letter}{}", num(y));
         }
         if !slots.is_empty() {

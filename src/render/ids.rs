@@ -7,7 +7,7 @@
 //! [`PATH_ID_DEPTH`] plies, or `@n` and its preorder number below that.
 
 use super::DrawnNode;
-use super::svg::push_digits;
+use super::digits::push_digits;
 use crate::tree::{GameTree, NodeId, PATH_ID_DEPTH, Tree};
 
 /// The ids and child paths of the drawn nodes, by drawn index, as spans

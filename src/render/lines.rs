@@ -5,7 +5,9 @@
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Short<T, const N: usize> {
     values: [T; N],
-    len: usize,
+    /// How many are kept: a byte, so that a list of two bytes takes
+    /// three (a large drawing keeps a few such lists for every node).
+    len: u8,
 }
 
 impl<T: Copy + Default, const N: usize> Default for Short<T, N> {
@@ -21,8 +23,8 @@ impl<T: Copy + Default, const N: usize> Short<T, N> {
     /// Appends `value`; a list already full keeps its `N` values (the
     /// callers never give more lines than a node has room for).
     pub(super) fn push(&mut self, value: T) {
-        debug_assert!(self.len < N, "at most {N} lines");
-        if let Some(slot) = self.values.get_mut(self.len) {
+        debug_assert!(usize::from(self.len) < N, "at most {N} lines");
+        if let Some(slot) = self.values.get_mut(usize::from(self.len)) {
             *slot = value;
             self.len += 1;
         }
@@ -33,7 +35,7 @@ impl<T, const N: usize> std::ops::Deref for Short<T, N> {
     type Target = [T];
 
     fn deref(&self) -> &[T] {
-        &self.values[..self.len]
+        &self.values[..usize::from(self.len)]
     }
 }
 
@@ -42,7 +44,7 @@ impl<'a, T, const N: usize> IntoIterator for &'a Short<T, N> {
     type IntoIter = std::slice::Iter<'a, T>;
 
     fn into_iter(self) -> Self::IntoIter {
-        self.values[..self.len].iter()
+        self.values[..usize::from(self.len)].iter()
     }
 }
 

@@ -11,6 +11,7 @@
 mod beamer;
 mod chart;
 mod deck;
+mod digits;
 mod dot;
 mod edge_labels;
 mod font;

@@ -132,7 +132,10 @@ fn label_size(widths: &[f64]) -> (f64, f64) {
     (widest + 2.0, widths.len() as f64 * SMALL_SIZE * LINE)
 }
 
-/// Every obstacle of the geometry: edges, shapes, lines of text.
+/// Every obstacle of the geometry: edges, shapes, lines of text. They
+/// come kind by kind, each kind left to right along a level as the items
+/// do, so that the grid finds its rows mostly in order already; the
+/// straight part under a parent, the same for all its edges, comes once.
 fn obstacles_of(geometry: &Geometry) -> Obstacles {
     let bounds = Rect {
         x: MARGIN / 2.0,
@@ -140,17 +143,27 @@ fn obstacles_of(geometry: &Geometry) -> Obstacles {
         width: geometry.layout.width + MARGIN,
         height: geometry.layout.height + MARGIN,
     };
-    let mut things = Vec::with_capacity(3 * geometry.items.len());
-    for (i, item) in geometry.items.iter().enumerate() {
-        things.push(outline_obstacle(geometry, i));
-        if !item.outside.is_empty() {
-            things.push(Obstacle::Box(geometry.outside_box(i)));
-        }
-        if let Some(edge) = geometry.edge(i) {
+    let items = &geometry.items;
+    let mut things = Vec::with_capacity(3 * items.len());
+    things.extend((0..items.len()).map(|i| outline_obstacle(geometry, i)));
+    things.extend(
+        (0..items.len())
+            .filter(|&i| !items[i].outside.is_empty())
+            .map(|i| Obstacle::Box(geometry.outside_box(i))),
+    );
+    let mut below = vec![false; items.len()];
+    for (i, item) in items.iter().enumerate() {
+        if let (Some(p), Some(edge)) = (item.parent, geometry.edge(i))
+            && !std::mem::replace(&mut below[p], true)
+        {
             things.push(Obstacle::Segment(edge.from, edge.start()));
-            things.push(Obstacle::Segment(edge.start(), edge.to));
         }
     }
+    things.extend(
+        (0..items.len())
+            .filter_map(|i| geometry.edge(i))
+            .map(|edge| Obstacle::Segment(edge.start(), edge.to)),
+    );
     Obstacles::of(bounds, things)
 }
 
@@ -313,7 +326,69 @@ impl Diagram<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::grid::segment_meets;
+    use crate::render::grid::{segment_meets, touches};
+
+    /// The obstacles kept, kind by kind and the straight part under a
+    /// parent once, answer as every shape, text box and both parts of
+    /// every edge, looked at one by one, would.
+    #[test]
+    fn the_obstacles_stand_for_every_edge_and_shape() {
+        use crate::render::{Layers, RenderOptions};
+        use crate::search::{Algorithm, Options, search};
+        use crate::trace::Trace;
+
+        let text = "max [min [3, max [5, 1, 8], 2], min [max [2, 9], 4], min [7, 6, 1, 0]]";
+        let tree = crate::syntax::parse("t", text).unwrap();
+        let mut trace = Trace::new();
+        let result = search(&tree, Algorithm::AlphaBeta, Options::default(), &mut trace).unwrap();
+        let options = RenderOptions {
+            layers: Layers::ALL,
+            ..RenderOptions::default()
+        };
+        let geometry = Diagram::new(&tree, &trace, &result, options).geometry();
+        let mut every = Vec::new();
+        for (i, item) in geometry.items.iter().enumerate() {
+            every.push(outline_obstacle(&geometry, i));
+            if !item.outside.is_empty() {
+                every.push(Obstacle::Box(geometry.outside_box(i)));
+            }
+            if let Some(edge) = geometry.edge(i) {
+                every.push(Obstacle::Segment(edge.from, edge.start()));
+                every.push(Obstacle::Segment(edge.start(), edge.to));
+            }
+        }
+        let bends = (0..geometry.items.len())
+            .filter_map(|i| geometry.edge(i))
+            .filter(|edge| edge.bend.is_some());
+        assert!(bends.count() > 0, "some edges turn");
+        let obstacles = obstacles_of(&geometry);
+        let b = obstacles.bounds;
+        let (mut free, mut taken) = (0, 0);
+        for (width, height) in [(6.0, 4.0), (20.0, 9.0), (45.0, 20.0)] {
+            for step_y in 0..(b.height / 2.0) as usize {
+                for step_x in 0..(b.width / 2.0) as usize {
+                    let (x, y) = (b.x + 2.0 * step_x as f64, b.y + 2.0 * step_y as f64);
+                    let rect = Rect {
+                        x,
+                        y,
+                        width,
+                        height,
+                    };
+                    let wide = Rect {
+                        x: x - CLEARANCE,
+                        y: y - CLEARANCE,
+                        width: width + 2.0 * CLEARANCE,
+                        height: height + 2.0 * CLEARANCE,
+                    };
+                    let inside = rect.right() <= b.right() && rect.bottom() <= b.bottom();
+                    let alone = inside && every.iter().all(|&thing| !touches(thing, wide));
+                    assert_eq!(obstacles.is_free(rect), alone, "{rect:?}");
+                    if alone { free += 1 } else { taken += 1 }
+                }
+            }
+        }
+        assert!(free > 100 && taken > 100, "{free} free, {taken} taken");
+    }
 
     #[test]
     fn a_label_is_placed_clear_of_its_edge() {

@@ -4,6 +4,7 @@
 //! room before its first frame, so that no frame, page or quiz shows by its
 //! spacing what the search will find.
 
+use super::digits::value_text;
 use super::font::text_width;
 use super::layers::{Layers, NodeType};
 use super::metrics::{FONT_SIZE, SMALL_SIZE};
@@ -108,10 +109,10 @@ impl Reserve {
     /// interior node's widest value or static value.
     pub(super) fn value(&self, tree: &Tree, node: NodeId) -> f64 {
         if tree.is_leaf(node) {
-            let value = tree.value(node).map(|v| v.to_string()).unwrap_or_default();
+            let value = tree.value(node).map(value_text).unwrap_or_default();
             return text_width(&value, FONT_SIZE);
         }
-        let horizon = tree.static_value(node).map(|v| v.to_string());
+        let horizon = tree.static_value(node).map(value_text);
         let horizon = horizon.map_or(0.0, |v| text_width(&v, FONT_SIZE));
         self.bound(FONT_SIZE).max(horizon)
     }

@@ -433,7 +433,10 @@ impl Diagram<'_> {
         let colour = grey_if(picture.is_pruned(item.node));
         for (line, slot) in item.outside.iter().enumerate() {
             let (text, signs, class) = match slot {
-                Slot::Layer(k) => (texts[*k].clone(), true, layers[*k].class()),
+                Slot::Layer(k) => {
+                    let k = usize::from(*k);
+                    (texts[k].clone(), true, layers[k].class())
+                }
                 _ => (self.id_of(item.node).into_owned(), false, "name"),
             };
             if text.is_empty() {

@@ -4,6 +4,7 @@
 use std::borrow::Cow;
 use std::fmt::Write;
 
+use super::digits::{digits_before, push_ascii, push_digits};
 use super::font::FONT_STACK;
 use super::geometry::Outline;
 use super::layout::Size;
@@ -208,43 +209,6 @@ fn push_num(out: &mut String, x: f64) {
     push_ascii(out, &text[at..]);
 }
 
-/// The two digits of every number below 100, in order.
-const DIGIT_PAIRS: [u8; 200] = {
-    let mut pairs = [0u8; 200];
-    let mut k = 0;
-    while k < 100 {
-        pairs[2 * k] = b'0' + (k / 10) as u8;
-        pairs[2 * k + 1] = b'0' + (k % 10) as u8;
-        k += 1;
-    }
-    pairs
-};
-
-/// Writes the decimal digits of `n` into `text` just before `at`, two at
-/// a time; where they start.
-fn digits_before(text: &mut [u8; 24], mut at: usize, mut n: u64) -> usize {
-    while n >= 100 {
-        let pair = 2 * (n % 100) as usize;
-        n /= 100;
-        at -= 2;
-        text[at..at + 2].copy_from_slice(&DIGIT_PAIRS[pair..pair + 2]);
-    }
-    if n >= 10 {
-        let pair = 2 * n as usize;
-        at -= 2;
-        text[at..at + 2].copy_from_slice(&DIGIT_PAIRS[pair..pair + 2]);
-    } else {
-        at -= 1;
-        text[at] = b'0' + n as u8;
-    }
-    at
-}
-
-/// Appends bytes known to be ASCII.
-fn push_ascii(out: &mut String, text: &[u8]) {
-    out.push_str(std::str::from_utf8(text).unwrap_or_default());
-}
-
 /// `x * 100` rounded half away from zero, as `f64::round` rounds, without
 /// calling it (a library call on the baseline x86-64): below 2^52 the
 /// whole part and the rest are split exactly.
@@ -261,13 +225,6 @@ fn hundredths(x: f64) -> i64 {
         false => whole,
     };
     if scaled < 0.0 { -rounded } else { rounded }
-}
-
-/// Appends the decimal digits of `n`.
-pub(super) fn push_digits(out: &mut String, n: u64) {
-    let mut text = [0u8; 24];
-    let at = digits_before(&mut text, 24, n);
-    push_ascii(out, &text[at..]);
 }
 
 /// Appends ` name="x"`.
@@ -448,23 +405,6 @@ mod tests {
         assert_eq!(num(-2.125).to_string(), "-2.13");
         assert_eq!(num(-0.5).to_string(), "-0.5");
         assert_eq!(num(12.07).to_string(), "12.07");
-    }
-
-    /// Whole numbers are written two digits at a time, as `to_string`
-    /// writes them.
-    #[test]
-    fn digits_are_those_of_to_string() {
-        let mut seed = 3u64;
-        let random = std::iter::repeat_with(move || {
-            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-            seed >> (seed % 64)
-        });
-        let edges = [0, 1, 9, 10, 11, 99, 100, 101, 999, 1000, 10_000, u64::MAX];
-        for n in edges.into_iter().chain(random.take(10_000)) {
-            let mut out = String::from("x");
-            push_digits(&mut out, n);
-            assert_eq!(out, format!("x{n}"));
-        }
     }
 
     /// A line is a path, stroked by its group unless it is not in ink;
