@@ -7,10 +7,10 @@
 mod common;
 
 use common::{Shape, all_options, oracle, shapes};
-use gametree::search::{Model, Options, YoungBrothers, simulate, simulate_with};
+use gametree::search::{Model, Options, Simulation, YoungBrothers, simulate, simulate_with};
 use gametree::syntax::parse;
 use gametree::trace::NoRecorder;
-use gametree::tree::{GameTree, Tree};
+use gametree::tree::{GameTree, NodeId, Tree};
 use proptest::prelude::*;
 
 fn tree_of(shape: &Shape) -> Tree {
@@ -24,14 +24,30 @@ fn brothers(scout: bool) -> YoungBrothers {
     }
 }
 
-/// The steps of the simulation of `tree` under `options` on `p`
-/// processors, each brother costing `cost` steps; also its nodes.
-fn steps(tree: &Tree, options: Options, p: usize, cost: u64) -> (u64, u64) {
+/// `base` splitting `split_depth` plies deep, with scout or full
+/// brothers and the smallest split `min`.
+fn split_options(base: Options, scout: bool, split_depth: usize, min: Option<u64>) -> Options {
+    Options {
+        young_brothers: Some(brothers(scout)),
+        split_depth: Some(split_depth),
+        split_min_nodes: min,
+        ..base
+    }
+}
+
+/// The simulation of `tree` under `options` on `p` processors, each
+/// brother costing `cost` steps.
+fn simulated(tree: &Tree, options: Options, p: usize, cost: u64) -> Simulation<NodeId> {
     let model = Model {
         split_cost: cost,
         ..Model::default()
     };
-    let simulation = simulate_with(tree, options, model, p, &mut NoRecorder).unwrap();
+    simulate_with(tree, options, model, p, &mut NoRecorder).unwrap()
+}
+
+/// The steps of [`simulated`], and its nodes.
+fn steps(tree: &Tree, options: Options, p: usize, cost: u64) -> (u64, u64) {
+    let simulation = simulated(tree, options, p, cost);
     (simulation.steps, simulation.result.stats.nodes_visited)
 }
 
@@ -47,14 +63,8 @@ proptest! {
         cost in 0u64..4,
     ) {
         let tree = tree_of(&shape);
-        let options = Options {
-            young_brothers: Some(brothers(scout)),
-            split_depth: Some(split_depth),
-            split_min_nodes: Some(u64::MAX),
-            ..Options::default()
-        };
-        let model = Model { split_cost: cost, ..Model::default() };
-        let simulation = simulate_with(&tree, options, model, p, &mut NoRecorder).unwrap();
+        let options = split_options(Options::default(), scout, split_depth, Some(u64::MAX));
+        let simulation = simulated(&tree, options, p, cost);
         prop_assert_eq!(simulation.steps, simulation.sequential_steps);
         prop_assert_eq!(simulation.result.stats.nodes_visited, simulation.sequential_steps);
         prop_assert_eq!(simulation.idle_steps, (p as u64 - 1) * simulation.steps);
@@ -71,14 +81,8 @@ proptest! {
     ) {
         let tree = tree_of(&shape);
         for base in all_options() {
-            let options = Options {
-                young_brothers: Some(brothers(scout)),
-                split_depth: Some(split_depth),
-                split_min_nodes: Some(min),
-                ..base
-            };
-            let model = Model { split_cost: cost, ..Model::default() };
-            let simulation = simulate_with(&tree, options, model, p, &mut NoRecorder).unwrap();
+            let options = split_options(base, scout, split_depth, Some(min));
+            let simulation = simulated(&tree, options, p, cost);
             prop_assert_eq!(simulation.result.score.value, oracle(&tree, tree.root()));
             // Every processor-step is a node, idle, or a step of taking a
             // brother, and those come whole.
@@ -96,12 +100,7 @@ proptest! {
         min in prop::option::of(0u64..20),
     ) {
         let tree = tree_of(&shape);
-        let options = Options {
-            young_brothers: Some(YoungBrothers::Full),
-            split_depth: Some(split_depth),
-            split_min_nodes: min,
-            ..Options::default()
-        };
+        let options = split_options(Options::default(), false, split_depth, min);
         let (free, nodes) = steps(&tree, options, 1, 0);
         let (one, one_nodes) = steps(&tree, options, 1, 1);
         let (three, three_nodes) = steps(&tree, options, 1, 3);

@@ -414,16 +414,19 @@ where
         if frame.split.is_some() {
             return None;
         }
-        // The frame's nodes are its own and its eldest's subtree's.
-        if frame.ply < frame.split_depth && frame.nodes > self.split_min_nodes {
-            self.open_split(f);
-        } else {
+        if frame.ply < frame.split_depth {
+            // Only the eldest has come back: the frame's nodes are its
+            // own and the eldest's subtree's.
+            if frame.nodes > self.split_min_nodes {
+                self.open_split(f);
+                return None;
+            }
             // Too small an eldest to share its brothers: the rest of the
             // node, and everything below it, is searched sequentially.
-            frame.split_depth = frame.split_depth.min(frame.ply);
-            let next = self.frames.child_task(f, Purpose::Plain, None);
-            self.schedule.give(p, next);
+            frame.split_depth = frame.ply;
         }
+        let next = self.frames.child_task(f, Purpose::Plain, None);
+        self.schedule.give(p, next);
         None
     }
 

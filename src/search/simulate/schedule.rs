@@ -19,10 +19,9 @@ pub(super) struct Schedule<N> {
     width: usize,
     /// How younger brothers are searched.
     young_brothers: YoungBrothers,
-    /// Whether split nodes with brothers running wait behind the others.
-    deferral: Deferral,
-    /// The steps a processor spends taking a brother.
-    split_cost: u64,
+    /// Whether split nodes with brothers running wait behind the others,
+    /// and the steps a processor spends taking a brother.
+    model: Model,
     /// Split nodes that may have brothers to offer.
     offering: Vec<FrameId>,
     /// The leaves valued this step, with their processor and link; those
@@ -45,8 +44,7 @@ impl<N: Copy> Schedule<N> {
             processors,
             width,
             young_brothers,
-            deferral: model.deferral,
-            split_cost: model.split_cost,
+            model,
             offering: Vec::new(),
             pending: Vec::new(),
             combined: 0,
@@ -163,7 +161,7 @@ impl<N: Copy> Schedule<N> {
                 return;
             };
             let task = Task {
-                delay: self.split_cost,
+                delay: self.model.split_cost,
                 ..self.take(frames, f)
             };
             self.tasks.insert(p, task);
@@ -174,7 +172,7 @@ impl<N: Copy> Schedule<N> {
     /// with [`Deferral::Busy`], of the split nodes with no brother running
     /// if there are any.
     fn eldest_waiting(&self, frames: &Frames<N>) -> Option<FrameId> {
-        let deferring = self.deferral == Deferral::Busy;
+        let deferring = self.model.deferral == Deferral::Busy;
         let offers = self.offering.iter().copied().filter(|&f| {
             let frame = &frames[f];
             let split = frame.split.as_ref().expect("offering split nodes");
