@@ -611,3 +611,49 @@ fn a_brother_above_the_leaves_gets_its_elders_bound() {
         }
     }
 }
+
+/// On a tree far taller than the split depth, the eldest line (the root,
+/// its eldest child, that child's eldest, ...) splits down to nodes whose
+/// children stand five plies above the leaves. The root value stays the
+/// random game's own, known by construction without a search, whatever
+/// the threads, brothers and smallest split; with one brother at a time
+/// it is sequential alpha-beta, node for node.
+#[test]
+fn the_eldest_line_of_a_tall_tree_splits_deeper_and_keeps_the_exact_value() {
+    use gametree::games::random::{RandomSpec, RandomTree};
+    for seed in 1..=3 {
+        let tree = RandomTree::new(RandomSpec::new(3, 12, seed));
+        let known = tree.static_value(tree.root()).unwrap();
+        let settings = [Some(0), None].into_iter().flat_map(|split_min_nodes| {
+            [(Some(1), false), (None, false), (Some(2), true)].map(|(split_depth, scout)| Options {
+                young_brothers: Some(brothers(scout)),
+                split_depth,
+                split_min_nodes,
+                ..Options::default()
+            })
+        });
+        for options in settings {
+            for threads in [2, 4] {
+                let parallel = pool(threads).install(|| {
+                    search(&tree, Algorithm::Parallel, options, &mut NoRecorder).unwrap()
+                });
+                assert_eq!(parallel.score.value, known, "seed {seed}, {options:?}");
+            }
+        }
+        let one_at_a_time = Options {
+            width: Some(1),
+            young_brothers: Some(YoungBrothers::Full),
+            split_depth: Some(1),
+            split_min_nodes: Some(0),
+            ..Options::default()
+        };
+        let alphabeta =
+            search(&tree, Algorithm::AlphaBeta, one_at_a_time, &mut NoRecorder).unwrap();
+        assert_eq!(alphabeta.score.value, known);
+        let parallel = pool(4).install(|| {
+            search(&tree, Algorithm::Parallel, one_at_a_time, &mut NoRecorder).unwrap()
+        });
+        assert_eq!(parallel.stats, alphabeta.stats, "seed {seed}");
+        assert_eq!(parallel.principal_variation, alphabeta.principal_variation);
+    }
+}

@@ -619,3 +619,35 @@ fn a_running_brother_cuts_with_a_bound_found_after_it_opened() {
     assert!(visited.contains(&"@3.2.1".to_string()), "{visited:?}");
     assert!(!visited.contains(&"@3.3".to_string()), "{visited:?}");
 }
+
+/// The eldest line of a tall tree splits below the split depth, as the
+/// real search's does: on two processors the second starts once the
+/// eldest line reaches a node whose children stand five plies above the
+/// leaves (at most 7 plies down and a 5-ply subtree of 364 nodes), not
+/// once the root's eldest child is done (971 leaves at the least, by
+/// Knuth and Moore's count). One processor is still sequential alpha-beta,
+/// step for step.
+#[test]
+fn the_eldest_line_of_a_tall_tree_splits_deeper() {
+    use gametree::games::random::{RandomSpec, RandomTree};
+    let options = Options {
+        split_depth: Some(1),
+        ..Options::default()
+    };
+    for seed in 1..=3 {
+        let tree = RandomTree::new(RandomSpec::new(3, 12, seed));
+        let mut schedule = Schedule::new();
+        let simulation = simulate(&tree, options, 2, &mut schedule).unwrap();
+        let known = tree.static_value(tree.root()).unwrap();
+        assert_eq!(simulation.result.score.value, known, "seed {seed}");
+        let second_starts = schedule
+            .acts
+            .iter()
+            .find(|act| act.processor == 1)
+            .map(|act| act.time)
+            .unwrap();
+        assert!(second_starts <= 7 + 364 + 1, "seed {seed}: {second_starts}");
+    }
+    let tall = tree_of(&common::uniform(2, 11, 100, 3));
+    assert_sequential(&tall, options);
+}

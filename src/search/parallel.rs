@@ -7,7 +7,8 @@
 //! found so far by any of them (shared through an atomic), and as soon as
 //! one of them cuts, a flag stops the others at their next node. Below the
 //! split depth, subtrees go to sequential alpha-beta, the same function
-//! `alphabeta` runs.
+//! `alphabeta` runs; only the eldest line, which every other worker waits
+//! for, splits deeper (see `sequential_from`).
 //!
 //! The root value is the same as sequential alpha-beta's whatever the
 //! number of threads; the nodes visited, the cut nodes' bounds and the
@@ -131,8 +132,8 @@ where
     settle(outcome)
 }
 
-/// Searches `node`: Young Brothers Wait within the split depth, sequential
-/// alpha-beta below it.
+/// Searches `node`: Young Brothers Wait within the split depth (deeper on
+/// the eldest line), sequential alpha-beta below it.
 pub(super) fn split<T, R>(
     cx: &mut Context<'_, T, R>,
     node: T::Node,
@@ -149,7 +150,7 @@ where
     let split_depth = cx.options.split_depth.unwrap_or(DEFAULT_SPLIT_DEPTH);
     // Below a chance node the search is sequential (Star1 or the plain
     // mean): exact, and simple.
-    if ply >= split_depth || cx.tree.kind(node).is_chance() {
+    if ply >= sequential_from(cx, split_depth) || cx.tree.kind(node).is_chance() {
         return below_split(cx, node, ply, parent, alpha, beta);
     }
     let (window, entered) = enter(cx, node, ply, (&mut alpha, &mut beta), None)?;
@@ -199,6 +200,47 @@ where
     let best = Best::new(kind, score);
     let cut_short = search_brothers(cx, &brothers, &younger, parent, &mut fold, best)?;
     Ok(finish(cx, node, &fold, cut_short, window))
+}
+
+/// The fewest plies that the children of a node on the eldest line must
+/// stand above the deepest leaves for the node to split below the split
+/// depth (see [`sequential_from`]).
+pub(super) const ELDEST_LINE_MIN_HEIGHT: usize = 5;
+
+/// The ply from which [`split`] leaves a node to sequential alpha-beta:
+/// the split depth, but on the eldest line (the root, its eldest child,
+/// that child's eldest, and so on) the ply from which children stand
+/// less than [`ELDEST_LINE_MIN_HEIGHT`] plies above the deepest leaves,
+/// when the search knows how deep they lie. Until the first split node
+/// below the root hands out its brothers, one worker searches alone; the
+/// deeper that node, the sooner the others start. The eldest line is
+/// where a search has no split node above it.
+fn sequential_from<T: GameTree, R: Recorder<T::Node>>(
+    cx: &Context<'_, T, R>,
+    split_depth: usize,
+) -> usize {
+    match cx.split() {
+        None => eldest_line_split_depth(split_depth, cx.tree.height(), cx.options.depth),
+        Some(_) => split_depth,
+    }
+}
+
+/// The split depth of the eldest line (see [`sequential_from`]) when the
+/// search's is `split_depth`, in a tree `height` plies tall (if known)
+/// searched to the depth limit `depth` (if any); none deeper where there
+/// is none to begin with.
+pub(super) fn eldest_line_split_depth(
+    split_depth: usize,
+    height: Option<usize>,
+    depth: Option<usize>,
+) -> usize {
+    let reach = height.map(|height| depth.map_or(height, |depth| depth.min(height)));
+    match reach {
+        Some(reach) if split_depth > 0 => {
+            split_depth.max(reach.saturating_sub(ELDEST_LINE_MIN_HEIGHT))
+        }
+        _ => split_depth,
+    }
 }
 
 /// Searches the `younger` brothers in parallel, then folds their values
@@ -311,4 +353,22 @@ pub(super) fn certain(kind: Kind, score: Scored) -> bool {
         Kind::Min => score.negate().bound,
     };
     matches!(side, Bound::Exact | Bound::Lower)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_eldest_line_splits_down_to_five_plies_above_the_leaves_or_the_limit() {
+        assert_eq!(eldest_line_split_depth(4, Some(15), None), 10);
+        assert_eq!(eldest_line_split_depth(1, Some(12), Some(11)), 6);
+        // No deeper than the split depth on a tree too short for it.
+        assert_eq!(eldest_line_split_depth(4, Some(9), None), 4);
+        assert_eq!(eldest_line_split_depth(4, Some(15), Some(8)), 4);
+        assert_eq!(eldest_line_split_depth(6, Some(3), None), 6);
+        // Nothing splits where nothing did, nor without a known height.
+        assert_eq!(eldest_line_split_depth(0, Some(15), None), 0);
+        assert_eq!(eldest_line_split_depth(4, None, Some(12)), 4);
+    }
 }

@@ -142,6 +142,10 @@ pub(super) struct Frame<N> {
     pub split: Option<SplitState<N>>,
     /// Finished, or cut short: nothing below it counts any more.
     pub done: bool,
+    /// On the eldest line: the root, its eldest child, that child's
+    /// eldest, and so on, which split deeper (see
+    /// [`eldest_line_split_depth`](crate::search::parallel::eldest_line_split_depth)).
+    pub eldest_line: bool,
     /// The nodes entered at it and below it whose values came back.
     pub nodes: u64,
 }

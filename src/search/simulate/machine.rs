@@ -12,6 +12,7 @@ use crate::search::brothers::{own_bound, research_split_depth};
 use crate::search::fold::NodeFold;
 use crate::search::ordering::search_order;
 use crate::search::parallel::certain;
+use crate::search::parallel::eldest_line_split_depth;
 use crate::search::window::{self, WindowBound, clamp, cut_bound, full_window, reaches, tighten};
 use crate::search::{
     Algorithm, DEFAULT_SPLIT_DEPTH, Options, SearchError, SearchResult, Stats, YoungBrothers,
@@ -249,6 +250,10 @@ where
             });
         }
         let id = self.frames.next_id();
+        let eldest_line = match task.link {
+            Some((parent, index)) => index == 0 && self.frames[parent].eldest_line,
+            None => true,
+        };
         let split_depth = self.split_depth_at(&task);
         let upper = match task.link {
             Some((parent, _)) if task.ply > split_depth => self.frames[parent].upper,
@@ -273,6 +278,7 @@ where
             line: Vec::new(),
             split: None,
             done: false,
+            eldest_line,
             nodes: 1,
         });
         let eldest = self.frames.child_task(id, Purpose::Plain, None);
@@ -280,12 +286,22 @@ where
         Ok(())
     }
 
-    /// The split depth of the frame `task` enters: its parent's, or the
-    /// search's at the root; deeper for a scout brother's second search.
+    /// The split depth of the frame `task` enters: its parent's, the
+    /// eldest line's at the root, never deeper than the search's off the
+    /// eldest line; deeper for a scout brother's second search.
     fn split_depth_at(&self, task: &Task<T::Node>) -> usize {
         let inherited = match task.link {
-            Some((parent, _)) => self.frames[parent].split_depth,
-            None => self.split_depth,
+            Some((parent, index)) => {
+                let parent = &self.frames[parent];
+                match parent.eldest_line && index > 0 {
+                    true => parent.split_depth.min(self.split_depth),
+                    false => parent.split_depth,
+                }
+            }
+            None => {
+                let (height, depth) = (self.tree.height(), self.options.depth);
+                eldest_line_split_depth(self.split_depth, height, depth)
+            }
         };
         match task.purpose {
             Purpose::Again => research_split_depth(inherited, task.ply, self.schedule.workers()),
