@@ -167,8 +167,9 @@ pub(crate) struct ParallelArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub(crate) threads: Option<u16>,
     /// `--algo parallel` splits at nodes less than K plies below the root
-    /// and searches sequentially below [default: 4; 6 from 8 threads;
-    /// with full brothers on one thread, none].
+    /// and searches sequentially below, but for the root's line of eldest
+    /// children, which splits down to 5 plies above the leaves [default:
+    /// 4; 6 from 8 threads; with full brothers on one thread, none].
     #[arg(long, value_name = "K")]
     pub(crate) split_depth: Option<usize>,
     /// How `--algo parallel` searches the younger brothers of a split node

@@ -145,7 +145,11 @@ pub struct Options {
     /// caller installed another).
     pub threads: usize,
     /// The parallel search splits at nodes less than this many plies below
-    /// the root and searches sequentially from there down; `None` for
+    /// the root and searches sequentially from there down, but for the
+    /// eldest line (the root's eldest child, its eldest, ...), which
+    /// splits down to the nodes whose children stand 5 plies above the
+    /// deepest leaves when the tree's height is known (none of it when
+    /// this is 0); `None` for
     /// [`default_split_depth`] of the threads (the simulation takes
     /// [`DEFAULT_SPLIT_DEPTH`]).
     pub split_depth: Option<usize>,
