@@ -11,8 +11,7 @@ use super::schedule::Schedule;
 use crate::search::brothers::{own_bound, research_split_depth};
 use crate::search::fold::NodeFold;
 use crate::search::ordering::search_order;
-use crate::search::parallel::certain;
-use crate::search::parallel::eldest_line_split_depth;
+use crate::search::parallel::{certain, eldest_line_split_depth};
 use crate::search::window::{self, WindowBound, clamp, cut_bound, full_window, reaches, tighten};
 use crate::search::{
     Algorithm, DEFAULT_SPLIT_DEPTH, Options, SearchError, SearchResult, Stats, YoungBrothers,
