@@ -105,7 +105,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
     #[test]
-    fn bigger_trees_with_ties_give_the_same_value_and_a_best_line(
+    fn bigger_trees_with_ties_give_the_exact_value_and_a_best_line(
         b in 2usize..6,
         d in 2usize..6,
         spread in 1u64..6,
@@ -113,13 +113,16 @@ proptest! {
         threads in 2usize..=8,
         split_depth in 1usize..5,
         scout in any::<bool>(),
+        strict in any::<bool>(),
+        fail_hard in any::<bool>(),
     ) {
         let tree = parse("uniform", &uniform(b, d, spread, seed).text()).unwrap();
         let expected = oracle(&tree, tree.root());
         let young_brothers = brothers(scout);
-        let options = Options { split_depth: Some(split_depth), young_brothers: Some(young_brothers), ..Options::default() };
+        let options = Options { split_depth: Some(split_depth), young_brothers: Some(young_brothers), strict, fail_hard, ..Options::default() };
         let parallel = parallel_on(&tree, threads, options);
         prop_assert_eq!(parallel.score.value, expected);
+        prop_assert_eq!(parallel.score.bound, gametree::value::Bound::Exact);
         assert_line_is_best(&tree, &parallel);
     }
 
@@ -195,15 +198,17 @@ fn a_split_node_whose_eldest_subtree_is_small_searches_its_brothers_itself() {
             .unwrap();
         assert_eq!(never.stats, alphabeta.stats, "{young_brothers:?}");
         assert_eq!(never.principal_variation, alphabeta.principal_variation);
-        // Splitting everywhere on four threads speculates: more nodes.
-        let always = pool(4)
-            .install(|| search(&tree, Algorithm::Parallel, options(0), &mut NoRecorder))
-            .unwrap();
-        assert_eq!(always.score, alphabeta.score);
-        assert_ne!(
-            always.stats.nodes_visited, alphabeta.stats.nodes_visited,
-            "{young_brothers:?}"
-        );
+        // Splitting everywhere on four threads speculates: other nodes.
+        // Not in every run: a loaded machine may leave one worker to take
+        // every brother in order, which is sequential alpha-beta again.
+        let speculated = (0..10).any(|_| {
+            let always = pool(4)
+                .install(|| search(&tree, Algorithm::Parallel, options(0), &mut NoRecorder))
+                .unwrap();
+            assert_eq!(always.score, alphabeta.score);
+            always.stats.nodes_visited != alphabeta.stats.nodes_visited
+        });
+        assert!(speculated, "{young_brothers:?}");
     }
 }
 

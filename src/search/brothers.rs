@@ -25,6 +25,7 @@ use rayon::prelude::*;
 
 use super::board::Board;
 use super::context::{Context, Halt};
+use super::fold::certain;
 use super::split::Split;
 use super::window::{WindowBound, cut_bound, reaches};
 use super::young_brothers::YoungBrothers;
@@ -87,6 +88,10 @@ pub(super) struct Brothers<'a, T: GameTree> {
     /// The window after the eldest, in MAX's terms.
     pub alpha: WindowBound<T::Node>,
     pub beta: WindowBound<T::Node>,
+    /// The value the node is sure to reach after the eldest (see
+    /// [`Split`]): the eldest's, when its score is certain from the
+    /// node's side, else the player's worst.
+    pub sure: Value,
 }
 
 impl<'a, T> Brothers<'a, T>
@@ -103,8 +108,7 @@ where
     ) -> Vec<Outcome<T::Node>> {
         #[cfg(feature = "worker-log")]
         super::worker_log::split();
-        let own = own_bound(self.kind, self.alpha, self.beta);
-        let split = Split::new(self.node, self.kind, own, up);
+        let split = Split::new(self.node, self.kind, self.sure, up);
         match self.options.young_brothers_on(rayon::current_num_threads()) {
             YoungBrothers::Full => in_order(younger.len(), self.workers(), |i| {
                 let outcome = self.full(younger[i], &split);
@@ -287,9 +291,13 @@ where
     }
 
     /// Shares a brother's settled outcome: its value improves the split
-    /// node's bound; a cut or an error stops the brothers.
+    /// node's bound when its score is certain from the node's side (one
+    /// that is not narrows nothing: it lies beyond a bound already handed
+    /// down); a cut or an error stops the brothers.
     fn publish(&self, outcome: &Outcome<T::Node>, split: &Split<'_, T::Node>) {
-        if let Ok(score) = &outcome.result {
+        if let Ok(score) = &outcome.result
+            && certain(self.kind, *score)
+        {
             split.improve(score.value);
         }
         if self.cuts_or_fails(outcome) {

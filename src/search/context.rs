@@ -141,7 +141,7 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
         ply < self.narrow_before
             && self
                 .split
-                .is_some_and(|split| split.narrow_unless_stopped(alpha, beta))
+                .is_some_and(|split| split.narrow_unless_stopped(alpha, beta, self.options.strict))
     }
 
     /// In a parallel search, after a child of a `kind` node has returned,

@@ -77,6 +77,16 @@ impl NodeFold {
     }
 }
 
+/// Whether `score` at a child of a `kind` node is known to reach its value
+/// from the node's side: exact, or a bound that the true value is beyond.
+pub(super) fn certain(kind: Kind, score: Scored) -> bool {
+    let side = match kind {
+        Kind::Max | Kind::Chance => score.bound,
+        Kind::Min => score.negate().bound,
+    };
+    matches!(side, Bound::Exact | Bound::Lower)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -19,12 +19,12 @@ use super::algorithm::{Strategy, Support};
 use super::alphabeta::{self, Entered, Star1, cuts_or_tightens, enter, finish, settle};
 use super::brothers::Brothers;
 use super::context::{Context, Halt};
-use super::fold::NodeFold;
+use super::fold::{NodeFold, certain};
 use super::window::{WindowBound, cut_bound, full_window};
 use super::young_brothers::YoungBrothers;
 use crate::trace::Recorder;
 use crate::tree::GameTree;
-use crate::value::{Bound, CutKind, Kind, Scored, Value};
+use crate::value::{CutKind, Kind, Scored, Value};
 
 /// Parallel alpha-beta: Young Brothers Wait on rayon.
 pub(super) struct Parallel;
@@ -196,6 +196,7 @@ where
         kind,
         alpha,
         beta,
+        sure: if fold.sure() { v } else { kind.worst() },
     };
     let best = Best::new(kind, score);
     let cut_short = search_brothers(cx, &brothers, &younger, parent, &mut fold, best)?;
@@ -343,16 +344,6 @@ impl Best {
         }
         improved || upgrade
     }
-}
-
-/// Whether `score` at a child of a `kind` node is known to reach its value
-/// from the node's side: exact, or a bound that the true value is beyond.
-pub(super) fn certain(kind: Kind, score: Scored) -> bool {
-    let side = match kind {
-        Kind::Max | Kind::Chance => score.bound,
-        Kind::Min => score.negate().bound,
-    };
-    matches!(side, Bound::Exact | Bound::Lower)
 }
 
 #[cfg(test)]

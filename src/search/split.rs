@@ -4,7 +4,7 @@
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering, fence};
 
-use super::window::WindowBound;
+use super::window::{WindowBound, reaches};
 use crate::value::{Kind, Value};
 
 /// A split node of a parallel search, as its younger brothers (searched on
@@ -12,8 +12,14 @@ use crate::value::{Kind, Value};
 ///
 /// Its bound (alpha at MAX, beta at MIN, in MAX's terms) is a
 /// [`SharedValue`], only ever improved, so that a brother that raises it
-/// narrows the windows of all the others at their next node. Its flag is
-/// raised when a brother cuts: everything below stops.
+/// narrows the windows of all the others at their next node. It holds
+/// only values the node is sure to reach (its best child's so far, when
+/// that child's score is certain from the node's side), never a bound
+/// handed down from above: so when it reaches the bound of a split node
+/// of the other player above, the node is refuted, as a node of
+/// sequential alpha-beta is when its value reaches beta (see
+/// [`Split::narrow_unless_stopped`]). Its flag is raised when a brother
+/// cuts, or when it is so refuted: everything below stops.
 #[derive(Debug)]
 pub(super) struct Split<'s, N> {
     node: N,
@@ -24,8 +30,8 @@ pub(super) struct Split<'s, N> {
 }
 
 impl<'s, N: Copy> Split<'s, N> {
-    /// The split node `node` (a `kind` node) whose bound so far is `bound`,
-    /// below the split node `up`.
+    /// The split node `node` (a `kind` node) whose value is sure to reach
+    /// `bound` so far, below the split node `up`.
     pub(super) fn new(node: N, kind: Kind, bound: Value, up: Option<&'s Split<'s, N>>) -> Self {
         Split {
             node,
@@ -51,7 +57,8 @@ impl<'s, N: Copy> Split<'s, N> {
         self.bound.get()
     }
 
-    /// Raises alpha (MAX) or lowers beta (MIN) to `value` if it is better.
+    /// Raises alpha (MAX) or lowers beta (MIN) to `value`, a value the node
+    /// is sure to reach, if it is better.
     pub(super) fn improve(&self, value: Value) {
         self.bound
             .improve(value, |new, old| self.kind.prefers(new, old));
@@ -60,22 +67,49 @@ impl<'s, N: Copy> Split<'s, N> {
     /// Narrows the window `[alpha, beta]` as [`Split::narrow`] does, in the
     /// same walk up the split nodes that says whether one of them has
     /// stopped (then the window is left half narrowed: it is not used).
+    ///
+    /// The walk also stops a split node that is refuted: one whose bound
+    /// reaches (as `strict` says) the bound of a split node of the other
+    /// player above it. Both bounds are values their nodes are sure to
+    /// reach, so the lower node fails against the upper one's, as in
+    /// sequential alpha-beta, and nothing more below it can matter. Left
+    /// to its brothers, it would not be seen: below the two, the window
+    /// has crossed, and a value that is only a bound from the other side
+    /// may not cut there (`Context::may_cut`).
     #[inline]
     pub(super) fn narrow_unless_stopped(
         &self,
         alpha: &mut WindowBound<N>,
         beta: &mut WindowBound<N>,
+        strict: bool,
     ) -> bool {
+        // The split nodes below the one being looked at whose bounds
+        // are the highest (MAX) and the lowest (MIN).
+        let mut below: [Option<(Value, &Self)>; 2] = [None, None];
         let mut split = Some(self);
         while let Some(s) = split {
             if s.flag.load(Ordering::Acquire) {
                 return true;
             }
             let bound = s.bound();
+            let (own, other) = match s.kind {
+                Kind::Max => (0, 1),
+                Kind::Min => (1, 0),
+                Kind::Chance => unreachable!("a chance node never splits"),
+            };
+            if let Some((value, refuted)) = below[other]
+                && reaches(s.kind.opponent(), value, bound, strict)
+            {
+                refuted.stop();
+                return true;
+            }
             match s.kind {
                 Kind::Max if bound > alpha.value => *alpha = WindowBound::new(bound, s.node),
                 Kind::Min if bound < beta.value => *beta = WindowBound::new(bound, s.node),
                 _ => {}
+            }
+            if below[own].is_none_or(|(value, _)| !s.kind.prefers(value, bound)) {
+                below[own] = Some((bound, s));
             }
             split = s.up;
         }
@@ -164,6 +198,64 @@ impl SharedValue {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn v(n: i32) -> Value {
+        Value::from(n)
+    }
+
+    fn open() -> (WindowBound<u32>, WindowBound<u32>) {
+        (
+            WindowBound::new(Value::NEG_INF, 0),
+            WindowBound::new(Value::POS_INF, 0),
+        )
+    }
+
+    #[test]
+    fn a_split_node_whose_sure_value_reaches_a_bound_above_is_stopped() {
+        // MIN split 1 (beta 5) above MAX split 2 (alpha 7), above MIN
+        // split 3 (beta 9): MAX at 2 is sure of 7 >= 5 and fails high.
+        let top = Split::new(1u32, Kind::Min, v(5), None);
+        let max = Split::new(2, Kind::Max, v(7), Some(&top));
+        let low = Split::new(3, Kind::Min, v(9), Some(&max));
+        let (mut alpha, mut beta) = open();
+        assert!(low.narrow_unless_stopped(&mut alpha, &mut beta, false));
+        assert!(max.flag.load(Ordering::Acquire), "the refuted node stops");
+        assert!(!top.flag.load(Ordering::Acquire) && !low.flag.load(Ordering::Acquire));
+        assert!(low.stopped(), "and everything below it");
+    }
+
+    #[test]
+    fn a_split_node_is_refuted_only_past_a_bound_when_strict() {
+        for (alpha_below, strict, refuted) in [
+            (5, false, true),
+            (5, true, false),
+            (6, true, true),
+            (4, false, false),
+        ] {
+            let top = Split::new(1u32, Kind::Min, v(5), None);
+            let max = Split::new(2, Kind::Max, v(alpha_below), Some(&top));
+            let (mut alpha, mut beta) = open();
+            let stopped = max.narrow_unless_stopped(&mut alpha, &mut beta, strict);
+            assert_eq!(stopped, refuted, "alpha {alpha_below}, strict {strict}");
+            if !refuted {
+                assert_eq!((alpha.value, beta.value), (v(alpha_below), v(5)));
+            }
+        }
+    }
+
+    #[test]
+    fn a_min_split_node_below_a_max_one_is_refuted_at_or_below_its_alpha() {
+        // The nearer of two MIN nodes that both reach MAX's alpha 4 is
+        // not the one stopped when a farther one reaches it too: the
+        // farthest refuted node holds everything below it.
+        let top = Split::new(1u32, Kind::Max, v(4), None);
+        let far = Split::new(2, Kind::Min, v(3), Some(&top));
+        let near = Split::new(3, Kind::Min, v(3), Some(&far));
+        let (mut alpha, mut beta) = open();
+        assert!(near.narrow_unless_stopped(&mut alpha, &mut beta, false));
+        assert!(far.flag.load(Ordering::Acquire));
+        assert!(!near.flag.load(Ordering::Acquire) && !top.flag.load(Ordering::Acquire));
+    }
 
     #[test]
     fn a_shared_value_only_improves_and_is_never_read_torn() {

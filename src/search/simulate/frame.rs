@@ -6,7 +6,7 @@
 use std::ops::{Index, IndexMut};
 
 use crate::search::fold::NodeFold;
-use crate::search::window::WindowBound;
+use crate::search::window::{WindowBound, reaches};
 use crate::trace::Window;
 use crate::value::{Kind, Scored, Value};
 
@@ -86,7 +86,8 @@ pub(super) enum Slot<N> {
 /// A split node's shared state, once its younger brothers are offered.
 #[derive(Debug)]
 pub(super) struct SplitState<N> {
-    /// The bound the brothers improve: alpha at MAX, beta at MIN.
+    /// The bound the brothers improve: alpha at MAX, beta at MIN; only
+    /// values the node is sure to reach, as in the real search's `Split`.
     pub bound: Value,
     /// The path from the root to the node, in search order.
     pub path: Vec<u32>,
@@ -317,6 +318,35 @@ impl<N: Copy> Frames<N> {
             }
             at = self.up(f);
         }
+    }
+
+    /// The first split frame above `link` that is refuted: whose bound
+    /// reaches (as `strict` says) that of a split frame of the other
+    /// player above it (the real search's `Split::narrow_unless_stopped`),
+    /// with that bound. Of the frames below the first such bound, the one
+    /// whose own bound is best, the farthest on a tie.
+    pub(super) fn refuted(&self, link: Link, strict: bool) -> Option<(FrameId, WindowBound<N>)> {
+        let mut below: [Option<(Value, FrameId)>; 2] = [None, None];
+        let mut at = link;
+        while let Some((f, _)) = at {
+            let frame = &self[f];
+            if let Some(split) = &frame.split {
+                let (own, other) = match frame.kind {
+                    Kind::Max => (0, 1),
+                    _ => (1, 0),
+                };
+                if let Some((value, refuted)) = below[other]
+                    && reaches(frame.kind.opponent(), value, split.bound, strict)
+                {
+                    return Some((refuted, WindowBound::new(split.bound, frame.node)));
+                }
+                if below[own].is_none_or(|(value, _)| !frame.kind.prefers(value, split.bound)) {
+                    below[own] = Some((split.bound, f));
+                }
+            }
+            at = self.up(f);
+        }
+        None
     }
 
     /// The next link to look at above frame `f` on a walk up the tree:

@@ -8,10 +8,10 @@ use super::Model;
 use super::frame::{Bounds, Frame, FrameId, Frames, Purpose, Slot, SplitState, Task, Up};
 use super::report::Simulation;
 use super::schedule::Schedule;
-use crate::search::brothers::{own_bound, research_split_depth};
-use crate::search::fold::NodeFold;
+use crate::search::brothers::research_split_depth;
+use crate::search::fold::{NodeFold, certain};
 use crate::search::ordering::search_order;
-use crate::search::parallel::{certain, eldest_line_split_depth};
+use crate::search::parallel::eldest_line_split_depth;
 use crate::search::window::{self, WindowBound, clamp, cut_bound, full_window, reaches, tighten};
 use crate::search::{
     Algorithm, DEFAULT_SPLIT_DEPTH, Options, SearchError, SearchResult, Stats, YoungBrothers,
@@ -44,6 +44,9 @@ pub(super) struct Machine<'a, T: GameTree, R> {
     stats: Stats,
     /// The root's score and line, once it has them.
     root: Option<(Scored, Vec<T::Node>)>,
+    /// The split frames found refuted this step, each with the processor
+    /// that found it and the bound it fails against.
+    refuted: Vec<(usize, FrameId, WindowBound<T::Node>)>,
 }
 
 impl<'a, T, R> Machine<'a, T, R>
@@ -91,6 +94,7 @@ where
             idle: 0,
             stats: Stats::default(),
             root: None,
+            refuted: Vec::new(),
         }
     }
 
@@ -116,6 +120,9 @@ where
             for (p, up) in leaves {
                 self.schedule.combine_next();
                 self.deliver(p, up);
+            }
+            for (p, f, bound) in std::mem::take(&mut self.refuted) {
+                self.cut_refuted(p, f, bound);
             }
             if let Some((score, line)) = self.root.take() {
                 return Ok(Simulation {
@@ -174,7 +181,9 @@ where
 
     /// Processor `p` enters the task's node: a value to carry up at once
     /// (a leaf, or a node at the depth limit), or a new frame whose eldest
-    /// child becomes `p`'s next task.
+    /// child becomes `p`'s next task; or, when a split frame above is
+    /// refuted ([`Frames::refuted`]), nothing: that frame is cut once
+    /// this step's values have been carried up.
     fn visit(&mut self, p: usize, task: Task<T::Node>) -> Result<Option<Up<T::Node>>, SearchError> {
         let (mut alpha, mut beta) = (task.alpha, task.beta);
         self.frames.narrow(task.link, &mut alpha, &mut beta);
@@ -189,6 +198,10 @@ where
                 window: Some(window),
             };
             self.record_event(p, enter);
+        }
+        if let Some((f, bound)) = self.frames.refuted(task.link, self.options.strict) {
+            self.refuted.push((p, f, bound));
+            return Ok(None);
         }
         if let Some(value) = self.value(p, task.node, task.ply)? {
             return Ok(Some(Up {
@@ -423,7 +436,7 @@ where
         }
         // Shared only now: a node that finishes or cuts has nothing left
         // to share it with.
-        self.share(p, f, score.value);
+        self.share(p, f, score);
         let frame = &mut self.frames[f];
         tighten(kind, v, node, &mut frame.alpha, &mut frame.beta);
         if frame.split.is_some() {
@@ -463,14 +476,30 @@ where
         window::cut_from_above(node, (&mut frame.alpha, &mut frame.beta), (alpha, beta));
     }
 
-    /// A split node's bound improves with a brother's value; the brothers
-    /// still running are told.
-    fn share(&mut self, p: usize, f: FrameId, value: Value) {
+    /// Processor `p` cuts the split frame `f`, refuted against `bound`
+    /// ([`Frames::refuted`]), unless it is already done, and carries its
+    /// value up.
+    fn cut_refuted(&mut self, p: usize, f: FrameId, bound: WindowBound<T::Node>) {
+        if !self.frames.exists(f) || self.frames[f].done || !self.frames.alive(self.frames[f].link)
+        {
+            return;
+        }
+        let v = self.frames[f].fold.value();
+        self.cut(p, f, v, bound);
+        if let Some(up) = self.finish(p, f, true) {
+            self.deliver(p, up);
+        }
+    }
+
+    /// A split node's bound improves with a brother's `score` when the node
+    /// is sure to reach it; the brothers still running are told.
+    fn share(&mut self, p: usize, f: FrameId, score: Scored) {
         let frame = &mut self.frames[f];
         let Some(split) = &mut frame.split else {
             return;
         };
-        if !frame.kind.prefers(value, split.bound) {
+        let value = score.value;
+        if !certain(frame.kind, score) || !frame.kind.prefers(value, split.bound) {
             return;
         }
         split.bound = value;
@@ -505,7 +534,10 @@ where
             false => Vec::new(),
         };
         frame.split = Some(SplitState {
-            bound: own_bound(frame.kind, frame.alpha, frame.beta),
+            bound: match frame.fold.sure() {
+                true => frame.fold.value(),
+                false => frame.kind.worst(),
+            },
             path,
             slots,
             frontier: 1,
