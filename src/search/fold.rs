@@ -29,7 +29,12 @@ impl NodeFold {
         }
     }
 
-    /// Adds a child's score (MAX's terms); whether it improved the value.
+    /// Adds a child's score (MAX's terms); whether the child becomes the
+    /// best one: it improved the value, or it ties with a best child whose
+    /// score was not sure of it and is sure itself. (Under fail-hard with
+    /// `strict`, a child clamped to alpha and a later child worth exactly
+    /// alpha tie; the node's value is then the later child's, and so is
+    /// its line of play.)
     #[inline(always)]
     pub(super) fn add(&mut self, child: Scored) -> bool {
         let (sure, bound) = match self.kind {
@@ -41,10 +46,10 @@ impl NodeFold {
             self.best = child.value;
             self.best_sure = sure;
             true
+        } else if child.value == self.best && sure && !self.best_sure {
+            self.best_sure = true;
+            true
         } else {
-            if child.value == self.best {
-                self.best_sure |= sure;
-            }
             false
         }
     }
@@ -115,6 +120,26 @@ mod tests {
         fold.add(Scored::exact(Value::new(6.0).unwrap()));
         assert_eq!(fold.finish(true).to_string(), ">=6");
         assert_eq!(fold.finish(false).to_string(), "6");
+    }
+
+    #[test]
+    fn a_sure_child_that_ties_with_an_unsure_best_becomes_the_best() {
+        let five = Value::new(5.0).unwrap();
+        let clamped = Scored {
+            value: five,
+            bound: Bound::Upper,
+        };
+        let mut fold = NodeFold::new(Kind::Max);
+        assert!(fold.add(clamped));
+        assert!(!fold.sure());
+        assert!(fold.add(Scored::exact(five)), "the tie that is sure of 5");
+        assert!(fold.sure());
+        assert!(
+            !fold.add(Scored::exact(five)),
+            "a second tie changes nothing"
+        );
+        assert!(!fold.add(clamped));
+        assert_eq!(fold.finish(false), Scored::exact(five));
     }
 
     #[test]
