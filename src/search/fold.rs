@@ -67,6 +67,16 @@ impl NodeFold {
         self.best_sure
     }
 
+    /// The value the node is sure to reach so far: its value when
+    /// [`NodeFold::sure`], else its player's worst.
+    #[inline]
+    pub(super) fn sure_value(&self) -> Value {
+        match self.best_sure {
+            true => self.best,
+            false => self.kind.worst(),
+        }
+    }
+
     /// The node's score, given whether a cut skipped children.
     pub(super) fn finish(&self, cut: bool) -> Scored {
         let complete = self.all_bound && !cut;

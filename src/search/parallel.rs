@@ -196,7 +196,7 @@ where
         kind,
         alpha,
         beta,
-        sure: if fold.sure() { v } else { kind.worst() },
+        sure: fold.sure_value(),
     };
     let best = Best::new(kind, score);
     let cut_short = search_brothers(cx, &brothers, &younger, parent, &mut fold, best)?;

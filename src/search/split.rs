@@ -4,7 +4,7 @@
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering, fence};
 
-use super::window::{WindowBound, reaches};
+use super::window::{Refutations, WindowBound};
 use crate::value::{Kind, Value};
 
 /// A split node of a parallel search, as its younger brothers (searched on
@@ -83,23 +83,14 @@ impl<'s, N: Copy> Split<'s, N> {
         beta: &mut WindowBound<N>,
         strict: bool,
     ) -> bool {
-        // The split nodes below the one being looked at whose bounds
-        // are the highest (MAX) and the lowest (MIN).
-        let mut below: [Option<(Value, &Self)>; 2] = [None, None];
+        let mut refutations = Refutations::new(strict);
         let mut split = Some(self);
         while let Some(s) = split {
             if s.flag.load(Ordering::Acquire) {
                 return true;
             }
             let bound = s.bound();
-            let (own, other) = match s.kind {
-                Kind::Max => (0, 1),
-                Kind::Min => (1, 0),
-                Kind::Chance => unreachable!("a chance node never splits"),
-            };
-            if let Some((value, refuted)) = below[other]
-                && reaches(s.kind.opponent(), value, bound, strict)
-            {
+            if let Some(refuted) = refutations.next(s.kind, bound, s) {
                 refuted.stop();
                 return true;
             }
@@ -107,9 +98,6 @@ impl<'s, N: Copy> Split<'s, N> {
                 Kind::Max if bound > alpha.value => *alpha = WindowBound::new(bound, s.node),
                 Kind::Min if bound < beta.value => *beta = WindowBound::new(bound, s.node),
                 _ => {}
-            }
-            if below[own].is_none_or(|(value, _)| !s.kind.prefers(value, bound)) {
-                below[own] = Some((bound, s));
             }
             split = s.up;
         }

@@ -143,3 +143,48 @@ pub(super) fn clamp(score: Scored, alpha: Value, beta: Value) -> Scored {
         score
     }
 }
+
+/// What a walk up the split nodes, from the nearest, has seen of them for
+/// finding one refuted: a split node whose bound reaches (as `strict`
+/// says) the bound of a split node of the other player above it. Both
+/// bounds being values their nodes are sure to reach, the lower node
+/// fails against the upper one's, as in sequential alpha-beta. The real
+/// search (`Split::narrow_unless_stopped`) and the simulation
+/// (`Frames::refuted`) walk with it, naming split nodes by `I`.
+pub(super) struct Refutations<I> {
+    /// Of the split nodes seen, the MAX one with the highest bound and
+    /// the MIN one with the lowest (the farther on a tie).
+    best: [Option<(Value, I)>; 2],
+    strict: bool,
+}
+
+impl<I: Copy> Refutations<I> {
+    /// Before the walk.
+    #[inline]
+    pub(super) fn new(strict: bool) -> Self {
+        Refutations {
+            best: [None, None],
+            strict,
+        }
+    }
+
+    /// The next split node up, `id`, a `kind` node whose bound is `bound`:
+    /// the split node below it that it refutes, if any (of several, the
+    /// one with the best bound); else it is remembered.
+    #[inline]
+    pub(super) fn next(&mut self, kind: Kind, bound: Value, id: I) -> Option<I> {
+        let (own, other) = match kind {
+            Kind::Max => (0, 1),
+            _ => (1, 0),
+        };
+        if let Some((value, refuted)) = self.best[other]
+            && reaches(kind.opponent(), value, bound, self.strict)
+        {
+            return Some(refuted);
+        }
+        if self.best[own].is_none_or(|(value, _)| !kind.prefers(value, bound)) {
+            self.best[own] = Some((bound, id));
+        }
+        None
+    }
+}

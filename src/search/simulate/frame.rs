@@ -6,7 +6,7 @@
 use std::ops::{Index, IndexMut};
 
 use crate::search::fold::NodeFold;
-use crate::search::window::{WindowBound, reaches};
+use crate::search::window::{Refutations, WindowBound};
 use crate::trace::Window;
 use crate::value::{Kind, Scored, Value};
 
@@ -326,23 +326,14 @@ impl<N: Copy> Frames<N> {
     /// with that bound. Of the frames below the first such bound, the one
     /// whose own bound is best, the farthest on a tie.
     pub(super) fn refuted(&self, link: Link, strict: bool) -> Option<(FrameId, WindowBound<N>)> {
-        let mut below: [Option<(Value, FrameId)>; 2] = [None, None];
+        let mut refutations = Refutations::new(strict);
         let mut at = link;
         while let Some((f, _)) = at {
             let frame = &self[f];
-            if let Some(split) = &frame.split {
-                let (own, other) = match frame.kind {
-                    Kind::Max => (0, 1),
-                    _ => (1, 0),
-                };
-                if let Some((value, refuted)) = below[other]
-                    && reaches(frame.kind.opponent(), value, split.bound, strict)
-                {
-                    return Some((refuted, WindowBound::new(split.bound, frame.node)));
-                }
-                if below[own].is_none_or(|(value, _)| !frame.kind.prefers(value, split.bound)) {
-                    below[own] = Some((split.bound, f));
-                }
+            if let Some(split) = &frame.split
+                && let Some(refuted) = refutations.next(frame.kind, split.bound, f)
+            {
+                return Some((refuted, WindowBound::new(split.bound, frame.node)));
             }
             at = self.up(f);
         }

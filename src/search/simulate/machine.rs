@@ -534,10 +534,7 @@ where
             false => Vec::new(),
         };
         frame.split = Some(SplitState {
-            bound: match frame.fold.sure() {
-                true => frame.fold.value(),
-                false => frame.kind.worst(),
-            },
+            bound: frame.fold.sure_value(),
             path,
             slots,
             frontier: 1,
