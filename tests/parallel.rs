@@ -125,6 +125,41 @@ proptest! {
         prop_assert_eq!(parallel.score.bound, gametree::value::Bound::Exact);
         assert_line_is_best(&tree, &parallel);
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Trees tall enough (the split depth plus 6 plies or more) that the
+    /// split depth counts split nodes, not plies, so that nodes split well
+    /// below the split depth's ply wherever few split nodes lie above them.
+    #[test]
+    fn tall_trees_that_split_below_the_split_depth_give_the_exact_value(
+        b in 2usize..4,
+        d in 7usize..11,
+        spread in 1u64..20,
+        seed in any::<u64>(),
+        threads in 2usize..=8,
+        split_depth in 1usize..4,
+        scout in any::<bool>(),
+        strict in any::<bool>(),
+        fail_hard in any::<bool>(),
+        ordered in any::<bool>(),
+    ) {
+        let tree = parse("uniform", &uniform(b, d, spread, seed).text()).unwrap();
+        let expected = oracle(&tree, tree.root());
+        let order = if ordered { Order::Static } else { Order::None };
+        let young_brothers = Some(brothers(scout));
+        let options = Options { split_depth: Some(split_depth), young_brothers, strict, fail_hard, order, split_min_nodes: Some(0), ..Options::default() };
+        let parallel = parallel_on(&tree, threads, options);
+        prop_assert_eq!(parallel.score.value, expected);
+        prop_assert_eq!(parallel.score.bound, gametree::value::Bound::Exact);
+        assert_line_is_best(&tree, &parallel);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
 
     #[test]
     fn ordering_and_depth_give_sequential_values_in_parallel(

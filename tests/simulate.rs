@@ -651,3 +651,66 @@ fn the_eldest_line_of_a_tall_tree_splits_deeper() {
     let tall = tree_of(&common::uniform(2, 11, 100, 3));
     assert_sequential(&tall, options);
 }
+
+/// The split depth counts the split nodes above a node, not its plies, as
+/// the real search's does: a ply taken through an eldest child adds none.
+/// With split depth 2 on a tree ten plies tall, children stand five plies
+/// above the leaves from ply 5 on. So a node splits (its children are
+/// entered by both processors) only if it lies above ply 5 and under at
+/// most one split node: at most one younger child on its path from the
+/// root. Counted in plies, as before, nothing under a younger child of the
+/// root would split; now some node there does. One processor is still
+/// sequential alpha-beta, step for step.
+#[test]
+fn the_split_depth_counts_split_nodes_not_plies() {
+    use std::collections::{HashMap, HashSet};
+    let options = Options {
+        split_depth: Some(2),
+        young_brothers: Some(YoungBrothers::Full),
+        ..Options::default()
+    };
+    for seed in 1..=3 {
+        let tree = tree_of(&common::uniform(3, 10, 100, seed));
+        let (_, schedule) = scheduled(&tree, options, 2);
+        let mut entered_by: HashMap<NodeId, HashSet<usize>> = HashMap::new();
+        for (node, processor, _) in schedule.visits() {
+            if let Some(parent) = tree.parent(node) {
+                entered_by.entry(parent).or_default().insert(processor);
+            }
+        }
+        let split: Vec<NodeId> = entered_by
+            .into_iter()
+            .filter(|(_, processors)| processors.len() > 1)
+            .map(|(node, _)| node)
+            .collect();
+        let deep_off_the_eldest_line =
+            |node: NodeId| ply_of(&tree, node) >= 2 && younger_steps(&tree, node) >= 1;
+        assert!(
+            split.iter().any(|&n| deep_off_the_eldest_line(n)),
+            "seed {seed}"
+        );
+        for &node in &split {
+            let (ply, younger) = (ply_of(&tree, node), younger_steps(&tree, node));
+            assert!(ply < 5 && younger < 2, "seed {seed}: {}", tree.id(node));
+        }
+    }
+    let tall = tree_of(&common::uniform(3, 10, 100, 1));
+    assert_sequential(&tall, options);
+}
+
+/// How many plies `node` lies below the root.
+fn ply_of(tree: &Tree, node: NodeId) -> usize {
+    std::iter::successors(tree.parent(node), |&n| tree.parent(n)).count()
+}
+
+/// How many of the steps from the root down to `node` go to a child other
+/// than the first.
+fn younger_steps(tree: &Tree, node: NodeId) -> usize {
+    let mut count = 0;
+    let mut child = node;
+    while let Some(parent) = tree.parent(child) {
+        count += usize::from(tree.children(parent).next() != Some(child));
+        child = parent;
+    }
+    count
+}

@@ -166,10 +166,11 @@ pub(crate) struct ParallelArgs {
     /// Threads for `--algo parallel` [default: the machine's cores].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub(crate) threads: Option<u16>,
-    /// `--algo parallel` splits at nodes less than K plies below the root
-    /// and searches sequentially below, but for the root's line of eldest
-    /// children, which splits down to 5 plies above the leaves [default:
-    /// 4; 6 from 8 threads; with full brothers on one thread, none].
+    /// `--algo parallel` splits at nodes below fewer than K split nodes,
+    /// down to 5 plies above the leaves, and searches sequentially below
+    /// (K plies from the root where the tree's height is unknown or less
+    /// than K + 6) [default: 4; 6 from 8 threads; with full brothers on
+    /// one thread, none].
     #[arg(long, value_name = "K")]
     pub(crate) split_depth: Option<usize>,
     /// How `--algo parallel` searches the younger brothers of a split node

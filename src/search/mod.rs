@@ -144,12 +144,12 @@ pub struct Options {
     /// the search; 0 runs on the current rayon pool (all cores unless the
     /// caller installed another).
     pub threads: usize,
-    /// The parallel search splits at nodes less than this many plies below
-    /// the root and searches sequentially from there down, but for the
-    /// eldest line (the root's eldest child, its eldest, ...), which
-    /// splits down to the nodes whose children stand 5 plies above the
-    /// deepest leaves when the tree's height is known (none of it when
-    /// this is 0); `None` for
+    /// The parallel search splits at nodes that hang under fewer than
+    /// this many split nodes, down to the nodes whose children stand 5
+    /// plies above the deepest leaves, and searches sequentially from
+    /// there down; where the tree's height is unknown, or less than this
+    /// plus 6, at nodes less than this many plies below the root (none
+    /// when this is 0; see docs/parallel.md); `None` for
     /// [`default_split_depth`] of the threads (the simulation takes
     /// [`DEFAULT_SPLIT_DEPTH`]).
     pub split_depth: Option<usize>,

@@ -6,9 +6,8 @@
 //! parallel with rayon's work stealing: each starts from the best bound
 //! found so far by any of them (shared through an atomic), and as soon as
 //! one of them cuts, a flag stops the others at their next node. Below the
-//! split depth, subtrees go to sequential alpha-beta, the same function
-//! `alphabeta` runs; only the eldest line, which every other worker waits
-//! for, splits deeper (see `sequential_from`).
+//! split depth, counted in split nodes above (see `split_limit`), subtrees
+//! go to sequential alpha-beta, the same function `alphabeta` runs.
 //!
 //! The root value is the same as sequential alpha-beta's whatever the
 //! number of threads; the nodes visited, the cut nodes' bounds and the
@@ -20,6 +19,7 @@ use super::alphabeta::{self, Entered, Star1, cuts_or_tightens, enter, finish, se
 use super::brothers::Brothers;
 use super::context::{Context, Halt};
 use super::fold::{NodeFold, certain};
+use super::split::Split;
 use super::window::{WindowBound, cut_bound, full_window};
 use super::young_brothers::YoungBrothers;
 use crate::trace::Recorder;
@@ -47,9 +47,9 @@ impl Strategy for Parallel {
     }
 }
 
-/// Split depth when none is given, on 2 to 7 threads: nodes within 4
-/// plies of the root split. The simulation takes it whatever the
-/// processors.
+/// Split depth when none is given, on 2 to 7 threads: nodes under fewer
+/// than 4 split nodes split (see docs/parallel.md). The simulation takes
+/// it whatever the processors.
 pub const DEFAULT_SPLIT_DEPTH: usize = 4;
 
 /// How younger brothers are searched when the options do not say, on
@@ -132,8 +132,8 @@ where
     settle(outcome)
 }
 
-/// Searches `node`: Young Brothers Wait within the split depth (deeper on
-/// the eldest line), sequential alpha-beta below it.
+/// Searches `node`: Young Brothers Wait within the split depth (see
+/// [`split_limit`]), sequential alpha-beta below it.
 pub(super) fn split<T, R>(
     cx: &mut Context<'_, T, R>,
     node: T::Node,
@@ -203,43 +203,65 @@ where
     Ok(finish(cx, node, &fold, cut_short, window))
 }
 
-/// The fewest plies that the children of a node on the eldest line must
-/// stand above the deepest leaves for the node to split below the split
-/// depth (see [`sequential_from`]).
-pub(super) const ELDEST_LINE_MIN_HEIGHT: usize = 5;
+/// The fewest plies that the children of a splitting node must stand
+/// above the deepest leaves, where a split depth counted in split nodes
+/// would reach deeper (see [`split_limit`]).
+pub(super) const SPLIT_MIN_HEIGHT: usize = 5;
 
-/// The ply from which [`split`] leaves a node to sequential alpha-beta:
-/// the split depth, but on the eldest line (the root, its eldest child,
-/// that child's eldest, and so on) the ply from which children stand
-/// less than [`ELDEST_LINE_MIN_HEIGHT`] plies above the deepest leaves,
-/// when the search knows how deep they lie. Until the first split node
-/// below the root hands out its brothers, one worker searches alone; the
-/// deeper that node, the sooner the others start. The eldest line is
-/// where a search has no split node above it.
+/// The ply from which [`split`] leaves a node to sequential alpha-beta
+/// (see [`split_limit`]).
 fn sequential_from<T: GameTree, R: Recorder<T::Node>>(
     cx: &Context<'_, T, R>,
     split_depth: usize,
 ) -> usize {
-    match cx.split() {
-        None => eldest_line_split_depth(split_depth, cx.tree.height(), cx.options.depth),
-        Some(_) => split_depth,
-    }
+    let splits_above = cx.split().map_or(0, Split::depth);
+    let brothers = cx.options.young_brothers.unwrap_or(YoungBrothers::Full);
+    split_limit(
+        split_depth,
+        splits_above,
+        brothers,
+        cx.tree.height(),
+        cx.options.depth,
+    )
 }
 
-/// The split depth of the eldest line (see [`sequential_from`]) when the
-/// search's is `split_depth`, in a tree `height` plies tall (if known)
-/// searched to the depth limit `depth` (if any); none deeper where there
-/// is none to begin with.
-pub(super) fn eldest_line_split_depth(
+/// The ply from which a node with `splits_above` split nodes above it
+/// (those whose younger brothers it hangs under) is searched sequentially,
+/// when the search's split depth is `split_depth`, in a tree `height` plies
+/// tall (if known) searched to the depth limit `depth` (if any).
+///
+/// The split depth counts split nodes, not plies: a node splits while
+/// fewer than `split_depth` split nodes lie above it, down to the nodes
+/// whose children stand [`SPLIT_MIN_HEIGHT`] plies above the deepest
+/// leaves or the limit. A ply taken through an eldest child, or through
+/// a node whose eldest cut (a CUT node, which hands out nothing), adds no
+/// split node, so it does not use the split depth up. The eldest line (the
+/// root, its eldest child, that child's eldest, and so on), which every
+/// other worker waits for, has none above it; in an ordered tree the CUT
+/// nodes, every other ply, offer no brothers, and counted in plies they
+/// left the workers waiting at the end of each node of the eldest line.
+/// Where the height is unknown, or the tree is too short for it, the
+/// split depth is the plies from the root, as it was.
+///
+/// With scout brothers (`young_brothers`) only the eldest line splits
+/// deeper: every node that splits runs null-window tests against values
+/// not yet final, and in the simulation splitting deeper raised scout's
+/// nodes on random trees (+11.9% to +22.5% on b=8 d=13, two processors;
+/// docs/parallel.md).
+pub(super) fn split_limit(
     split_depth: usize,
+    splits_above: usize,
+    young_brothers: YoungBrothers,
     height: Option<usize>,
     depth: Option<usize>,
 ) -> usize {
     let reach = height.map(|height| depth.map_or(height, |depth| depth.min(height)));
+    let counted = match young_brothers {
+        YoungBrothers::Full => splits_above < split_depth,
+        YoungBrothers::Scout => splits_above == 0,
+    };
     match reach {
-        Some(reach) if split_depth > 0 => {
-            split_depth.max(reach.saturating_sub(ELDEST_LINE_MIN_HEIGHT))
-        }
+        Some(reach) if counted => split_depth.max(reach.saturating_sub(SPLIT_MIN_HEIGHT)),
         _ => split_depth,
     }
 }
@@ -351,15 +373,35 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_eldest_line_splits_down_to_five_plies_above_the_leaves_or_the_limit() {
-        assert_eq!(eldest_line_split_depth(4, Some(15), None), 10);
-        assert_eq!(eldest_line_split_depth(1, Some(12), Some(11)), 6);
+    fn a_node_splits_down_to_five_plies_above_the_leaves_or_the_limit() {
+        assert_eq!(split_limit(4, 0, FULL, Some(15), None), 10);
+        assert_eq!(split_limit(4, 3, FULL, Some(15), None), 10);
+        assert_eq!(split_limit(1, 0, FULL, Some(12), Some(11)), 6);
         // No deeper than the split depth on a tree too short for it.
-        assert_eq!(eldest_line_split_depth(4, Some(9), None), 4);
-        assert_eq!(eldest_line_split_depth(4, Some(15), Some(8)), 4);
-        assert_eq!(eldest_line_split_depth(6, Some(3), None), 6);
+        assert_eq!(split_limit(4, 0, FULL, Some(9), None), 4);
+        assert_eq!(split_limit(4, 2, FULL, Some(15), Some(8)), 4);
+        assert_eq!(split_limit(6, 0, FULL, Some(3), None), 6);
         // Nothing splits where nothing did, nor without a known height.
-        assert_eq!(eldest_line_split_depth(0, Some(15), None), 0);
-        assert_eq!(eldest_line_split_depth(4, None, Some(12)), 4);
+        assert_eq!(split_limit(0, 0, FULL, Some(15), None), 0);
+        assert_eq!(split_limit(4, 0, FULL, None, Some(12)), 4);
+    }
+
+    const FULL: YoungBrothers = YoungBrothers::Full;
+
+    #[test]
+    fn with_scout_brothers_only_the_eldest_line_splits_deeper() {
+        let scout = YoungBrothers::Scout;
+        assert_eq!(split_limit(4, 0, scout, Some(15), None), 10);
+        assert_eq!(split_limit(4, 1, scout, Some(15), None), 4);
+    }
+
+    #[test]
+    fn the_split_depth_counts_split_nodes_above() {
+        // As many split nodes above as the split depth: the plies from
+        // the root again, which such a node has already gone past.
+        assert_eq!(split_limit(4, 4, FULL, Some(15), None), 4);
+        assert_eq!(split_limit(4, 5, FULL, Some(15), None), 4);
+        assert_eq!(split_limit(6, 5, FULL, Some(16), None), 11);
+        assert_eq!(split_limit(6, 6, FULL, Some(16), None), 6);
     }
 }

@@ -27,6 +27,7 @@ pub(super) struct Split<'s, N> {
     bound: SharedValue,
     flag: AtomicBool,
     up: Option<&'s Split<'s, N>>,
+    depth: usize,
 }
 
 impl<'s, N: Copy> Split<'s, N> {
@@ -39,7 +40,14 @@ impl<'s, N: Copy> Split<'s, N> {
             bound: SharedValue::new(bound),
             flag: AtomicBool::new(false),
             up,
+            depth: up.map_or(1, |up| up.depth + 1),
         }
+    }
+
+    /// How many split nodes a node below this one hangs under: this one
+    /// and those above it.
+    pub(super) fn depth(&self) -> usize {
+        self.depth
     }
 
     /// Raises the flag: everything searched below stops.

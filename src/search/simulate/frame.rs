@@ -112,9 +112,9 @@ pub(super) struct Frame<N> {
     /// depth (itself when it is): walks up the tree jump there, since no
     /// frame below the split depth is ever split or stopped from outside.
     pub upper: FrameId,
-    /// The frames less than this many plies below the root split: the
-    /// search's split depth, deeper under a scout brother's second search
-    /// (see [`research_split_depth`](crate::search::brothers::research_split_depth)).
+    /// It splits if it lies less than this many plies below the root (see
+    /// [`split_limit`](crate::search::parallel::split_limit)); a frame
+    /// below one that does not split takes that one's.
     pub split_depth: usize,
     /// What its value is for.
     pub purpose: Purpose,
@@ -143,10 +143,13 @@ pub(super) struct Frame<N> {
     pub split: Option<SplitState<N>>,
     /// Finished, or cut short: nothing below it counts any more.
     pub done: bool,
-    /// On the eldest line: the root, its eldest child, that child's
-    /// eldest, and so on, which split deeper (see
-    /// [`eldest_line_split_depth`](crate::search::parallel::eldest_line_split_depth)).
-    pub eldest_line: bool,
+    /// The split nodes it hangs under: those above it whose younger
+    /// brother it is or lies below (see
+    /// [`split_limit`](crate::search::parallel::split_limit)).
+    pub splits_above: usize,
+    /// The split depth in effect at it: the search's, deeper in a scout
+    /// brother's second search.
+    pub split_option: usize,
     /// The nodes entered at it and below it whose values came back.
     pub nodes: u64,
 }

@@ -11,7 +11,7 @@ use super::schedule::Schedule;
 use crate::search::brothers::research_split_depth;
 use crate::search::fold::{NodeFold, certain};
 use crate::search::ordering::search_order;
-use crate::search::parallel::eldest_line_split_depth;
+use crate::search::parallel::split_limit;
 use crate::search::window::{self, WindowBound, clamp, cut_bound, full_window, reaches, tighten};
 use crate::search::{
     Algorithm, DEFAULT_SPLIT_DEPTH, Options, SearchError, SearchResult, Stats, YoungBrothers,
@@ -262,11 +262,11 @@ where
             });
         }
         let id = self.frames.next_id();
-        let eldest_line = match task.link {
-            Some((parent, index)) => index == 0 && self.frames[parent].eldest_line,
-            None => true,
+        let splits_above = match task.link {
+            Some((parent, index)) => self.frames[parent].splits_above + usize::from(index > 0),
+            None => 0,
         };
-        let split_depth = self.split_depth_at(&task);
+        let (split_depth, split_option) = self.split_depth_at(&task, splits_above);
         let upper = match task.link {
             Some((parent, _)) if task.ply > split_depth => self.frames[parent].upper,
             _ => id,
@@ -290,7 +290,8 @@ where
             line: Vec::new(),
             split: None,
             done: false,
-            eldest_line,
+            splits_above,
+            split_option,
             nodes: 1,
         });
         let eldest = self.frames.child_task(id, Purpose::Plain, None);
@@ -298,27 +299,27 @@ where
         Ok(())
     }
 
-    /// The split depth of the frame `task` enters: its parent's, the
-    /// eldest line's at the root, never deeper than the search's off the
-    /// eldest line; deeper for a scout brother's second search.
-    fn split_depth_at(&self, task: &Task<T::Node>) -> usize {
-        let inherited = match task.link {
-            Some((parent, index)) => {
-                let parent = &self.frames[parent];
-                match parent.eldest_line && index > 0 {
-                    true => parent.split_depth.min(self.split_depth),
-                    false => parent.split_depth,
-                }
-            }
-            None => {
+    /// The split depth of the frame `task` enters, with `splits_above`
+    /// split nodes above it: the ply from which it no longer splits (its
+    /// parent's below a parent that does not split, else as the real
+    /// search's [`split_limit`]), and the split depth in effect there (the
+    /// search's, deeper in a scout brother's second search).
+    fn split_depth_at(&self, task: &Task<T::Node>, splits_above: usize) -> (usize, usize) {
+        let parent = task.link.map(|(parent, _)| &self.frames[parent]);
+        let option = parent.map_or(self.split_depth, |parent| parent.split_option);
+        let option = match task.purpose {
+            Purpose::Again => research_split_depth(option, task.ply, self.schedule.workers()),
+            _ => option,
+        };
+        let limit = match parent {
+            Some(parent) if parent.ply >= parent.split_depth => parent.split_depth,
+            _ => {
                 let (height, depth) = (self.tree.height(), self.options.depth);
-                eldest_line_split_depth(self.split_depth, height, depth)
+                let brothers = self.options.young_brothers.unwrap_or(YoungBrothers::Full);
+                split_limit(option, splits_above, brothers, height, depth)
             }
         };
-        match task.purpose {
-            Purpose::Again => research_split_depth(inherited, task.ply, self.schedule.workers()),
-            _ => inherited,
-        }
+        (limit, option)
     }
 
     /// The value of a node that has none of its own: `None` for an
