@@ -381,6 +381,42 @@ fn the_default_brothers_depend_on_the_threads() {
     assert_eq!(traced(8), refused(8, YoungBrothers::Full));
 }
 
+/// Left to the defaults, two threads test younger brothers first (scout)
+/// with the children as the tree gives them, and search them with the
+/// full window when the children are ordered; any other number of
+/// threads searches full brothers. Ordered, two threads still find
+/// alpha-beta's value and a best line.
+#[test]
+fn two_threads_search_ordered_children_with_full_brothers_by_default() {
+    use gametree::search::default_young_brothers;
+    let ordered = Options {
+        order: Order::Static,
+        ..Options::default()
+    };
+    assert_eq!(
+        Options::default().young_brothers_on(2),
+        YoungBrothers::Scout
+    );
+    assert_eq!(ordered.young_brothers_on(2), YoungBrothers::Full);
+    for threads in [1, 3, 8] {
+        assert_eq!(
+            default_young_brothers(threads, Order::None),
+            YoungBrothers::Full
+        );
+        assert_eq!(
+            default_young_brothers(threads, Order::Static),
+            YoungBrothers::Full
+        );
+    }
+    let mut mix = Mix(43);
+    for _ in 0..20 {
+        let tree = parse("uniform", &uniform(3, 8, 50, mix.next()).text()).unwrap();
+        let result = parallel_on(&tree, 2, ordered);
+        assert_eq!(result.score.value, oracle(&tree, tree.root()));
+        assert_line_is_best(&tree, &result);
+    }
+}
+
 /// Left to the defaults, from 8 threads on the search splits 6 plies
 /// deep, and still finds alpha-beta's value and a best line.
 #[test]

@@ -174,7 +174,8 @@ pub(crate) struct ParallelArgs {
     #[arg(long, value_name = "K")]
     pub(crate) split_depth: Option<usize>,
     /// How `--algo parallel` searches the younger brothers of a split node
-    /// [default: scout on 2 threads, full on any other number].
+    /// [default: scout on 2 threads unless `--order static`, full
+    /// otherwise].
     #[arg(long, value_enum)]
     pub(crate) young_brothers: Option<YoungBrothers>,
     /// `--algo parallel` searches at most W younger brothers of one split

@@ -155,7 +155,7 @@ pub struct Options {
     pub split_depth: Option<usize>,
     /// How the parallel search searches the younger brothers of a split
     /// node: with the full window, or tested first with a null window;
-    /// `None` for [`default_young_brothers`] of the threads.
+    /// `None` for [`default_young_brothers`] of the threads and the order.
     pub young_brothers: Option<YoungBrothers>,
     /// The most younger brothers of one split node that the parallel
     /// search searches at once; `None` for as many as there are threads.
@@ -211,7 +211,7 @@ impl Options {
     /// brothers: as these options say, else [`default_young_brothers`].
     pub fn young_brothers_on(&self, threads: usize) -> YoungBrothers {
         self.young_brothers
-            .unwrap_or_else(|| default_young_brothers(threads))
+            .unwrap_or_else(|| default_young_brothers(threads, self.order))
     }
 
     /// Whether these options order children or limit the depth.

@@ -19,6 +19,7 @@ use super::alphabeta::{self, Entered, Star1, cuts_or_tightens, enter, finish, se
 use super::brothers::Brothers;
 use super::context::{Context, Halt};
 use super::fold::{NodeFold, certain};
+use super::ordering::Order;
 use super::split::Split;
 use super::window::{WindowBound, cut_bound, full_window};
 use super::young_brothers::YoungBrothers;
@@ -53,15 +54,18 @@ impl Strategy for Parallel {
 pub const DEFAULT_SPLIT_DEPTH: usize = 4;
 
 /// How younger brothers are searched when the options do not say, on
-/// `threads` threads: scout on two, where it was measured to be faster on
-/// unordered trees (fewer nodes, and the waiting it adds kept short by
+/// `threads` threads with the children in `order`: scout on two with the
+/// children as the tree gives them, where it was measured to be faster
+/// on unordered trees (fewer nodes, and the waiting it adds kept short by
 /// the split second searches of `search/brothers.rs`); full on one
-/// (sequential alpha-beta, which records a trace) and on more than two,
-/// where scout's one-at-a-time second searches leave threads idle (see
-/// docs/parallel.md for the figures on 2 and 16 cores).
-pub fn default_young_brothers(threads: usize) -> YoungBrothers {
-    match threads {
-        2 => YoungBrothers::Scout,
+/// (sequential alpha-beta, which records a trace), on more than two,
+/// where scout's one-at-a-time second searches leave threads idle, and on
+/// two with the children ordered, where the eldest is mostly the best,
+/// full brothers add almost no node, and scout's tests only add waiting
+/// (see docs/parallel.md for the figures on 2 and 16 cores).
+pub fn default_young_brothers(threads: usize, order: Order) -> YoungBrothers {
+    match (threads, order) {
+        (2, Order::None) => YoungBrothers::Scout,
         _ => YoungBrothers::Full,
     }
 }
