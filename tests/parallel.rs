@@ -117,13 +117,9 @@ proptest! {
         fail_hard in any::<bool>(),
     ) {
         let tree = parse("uniform", &uniform(b, d, spread, seed).text()).unwrap();
-        let expected = oracle(&tree, tree.root());
         let young_brothers = brothers(scout);
         let options = Options { split_depth: Some(split_depth), young_brothers: Some(young_brothers), strict, fail_hard, ..Options::default() };
-        let parallel = parallel_on(&tree, threads, options);
-        prop_assert_eq!(parallel.score.value, expected);
-        prop_assert_eq!(parallel.score.bound, gametree::value::Bound::Exact);
-        assert_line_is_best(&tree, &parallel);
+        exact_with_a_best_line(&tree, threads, options)?;
     }
 }
 
@@ -147,15 +143,25 @@ proptest! {
         ordered in any::<bool>(),
     ) {
         let tree = parse("uniform", &uniform(b, d, spread, seed).text()).unwrap();
-        let expected = oracle(&tree, tree.root());
         let order = if ordered { Order::Static } else { Order::None };
         let young_brothers = Some(brothers(scout));
         let options = Options { split_depth: Some(split_depth), young_brothers, strict, fail_hard, order, split_min_nodes: Some(0), ..Options::default() };
-        let parallel = parallel_on(&tree, threads, options);
-        prop_assert_eq!(parallel.score.value, expected);
-        prop_assert_eq!(parallel.score.bound, gametree::value::Bound::Exact);
-        assert_line_is_best(&tree, &parallel);
+        exact_with_a_best_line(&tree, threads, options)?;
     }
+}
+
+/// Searches `tree` in parallel on `threads` threads with `options`: the
+/// oracle's value, as an exact bound, and a best line.
+fn exact_with_a_best_line(
+    tree: &Tree,
+    threads: usize,
+    options: Options,
+) -> Result<(), TestCaseError> {
+    let parallel = parallel_on(tree, threads, options);
+    prop_assert_eq!(parallel.score.value, oracle(tree, tree.root()));
+    prop_assert_eq!(parallel.score.bound, gametree::value::Bound::Exact);
+    assert_line_is_best(tree, &parallel);
+    Ok(())
 }
 
 proptest! {
