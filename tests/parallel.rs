@@ -1,54 +1,17 @@
 //! The parallel search against sequential alpha-beta and the minimax
 //! oracle, on thread counts 1 to 8; its statistics; and its traces.
 
-use std::sync::OnceLock;
-
 use gametree::search::{Algorithm, Options, Order, SearchError, YoungBrothers, compare, search};
 use gametree::syntax::parse;
 use gametree::trace::{NoRecorder, Trace};
 use gametree::tree::{GameTree, Tree};
 use proptest::prelude::*;
-use rayon::{ThreadPool, ThreadPoolBuilder};
 
 mod common;
+use common::threads::{assert_line_is_best, brothers, exact_with_a_best_line, parallel_on, pool};
 use common::{
     Mix, Outcome, all_options, gametree, oracle, oracle_to_depth, shapes, shapes_with, uniform,
 };
-
-/// Pools of 1 to 8 threads, built once for all tests.
-fn pool(threads: usize) -> &'static ThreadPool {
-    static POOLS: OnceLock<Vec<ThreadPool>> = OnceLock::new();
-    let pools = POOLS.get_or_init(|| {
-        (1..=8)
-            .map(|n| ThreadPoolBuilder::new().num_threads(n).build().unwrap())
-            .collect()
-    });
-    &pools[threads - 1]
-}
-
-/// The parallel search of `tree` on `threads` threads. These trees are
-/// small: unless `options` says otherwise, it splits wherever the split
-/// depth allows, whatever the size of the eldest brother's subtree.
-fn parallel_on(
-    tree: &Tree,
-    threads: usize,
-    options: Options,
-) -> gametree::search::SearchResult<u32> {
-    let options = Options {
-        split_min_nodes: options.split_min_nodes.or(Some(0)),
-        ..options
-    };
-    pool(threads).install(|| search(tree, Algorithm::Parallel, options, &mut NoRecorder).unwrap())
-}
-
-/// Scout brothers when `scout`, else full ones.
-fn brothers(scout: bool) -> YoungBrothers {
-    if scout {
-        YoungBrothers::Scout
-    } else {
-        YoungBrothers::Full
-    }
-}
 
 fn sequential(tree: &Tree, options: Options) -> gametree::search::SearchResult<u32> {
     search(tree, Algorithm::AlphaBeta, options, &mut NoRecorder).unwrap()
@@ -59,17 +22,6 @@ fn alphabeta_trace(tree: &Tree) -> Trace<u32> {
     let mut trace = Trace::new();
     search(tree, Algorithm::AlphaBeta, Options::default(), &mut trace).unwrap();
     trace
-}
-
-/// The best move and line are a real best move and line: the move's
-/// minimax value is the root's, and the line ends on a leaf of that value.
-fn assert_line_is_best(tree: &Tree, result: &gametree::search::SearchResult<u32>) {
-    let Some(&last) = result.principal_variation.last() else {
-        assert!(tree.children(tree.root()).next().is_none());
-        return;
-    };
-    assert_eq!(tree.value(last), Some(result.score.value));
-    assert_eq!(oracle(tree, result.best_move.unwrap()), result.score.value);
 }
 
 proptest! {
@@ -148,20 +100,6 @@ proptest! {
         let options = Options { split_depth: Some(split_depth), young_brothers, strict, fail_hard, order, split_min_nodes: Some(0), ..Options::default() };
         exact_with_a_best_line(&tree, threads, options)?;
     }
-}
-
-/// Searches `tree` in parallel on `threads` threads with `options`: the
-/// oracle's value, as an exact bound, and a best line.
-fn exact_with_a_best_line(
-    tree: &Tree,
-    threads: usize,
-    options: Options,
-) -> Result<(), TestCaseError> {
-    let parallel = parallel_on(tree, threads, options);
-    prop_assert_eq!(parallel.score.value, oracle(tree, tree.root()));
-    prop_assert_eq!(parallel.score.bound, gametree::value::Bound::Exact);
-    assert_line_is_best(tree, &parallel);
-    Ok(())
 }
 
 proptest! {

@@ -5,60 +5,13 @@
 
 mod common;
 
-use common::{Shape, all_options, oracle, shapes, shapes_with};
-use gametree::search::{Algorithm, Options, Order, Simulation, YoungBrothers, search, simulate};
+use common::simulation::{alphabeta_trace, assert_sequential, scheduled, tree_of};
+use common::{all_options, oracle, shapes, shapes_with};
+use gametree::search::{Options, Order, YoungBrothers, simulate};
 use gametree::syntax::parse;
-use gametree::trace::{NoRecorder, Schedule, Trace};
+use gametree::trace::{NoRecorder, Schedule};
 use gametree::tree::{GameTree, NodeId, Tree};
 use proptest::prelude::*;
-
-fn tree_of(shape: &Shape) -> Tree {
-    parse("random", &shape.text()).unwrap()
-}
-
-fn scheduled(tree: &Tree, options: Options, p: usize) -> (Simulation<NodeId>, Schedule<NodeId>) {
-    let mut schedule = Schedule::new();
-    let simulation = simulate(tree, options, p, &mut schedule).unwrap();
-    (simulation, schedule)
-}
-
-fn alphabeta_trace(tree: &Tree, options: Options) -> Trace<NodeId> {
-    let mut trace = Trace::new();
-    search(tree, Algorithm::AlphaBeta, options, &mut trace).unwrap();
-    trace
-}
-
-/// One processor is sequential alpha-beta, event for event, one node a
-/// step, never idle, nothing speculative.
-fn assert_sequential(tree: &Tree, options: Options) {
-    let (simulation, schedule) = scheduled(tree, options, 1);
-    let expected = alphabeta_trace(tree, options);
-    assert_eq!(schedule.trace().events, expected.events, "{options:?}");
-    let visits = expected.visited().count() as u64;
-    assert_eq!(simulation.steps, visits);
-    assert_eq!(simulation.sequential_steps, visits);
-    assert_eq!(simulation.idle_steps, 0);
-    assert!(
-        schedule
-            .visits()
-            .all(|(_, p, speculative)| p == 0 && !speculative)
-    );
-    let times: Vec<u64> = schedule
-        .acts
-        .iter()
-        .filter(|act| {
-            matches!(
-                act.what,
-                gametree::trace::Happening::Search {
-                    event: gametree::trace::Event::Enter { .. },
-                    ..
-                }
-            )
-        })
-        .map(|act| act.time)
-        .collect();
-    assert_eq!(times, (1..=visits).collect::<Vec<_>>(), "one node a step");
-}
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]

@@ -6,23 +6,14 @@
 
 mod common;
 
-use common::{Shape, all_options, oracle, shapes};
-use gametree::search::{Model, Options, Simulation, YoungBrothers, simulate, simulate_with};
+use common::simulation::tree_of;
+use common::threads::brothers;
+use common::{all_options, oracle, shapes};
+use gametree::search::{Model, Options, Simulation, simulate, simulate_with};
 use gametree::syntax::parse;
 use gametree::trace::NoRecorder;
 use gametree::tree::{GameTree, NodeId, Tree};
 use proptest::prelude::*;
-
-fn tree_of(shape: &Shape) -> Tree {
-    parse("random", &shape.text()).unwrap()
-}
-
-fn brothers(scout: bool) -> YoungBrothers {
-    match scout {
-        true => YoungBrothers::Scout,
-        false => YoungBrothers::Full,
-    }
-}
 
 /// `base` splitting `split_depth` plies deep, with scout or full
 /// brothers and the smallest split `min`.

@@ -17,6 +17,8 @@ mod binary;
 pub(crate) mod dot_text;
 pub(crate) mod drawing;
 mod refusal;
+pub(crate) mod simulation;
+pub(crate) mod threads;
 
 pub(crate) use binary::{Outcome, gametree};
 pub(crate) use refusal::{ALGORITHMS, assert_refused, chain, solve_stdin};
