@@ -262,7 +262,7 @@ pub(super) fn split_limit(
     let reach = height.map(|height| depth.map_or(height, |depth| depth.min(height)));
     let counted = match young_brothers {
         YoungBrothers::Full => splits_above < split_depth,
-        YoungBrothers::Scout => splits_above == 0,
+        YoungBrothers::Scout => split_depth > 0 && splits_above == 0,
     };
     match reach {
         Some(reach) if counted => split_depth.max(reach.saturating_sub(SPLIT_MIN_HEIGHT)),
@@ -376,6 +376,8 @@ impl Best {
 mod tests {
     use super::*;
 
+    const FULL: YoungBrothers = YoungBrothers::Full;
+
     #[test]
     fn a_node_splits_down_to_five_plies_above_the_leaves_or_the_limit() {
         assert_eq!(split_limit(4, 0, FULL, Some(15), None), 10);
@@ -390,13 +392,12 @@ mod tests {
         assert_eq!(split_limit(4, 0, FULL, None, Some(12)), 4);
     }
 
-    const FULL: YoungBrothers = YoungBrothers::Full;
-
     #[test]
     fn with_scout_brothers_only_the_eldest_line_splits_deeper() {
         let scout = YoungBrothers::Scout;
         assert_eq!(split_limit(4, 0, scout, Some(15), None), 10);
         assert_eq!(split_limit(4, 1, scout, Some(15), None), 4);
+        assert_eq!(split_limit(0, 0, scout, Some(15), None), 0);
     }
 
     #[test]
