@@ -104,8 +104,9 @@ where
         loop {
             self.time += 1;
             let mut leaves = Vec::new();
+            let paying = self.schedule.pay_for_cut_brothers();
             let busy = self.schedule.take_tasks();
-            self.idle += (self.schedule.processors() - busy.len()) as u64;
+            self.idle += (self.schedule.processors() - busy.len() - paying) as u64;
             for (p, mut task) in busy {
                 if task.delay > 0 {
                     task.delay -= 1;
@@ -131,6 +132,7 @@ where
                     steps: self.time,
                     sequential_steps,
                     idle_steps: self.idle,
+                    brothers_taken: self.schedule.brothers_taken(),
                     peak_frames: self.frames.slots(),
                 });
             }

@@ -20,6 +20,11 @@ pub struct Simulation<N> {
     pub sequential_steps: u64,
     /// Processor-steps spent with nothing to do.
     pub idle_steps: u64,
+    /// The younger brothers handed out to processors, each costing them
+    /// the model's split cost in steps; the processor-steps neither idle
+    /// nor on a node are those prices, paid whole, but for prices still
+    /// being paid when the root got its value.
+    pub brothers_taken: u64,
     /// The most interior nodes the simulation held at once (its memory):
     /// with a recorder that keeps the schedule, every interior node it
     /// entered; otherwise the live ones only, a few per processor and

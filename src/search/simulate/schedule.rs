@@ -13,6 +13,9 @@ use crate::search::brothers::{null_window, own_bound};
 pub(super) struct Schedule<N> {
     /// Each processor's node to enter at the next step.
     tasks: BTreeMap<usize, Task<N>>,
+    /// Processors still paying for a brother that a cut made useless
+    /// after they began taking it, with the steps left to pay.
+    paying: BTreeMap<usize, u64>,
     /// How many processors there are.
     processors: usize,
     /// The most brothers of one split node searched at once.
@@ -28,6 +31,8 @@ pub(super) struct Schedule<N> {
     /// from `combined` on are not combined yet.
     pending: Vec<(usize, Link)>,
     combined: usize,
+    /// The brothers handed out so far.
+    taken: u64,
 }
 
 impl<N: Copy> Schedule<N> {
@@ -41,6 +46,7 @@ impl<N: Copy> Schedule<N> {
     ) -> Self {
         Schedule {
             tasks: BTreeMap::from([(0, root)]),
+            paying: BTreeMap::new(),
             processors,
             width,
             young_brothers,
@@ -48,7 +54,13 @@ impl<N: Copy> Schedule<N> {
             offering: Vec::new(),
             pending: Vec::new(),
             combined: 0,
+            taken: 0,
         }
+    }
+
+    /// The brothers handed out so far.
+    pub(super) fn brothers_taken(&self) -> u64 {
+        self.taken
     }
 
     /// How many processors there are.
@@ -74,6 +86,17 @@ impl<N: Copy> Schedule<N> {
     /// Starts a step: the tasks of the busy processors, by processor.
     pub(super) fn take_tasks(&mut self) -> BTreeMap<usize, Task<N>> {
         std::mem::take(&mut self.tasks)
+    }
+
+    /// Starts a step: each processor paying for a brother cut meanwhile
+    /// pays one more step of it; returns how many there are.
+    pub(super) fn pay_for_cut_brothers(&mut self) -> usize {
+        let paying = self.paying.len();
+        self.paying.retain(|_, left| {
+            *left -= 1;
+            *left > 0
+        });
+        paying
     }
 
     /// Processor `p` enters `task`'s node at the next step.
@@ -122,12 +145,19 @@ impl<N: Copy> Schedule<N> {
     }
 
     /// Ends a step: drops the tasks that a cut made useless (freeing the
-    /// frames above them that it made useless too).
+    /// frames above them that it made useless too). A processor that has
+    /// begun paying for a brother pays the rest before it is free, as a
+    /// thread taking a brother sees a stop only once it has it: so the
+    /// steps spent taking brothers come in whole prices.
     pub(super) fn drop_dead_tasks(&mut self, frames: &mut Frames<N>) {
-        self.tasks.retain(|_, t| {
+        let paying = &mut self.paying;
+        self.tasks.retain(|&p, t| {
             let alive = frames.alive(t.link);
             if !alive {
                 frames.free_dead(t.link);
+                if t.delay > 0 {
+                    paying.insert(p, t.delay);
+                }
             }
             alive
         });
@@ -140,7 +170,7 @@ impl<N: Copy> Schedule<N> {
     pub(super) fn assign(&mut self, frames: &mut Frames<N>) {
         let mut p = 0;
         loop {
-            while self.tasks.contains_key(&p) {
+            while self.tasks.contains_key(&p) || self.paying.contains_key(&p) {
                 p += 1;
             }
             if p >= self.processors {
@@ -170,6 +200,7 @@ impl<N: Copy> Schedule<N> {
                 ..self.take(frames, f)
             };
             self.tasks.insert(p, task);
+            self.taken += 1;
         }
     }
 
