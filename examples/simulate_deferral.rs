@@ -1,10 +1,11 @@
 //! Young Brothers Wait on simulated processors, with and without deferring
 //! the brothers of split nodes another processor is already in (ABDADA).
 //!
-//! `cargo run --example simulate_deferral -- GAME [static] [width=W]
-//! [split=D] [min=M] [cost=C]` prints, for 1 to 64 processors, the
-//! speed-up, the overhead in nodes and the idle share of processor-steps,
-//! full brothers, the children ordered by static value with `static`, at
+//! `cargo run --example simulate_deferral -- GAME [static] [scout]
+//! [width=W] [split=D] [min=M] [cost=C] [p=P]` prints, for 1 to 64
+//! processors (or P alone), the speed-up, the overhead in nodes and the
+//! idle share of processor-steps, full brothers (scout with `scout`),
+//! the children ordered by static value with `static`, at
 //! most W brothers of one node at once, split depth D, a smallest split of
 //! M nodes and C steps to take a brother when given (else the
 //! simulation's defaults: the library's width and split depth, no
@@ -21,6 +22,7 @@ use gametree::tree::GameTree;
 struct Table {
     options: Options,
     split_cost: u64,
+    processors: Option<usize>,
 }
 
 impl GameVisitor for Table {
@@ -34,7 +36,9 @@ impl GameVisitor for Table {
         println!("| deferral | P | speed-up | overhead | idle |");
         println!("| --- | ---: | ---: | ---: | ---: |");
         for deferral in [Deferral::Off, Deferral::Busy] {
-            for p in [1, 2, 4, 8, 16, 32, 64] {
+            let all = [1, 2, 4, 8, 16, 32, 64];
+            let counts = self.processors.as_ref().map_or(&all[..], std::slice::from_ref);
+            for &p in counts {
                 let model = Model {
                     deferral,
                     split_cost: self.split_cost,
@@ -56,7 +60,9 @@ impl GameVisitor for Table {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(game) = args.first() else {
-        eprintln!("usage: simulate_deferral GAME [static] [width=W] [split=D] [min=M] [cost=C]");
+        eprintln!(
+            "usage: simulate_deferral GAME [static] [scout] [width=W] [split=D] [min=M] [cost=C] [p=P]"
+        );
         return ExitCode::from(2);
     };
     let spec: GameSpec = match game.parse() {
@@ -71,10 +77,13 @@ fn main() -> ExitCode {
         ..Options::default()
     };
     let mut split_cost = 0;
+    let mut processors = None;
     for arg in &args[1..] {
         let number = arg.split_once('=').and_then(|(_, n)| n.parse::<u64>().ok());
         match (arg.split_once('='), number) {
             (None, _) if arg == "static" => options.order = Order::Static,
+            (None, _) if arg == "scout" => options.young_brothers = Some(YoungBrothers::Scout),
+            (Some(("p", _)), Some(n)) if n > 0 => processors = Some(n as usize),
             (Some(("width", _)), Some(n)) => options.width = Some(n as usize),
             (Some(("split", _)), Some(n)) => options.split_depth = Some(n as usize),
             (Some(("min", _)), Some(n)) => options.split_min_nodes = Some(n),
@@ -88,6 +97,7 @@ fn main() -> ExitCode {
     spec.visit(Table {
         options,
         split_cost,
+        processors,
     });
     ExitCode::SUCCESS
 }
