@@ -35,9 +35,12 @@ impl GameVisitor for Table {
     {
         println!("| deferral | P | speed-up | overhead | idle |");
         println!("| --- | ---: | ---: | ---: | ---: |");
-        for deferral in [Deferral::Off, Deferral::Busy] {
+        for deferral in [Deferral::Off, Deferral::Busy, Deferral::Stealing] {
             let all = [1, 2, 4, 8, 16, 32, 64];
-            let counts = self.processors.as_ref().map_or(&all[..], std::slice::from_ref);
+            let counts = self
+                .processors
+                .as_ref()
+                .map_or(&all[..], std::slice::from_ref);
             for &p in counts {
                 let model = Model {
                     deferral,

@@ -99,6 +99,8 @@ pub(super) struct SplitState<N> {
     pub passed: usize,
     /// Scout only: a brother is being searched again.
     pub settling: bool,
+    /// The processors that opened the node or took a brother of it.
+    pub workers: Vec<usize>,
 }
 
 /// An interior node being searched.

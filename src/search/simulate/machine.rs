@@ -449,7 +449,7 @@ where
             // Only the eldest has come back: the frame's nodes are its
             // own and the eldest's subtree's.
             if frame.nodes > self.split_min_nodes {
-                self.open_split(f);
+                self.open_split(p, f);
                 return None;
             }
             // Too small an eldest to share its brothers: the rest of the
@@ -526,9 +526,9 @@ where
         }
     }
 
-    /// The eldest child of `f` did not cut: its younger brothers are
-    /// offered to every processor.
-    fn open_split(&mut self, f: FrameId) {
+    /// The eldest child of `f` did not cut: processor `p` offers its
+    /// younger brothers to every processor.
+    fn open_split(&mut self, p: usize, f: FrameId) {
         let path = self.frames.path(f);
         let scout = self.schedule.scout();
         let frame = &mut self.frames[f];
@@ -543,6 +543,7 @@ where
             frontier: 1,
             passed: 0,
             settling: false,
+            workers: vec![p],
         });
         self.schedule.offer(f);
     }

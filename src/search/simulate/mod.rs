@@ -100,6 +100,12 @@ pub enum Deferral {
     /// running, when there is one; otherwise the eldest waiting brother
     /// (ABDADA's deferral of work another processor is already in).
     Busy,
+    /// As a work-stealing pool of threads hands out work: the eldest
+    /// waiting brother of a split node the processor works at (it opened
+    /// the node or took a brother of it), as a thread goes on with its own
+    /// tasks first; otherwise a brother of the waiting split node nearest
+    /// the root, the oldest task a thread steals from another's queue.
+    Stealing,
 }
 
 use super::{Algorithm, Options, SearchError};

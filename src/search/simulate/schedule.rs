@@ -192,23 +192,30 @@ impl<N: Copy> Schedule<N> {
                 }
                 alive
             });
-            let Some(f) = self.eldest_waiting(frames) else {
+            let Some(f) = self.eldest_waiting(p, frames) else {
                 return;
             };
             let task = Task {
                 delay: self.model.split_cost,
                 ..self.take(frames, f)
             };
+            let split = frames[f].split.as_mut().expect("a split node");
+            if !split.workers.contains(&p) {
+                split.workers.push(p);
+            }
             self.tasks.insert(p, task);
             self.taken += 1;
         }
     }
 
-    /// The split node whose next brother is the eldest of those waiting;
-    /// with [`Deferral::Busy`], of the split nodes with no brother running
-    /// if there are any.
-    fn eldest_waiting(&self, frames: &Frames<N>) -> Option<FrameId> {
+    /// The split node whose next brother processor `p` takes: the eldest
+    /// of those waiting; with [`Deferral::Busy`], of the split nodes with
+    /// no brother running if there are any; with [`Deferral::Stealing`],
+    /// of the split nodes `p` works at if there are any, else of those
+    /// nearest the root.
+    fn eldest_waiting(&self, p: usize, frames: &Frames<N>) -> Option<FrameId> {
         let deferring = self.model.deferral == Deferral::Busy;
+        let stealing = self.model.deferral == Deferral::Stealing;
         let offers = self.offering.iter().copied().filter(|&f| {
             let frame = &frames[f];
             let split = frame.split.as_ref().expect("offering split nodes");
@@ -216,10 +223,13 @@ impl<N: Copy> Schedule<N> {
         });
         offers.min_by_key(|&f| {
             let frame = &frames[f];
+            let split = frame.split.as_ref().expect("a split node");
             let deferred = deferring && !frame.running.is_empty();
-            let mut path = frame.split.as_ref().expect("a split node").path.clone();
+            let stolen = stealing && !split.workers.contains(&p);
+            let ply = if stolen { split.path.len() } else { 0 };
+            let mut path = split.path.clone();
             path.push(frame.next as u32);
-            (deferred, path)
+            (deferred || stolen, ply, path)
         })
     }
 
