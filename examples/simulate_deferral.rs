@@ -2,8 +2,9 @@
 //! the brothers of split nodes another processor is already in (ABDADA).
 //!
 //! `cargo run --example simulate_deferral -- GAME [static] [scout]
-//! [width=W] [split=D] [min=M] [cost=C] [p=P]` prints, for 1 to 64
-//! processors (or P alone), the speed-up, the overhead in nodes and the
+//! [width=W] [split=D] [min=M] [cost=C] [p=P] [off|busy|stealing]`
+//! prints, for each rule of handing out brothers (or the one named) and
+//! 1 to 64 processors (or P alone), the speed-up, the overhead in nodes and the
 //! idle share of processor-steps, full brothers (scout with `scout`),
 //! the children ordered by static value with `static`, at
 //! most W brothers of one node at once, split depth D, a smallest split of
@@ -23,6 +24,7 @@ struct Table {
     options: Options,
     split_cost: u64,
     processors: Option<usize>,
+    deferral: Option<Deferral>,
 }
 
 impl GameVisitor for Table {
@@ -35,7 +37,12 @@ impl GameVisitor for Table {
     {
         println!("| deferral | P | speed-up | overhead | idle |");
         println!("| --- | ---: | ---: | ---: | ---: |");
-        for deferral in [Deferral::Off, Deferral::Busy, Deferral::Stealing] {
+        let rules = [Deferral::Off, Deferral::Busy, Deferral::Stealing];
+        let rules = self
+            .deferral
+            .as_ref()
+            .map_or(&rules[..], std::slice::from_ref);
+        for &deferral in rules {
             let all = [1, 2, 4, 8, 16, 32, 64];
             let counts = self
                 .processors
@@ -64,7 +71,8 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(game) = args.first() else {
         eprintln!(
-            "usage: simulate_deferral GAME [static] [scout] [width=W] [split=D] [min=M] [cost=C] [p=P]"
+            "usage: simulate_deferral GAME [static] [scout] [width=W] [split=D] [min=M] [cost=C] [p=P] \
+             [off|busy|stealing]"
         );
         return ExitCode::from(2);
     };
@@ -81,11 +89,15 @@ fn main() -> ExitCode {
     };
     let mut split_cost = 0;
     let mut processors = None;
+    let mut deferral = None;
     for arg in &args[1..] {
         let number = arg.split_once('=').and_then(|(_, n)| n.parse::<u64>().ok());
         match (arg.split_once('='), number) {
             (None, _) if arg == "static" => options.order = Order::Static,
             (None, _) if arg == "scout" => options.young_brothers = Some(YoungBrothers::Scout),
+            (None, _) if arg == "off" => deferral = Some(Deferral::Off),
+            (None, _) if arg == "busy" => deferral = Some(Deferral::Busy),
+            (None, _) if arg == "stealing" => deferral = Some(Deferral::Stealing),
             (Some(("p", _)), Some(n)) if n > 0 => processors = Some(n as usize),
             (Some(("width", _)), Some(n)) => options.width = Some(n as usize),
             (Some(("split", _)), Some(n)) => options.split_depth = Some(n as usize),
@@ -101,6 +113,7 @@ fn main() -> ExitCode {
         options,
         split_cost,
         processors,
+        deferral,
     });
     ExitCode::SUCCESS
 }

@@ -219,11 +219,9 @@ fn sequential_from<T: GameTree, R: Recorder<T::Node>>(
     split_depth: usize,
 ) -> usize {
     let splits_above = cx.split().map_or(0, Split::depth);
-    let brothers = cx.options.young_brothers.unwrap_or(YoungBrothers::Full);
     split_limit(
         split_depth,
         splits_above,
-        brothers,
         cx.tree.height(),
         cx.options.depth,
     )
@@ -245,27 +243,19 @@ fn sequential_from<T: GameTree, R: Recorder<T::Node>>(
 /// nodes, every other ply, offer no brothers, and counted in plies they
 /// left the workers waiting at the end of each node of the eldest line.
 /// Where the height is unknown, or the tree is too short for it, the
-/// split depth is the plies from the root, as it was.
-///
-/// With scout brothers (`young_brothers`) only the eldest line splits
-/// deeper: every node that splits runs null-window tests against values
-/// not yet final, and in the simulation splitting deeper raised scout's
-/// nodes on random trees (+11.9% to +22.5% on b=8 d=13, two processors;
-/// docs/parallel.md).
+/// split depth is the plies from the root, as it was. The rule is the
+/// same for full and scout brothers.
 pub(super) fn split_limit(
     split_depth: usize,
     splits_above: usize,
-    young_brothers: YoungBrothers,
     height: Option<usize>,
     depth: Option<usize>,
 ) -> usize {
     let reach = height.map(|height| depth.map_or(height, |depth| depth.min(height)));
-    let counted = match young_brothers {
-        YoungBrothers::Full => splits_above < split_depth,
-        YoungBrothers::Scout => split_depth > 0 && splits_above == 0,
-    };
     match reach {
-        Some(reach) if counted => split_depth.max(reach.saturating_sub(SPLIT_MIN_HEIGHT)),
+        Some(reach) if splits_above < split_depth => {
+            split_depth.max(reach.saturating_sub(SPLIT_MIN_HEIGHT))
+        }
         _ => split_depth,
     }
 }
@@ -376,37 +366,27 @@ impl Best {
 mod tests {
     use super::*;
 
-    const FULL: YoungBrothers = YoungBrothers::Full;
-
     #[test]
     fn a_node_splits_down_to_five_plies_above_the_leaves_or_the_limit() {
-        assert_eq!(split_limit(4, 0, FULL, Some(15), None), 10);
-        assert_eq!(split_limit(4, 3, FULL, Some(15), None), 10);
-        assert_eq!(split_limit(1, 0, FULL, Some(12), Some(11)), 6);
+        assert_eq!(split_limit(4, 0, Some(15), None), 10);
+        assert_eq!(split_limit(4, 3, Some(15), None), 10);
+        assert_eq!(split_limit(1, 0, Some(12), Some(11)), 6);
         // No deeper than the split depth on a tree too short for it.
-        assert_eq!(split_limit(4, 0, FULL, Some(9), None), 4);
-        assert_eq!(split_limit(4, 2, FULL, Some(15), Some(8)), 4);
-        assert_eq!(split_limit(6, 0, FULL, Some(3), None), 6);
+        assert_eq!(split_limit(4, 0, Some(9), None), 4);
+        assert_eq!(split_limit(4, 2, Some(15), Some(8)), 4);
+        assert_eq!(split_limit(6, 0, Some(3), None), 6);
         // Nothing splits where nothing did, nor without a known height.
-        assert_eq!(split_limit(0, 0, FULL, Some(15), None), 0);
-        assert_eq!(split_limit(4, 0, FULL, None, Some(12)), 4);
-    }
-
-    #[test]
-    fn with_scout_brothers_only_the_eldest_line_splits_deeper() {
-        let scout = YoungBrothers::Scout;
-        assert_eq!(split_limit(4, 0, scout, Some(15), None), 10);
-        assert_eq!(split_limit(4, 1, scout, Some(15), None), 4);
-        assert_eq!(split_limit(0, 0, scout, Some(15), None), 0);
+        assert_eq!(split_limit(0, 0, Some(15), None), 0);
+        assert_eq!(split_limit(4, 0, None, Some(12)), 4);
     }
 
     #[test]
     fn the_split_depth_counts_split_nodes_above() {
         // As many split nodes above as the split depth: the plies from
         // the root again, which such a node has already gone past.
-        assert_eq!(split_limit(4, 4, FULL, Some(15), None), 4);
-        assert_eq!(split_limit(4, 5, FULL, Some(15), None), 4);
-        assert_eq!(split_limit(6, 5, FULL, Some(16), None), 11);
-        assert_eq!(split_limit(6, 6, FULL, Some(16), None), 6);
+        assert_eq!(split_limit(4, 4, Some(15), None), 4);
+        assert_eq!(split_limit(4, 5, Some(15), None), 4);
+        assert_eq!(split_limit(6, 5, Some(16), None), 11);
+        assert_eq!(split_limit(6, 6, Some(16), None), 6);
     }
 }

@@ -317,8 +317,7 @@ where
             Some(parent) if parent.ply >= parent.split_depth => parent.split_depth,
             _ => {
                 let (height, depth) = (self.tree.height(), self.options.depth);
-                let brothers = self.schedule.young_brothers();
-                split_limit(option, splits_above, brothers, height, depth)
+                split_limit(option, splits_above, height, depth)
             }
         };
         (limit, option)

@@ -73,11 +73,6 @@ impl<N: Copy> Schedule<N> {
         self.width.min(self.processors)
     }
 
-    /// How younger brothers are searched.
-    pub(super) fn young_brothers(&self) -> YoungBrothers {
-        self.young_brothers
-    }
-
     /// Whether younger brothers are tested first (scout).
     pub(super) fn scout(&self) -> bool {
         self.young_brothers == YoungBrothers::Scout
