@@ -75,6 +75,12 @@
 //! a brother of a split node another processor is already in only when
 //! no such node offers one.
 //!
+//! With [`Deferral::Stealing`], brothers are handed out as the real
+//! search's pool of threads hands them out: a processor goes on with the
+//! split nodes it works at, and only when none of them waits does it take
+//! a brother of the waiting split node nearest the root, as a thread
+//! steals the oldest task of another's queue.
+//!
 //! # The files
 //!
 //! `frame.rs` holds the nodes being searched (the frames) and the walks up
