@@ -205,7 +205,7 @@ impl KindBits {
 ///
 /// The reader numbers a node when it meets it, so the tree is built while
 /// the file is read, with no edge list, no sorting and no second pass (see
-/// [`TreeBuilder`]). A leaf's slot in `values` holds its value and an
+/// `TreeBuilder`). A leaf's slot in `values` holds its value and an
 /// interior node's slot its static value, exact, four bytes for an integer
 /// within ±2^30 (see `slots`); players take one bit each. That is a little
 /// over 8 bytes a node, which matters for files of millions of leaves;
@@ -243,7 +243,7 @@ pub struct TreeNote {
     pub message: String,
 }
 
-/// Reasons a [`TreeBuilder`] refuses a tree.
+/// Reasons a `TreeBuilder` refuses a tree.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum BuildError {
     /// Two nodes share a name.

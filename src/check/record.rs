@@ -30,7 +30,7 @@ pub struct Visit {
     pub provisional: Vec<(usize, Value)>,
     /// The value it returned (a leaf's own value, exact).
     pub score: Option<Scored>,
-    /// The index, in [`Facts::cuts`], of the cut made at it.
+    /// The index, in [`Facts::cuts`](super::facts::Facts::cuts), of the cut made at it.
     pub cut: Option<usize>,
 }
 

@@ -73,7 +73,7 @@ impl CheckReport {
     /// error is given by its first line, `file:line:column: message`;
     /// `extras` counts the answers that score nothing, `untested` says
     /// which misconceptions could not be tested, and why. Cells are safe
-    /// to open in a spreadsheet (see [`csv_field`]).
+    /// to open in a spreadsheet (see `csv_field`).
     pub fn to_csv(&self) -> String {
         let mut out = "file,tree,algorithm,passed,failed,total,score,error,points,max_points,\
                        diagnosis,extras,untested\n"
