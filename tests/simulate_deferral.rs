@@ -5,11 +5,13 @@
 
 mod common;
 
+use common::simulation::entries;
+use common::threads::brothers;
 use common::{all_options, oracle, shapes};
 use gametree::games::random::{RandomSpec, RandomTree};
 use gametree::search::{Deferral, Options, YoungBrothers, simulate, simulate_deferring};
 use gametree::syntax::parse;
-use gametree::trace::{Event, Happening, NoRecorder, Schedule};
+use gametree::trace::{NoRecorder, Schedule};
 use gametree::tree::{GameTree, Tree};
 use proptest::prelude::*;
 
@@ -22,13 +24,6 @@ where
     let mut schedule = Schedule::new();
     simulate_deferring(tree, options, deferral, p, &mut schedule).unwrap();
     format!("{:?}", schedule.acts)
-}
-
-fn brothers(scout: bool) -> YoungBrothers {
-    match scout {
-        true => YoungBrothers::Scout,
-        false => YoungBrothers::Full,
-    }
 }
 
 proptest! {
@@ -112,19 +107,12 @@ fn deferring_changes_the_schedule_but_not_the_value_on_a_random_tree() {
 }
 
 /// Who enters what when, on two processors: (time, processor, node name).
-fn entries(tree: &Tree, options: Options, deferral: Deferral) -> Vec<(u64, usize, String)> {
+fn named_entries(tree: &Tree, options: Options, deferral: Deferral) -> Vec<(u64, usize, String)> {
     let mut schedule = Schedule::new();
     simulate_deferring(tree, options, deferral, 2, &mut schedule).unwrap();
-    schedule
-        .acts
-        .iter()
-        .filter_map(|act| match &act.what {
-            Happening::Search {
-                event: Event::Enter { node, .. },
-                ..
-            } => Some((act.time, act.processor, tree.id(*node))),
-            _ => None,
-        })
+    let entered = entries(&schedule).into_iter();
+    entered
+        .map(|(time, p, node)| (time, p, tree.id(node)))
         .collect()
 }
 
@@ -151,8 +139,8 @@ fn stealing_goes_on_with_the_node_a_processor_works_at() {
             .find(|(t, p, _)| (*t, *p) == (time, processor));
         entered.map(|(_, _, name)| name.clone())
     };
-    let plain = entries(&tree, options, Deferral::Off);
-    let stealing = entries(&tree, options, Deferral::Stealing);
+    let plain = named_entries(&tree, options, Deferral::Off);
+    let stealing = named_entries(&tree, options, Deferral::Stealing);
     assert_eq!(plain[..8], stealing[..8], "the same up to step 6");
     assert_eq!(at(&plain, 6, 1).as_deref(), Some("@3.1"));
     assert_eq!(at(&plain, 7, 1).as_deref(), Some("@2.3"));

@@ -3,7 +3,7 @@
 
 use gametree::search::{Algorithm, Options, Simulation, search, simulate};
 use gametree::syntax::parse;
-use gametree::trace::{Schedule, Trace};
+use gametree::trace::{Event, Happening, Schedule, Trace};
 use gametree::tree::{NodeId, Tree};
 
 use super::Shape;
@@ -43,19 +43,24 @@ pub(crate) fn assert_sequential(tree: &Tree, options: Options) {
             .visits()
             .all(|(_, p, speculative)| p == 0 && !speculative)
     );
-    let times: Vec<u64> = schedule
-        .acts
+    let times: Vec<u64> = entries(&schedule)
         .iter()
-        .filter(|act| {
-            matches!(
-                act.what,
-                gametree::trace::Happening::Search {
-                    event: gametree::trace::Event::Enter { .. },
-                    ..
-                }
-            )
-        })
-        .map(|act| act.time)
+        .map(|&(time, _, _)| time)
         .collect();
     assert_eq!(times, (1..=visits).collect::<Vec<_>>(), "one node a step");
+}
+
+/// Each node entered in `schedule`: when, by which processor, and which.
+pub(crate) fn entries(schedule: &Schedule<NodeId>) -> Vec<(u64, usize, NodeId)> {
+    schedule
+        .acts
+        .iter()
+        .filter_map(|act| match &act.what {
+            Happening::Search {
+                event: Event::Enter { node, .. },
+                ..
+            } => Some((act.time, act.processor, *node)),
+            _ => None,
+        })
+        .collect()
 }
