@@ -414,7 +414,8 @@ fn search_children<
                     let improved = fold.add(score);
                     if cx.split().is_some() {
                         let value = (fold.value(), fold.sure());
-                        from_above = cx.cut_from_above(kind, value, (&mut at.alpha, &mut at.beta));
+                        from_above =
+                            cx.cut_from_above((at.ply, kind), value, (&mut at.alpha, &mut at.beta));
                     }
                     improved
                 }

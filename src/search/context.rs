@@ -59,6 +59,10 @@ pub(super) struct Context<'a, T: GameTree, R> {
     /// they search with their parent's window, and a cut above stops the
     /// search at their parent's next brother.
     narrow_before: usize,
+    /// In a parallel search, `seen[ply]`: the count of changes to the
+    /// split nodes above ([`Split::changes`]) at which the node being
+    /// searched at `ply` took their bounds into its window.
+    seen: Vec<u64>,
 }
 
 impl<'a, T: GameTree> Context<'a, T, NoRecorder> {
@@ -95,6 +99,7 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
             pv: Vec::new(),
             split: None,
             narrow_before: usize::MAX,
+            seen: Vec::new(),
         }
     }
 
@@ -130,37 +135,63 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
     /// nodes above have found since it was handed down, and says, in the
     /// same walk up the split nodes, whether a cut above has made this
     /// search useless (not at the parents of the deepest leaves: see
-    /// `narrow_before`).
+    /// `narrow_before`). The walk is skipped when nothing has changed above
+    /// since the node's parent took the bounds in: the window it hands down
+    /// holds them already.
     #[inline]
     pub(super) fn narrow_or_cancelled(
-        &self,
+        &mut self,
         ply: usize,
         alpha: &mut WindowBound<T::Node>,
         beta: &mut WindowBound<T::Node>,
     ) -> bool {
-        ply < self.narrow_before
-            && self
-                .split
-                .is_some_and(|split| split.narrow_unless_stopped(alpha, beta, self.options.strict))
+        ply < self.narrow_before && self.split.is_some() && self.look_above(ply, (alpha, beta))
     }
 
-    /// In a parallel search, after a child of a `kind` node has returned,
-    /// the node's value so far being `v` (`sure` or not, see
+    /// [`Context::narrow_or_cancelled`] below a split node. Out of line: a
+    /// sequential search never calls it, and inlined it slowed that
+    /// search's loop.
+    #[inline(never)]
+    fn look_above(
+        &mut self,
+        ply: usize,
+        (alpha, beta): (&mut WindowBound<T::Node>, &mut WindowBound<T::Node>),
+    ) -> bool {
+        let Some(split) = self.split else {
+            return false;
+        };
+        let changes = split.changes();
+        let parent = ply.checked_sub(1).and_then(|p| self.seen.get(p));
+        let stopped = parent != Some(&changes)
+            && split.narrow_unless_stopped(alpha, beta, self.options.strict);
+        if ply >= self.seen.len() {
+            self.seen.resize(ply + 1, u64::MAX);
+        }
+        self.seen[ply] = changes;
+        stopped
+    }
+
+    /// In a parallel search, after a child of a `kind` node at `ply` has
+    /// returned, the node's value so far being `v` (`sure` or not, see
     /// [`NodeFold::sure`](super::fold::NodeFold::sure)): whether a split
     /// node above has meanwhile found a bound that this value reaches, so
-    /// that the node is cut against it ([`window::cut_from_above`]). Out
-    /// of line: a sequential search never calls it.
+    /// that the node is cut against it ([`window::cut_from_above`]); not
+    /// when nothing has changed above since the node took their bounds in.
+    /// Out of line: a sequential search never calls it.
     #[cold]
     #[inline(never)]
     pub(super) fn cut_from_above(
         &self,
-        kind: Kind,
+        (ply, kind): (usize, Kind),
         (v, sure): (Value, bool),
         (alpha, beta): (&mut WindowBound<T::Node>, &mut WindowBound<T::Node>),
     ) -> bool {
         let Some(split) = self.split.filter(|_| self.may_cut(sure)) else {
             return false;
         };
+        if self.seen.get(ply) == Some(&split.changes()) {
+            return false;
+        }
         let above = split.narrow(*alpha, *beta);
         let node = (kind, v, self.options.strict);
         window::cut_from_above(node, (alpha, beta), above)
@@ -495,5 +526,36 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
     /// Counts a chance node searched without bounds to prune it with.
     pub(super) fn count_unbounded_chance(&mut self) {
         self.stats.unbounded_chance_nodes += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::window::full_window;
+
+    #[test]
+    fn a_node_looks_above_only_when_something_changed_since_its_parent_did() {
+        let text = "[[[[1 2] [3 4]] [[5 6] [7 8]]] [[[1 2] [3 4]] [[5 6] [7 8]]]]";
+        let tree = crate::syntax::parse("t", text).unwrap();
+        let split = Split::new(tree.root(), Kind::Max, Value::from(0), None);
+        let mut recorder = NoRecorder;
+        let options = Options::default();
+        let mut cx = Context::forked(&tree, Algorithm::Parallel, options, &mut recorder, &split);
+        let narrowed = |cx: &mut Context<'_, _, _>, ply| {
+            let (mut alpha, mut beta) = full_window();
+            let stopped = cx.narrow_or_cancelled(ply, &mut alpha, &mut beta);
+            (stopped, alpha.value)
+        };
+        // The first node looks; its child trusts the window handed down
+        // (here left wide on purpose, to show that it did not look).
+        assert_eq!(narrowed(&mut cx, 1), (false, Value::from(0)));
+        assert_eq!(narrowed(&mut cx, 2), (false, Value::NEG_INF));
+        split.improve(Value::from(5));
+        assert_eq!(narrowed(&mut cx, 2), (false, Value::from(5)), "a bound");
+        split.stop();
+        assert!(narrowed(&mut cx, 2).0, "a flag");
+        // The parents of the deepest leaves never look.
+        assert_eq!(narrowed(&mut cx, 3), (false, Value::NEG_INF));
     }
 }

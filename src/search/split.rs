@@ -28,6 +28,13 @@ pub(super) struct Split<'s, N> {
     flag: AtomicBool,
     up: Option<&'s Split<'s, N>>,
     depth: usize,
+    /// The topmost split node, which counts the changes of them all (none
+    /// for the topmost itself).
+    top: Option<&'s Split<'s, N>>,
+    /// At the topmost split node: how many times a bound of a split node
+    /// of the search has improved or a flag been raised (see
+    /// [`Split::changes`]).
+    changes: AtomicU64,
 }
 
 impl<'s, N: Copy> Split<'s, N> {
@@ -41,7 +48,29 @@ impl<'s, N: Copy> Split<'s, N> {
             flag: AtomicBool::new(false),
             up,
             depth: up.map_or(1, |up| up.depth + 1),
+            top: up.map(|up| up.top.unwrap_or(up)),
+            changes: AtomicU64::new(0),
         }
+    }
+
+    /// How many times, so far, a bound of a split node of this search has
+    /// improved or a flag been raised. While it stays the same, walking up
+    /// the split nodes again finds nothing new: a node whose parent took
+    /// their bounds in at this count need not look at them itself.
+    #[inline]
+    pub(super) fn changes(&self) -> u64 {
+        self.counter().load(Ordering::Acquire)
+    }
+
+    /// The count of [`Split::changes`], kept by the topmost split node.
+    #[inline]
+    fn counter(&self) -> &AtomicU64 {
+        &self.top.unwrap_or(self).changes
+    }
+
+    /// Counts a change, once it is made.
+    fn changed(&self) {
+        self.counter().fetch_add(1, Ordering::Release);
     }
 
     /// How many split nodes a node below this one hangs under: this one
@@ -53,6 +82,7 @@ impl<'s, N: Copy> Split<'s, N> {
     /// Raises the flag: everything searched below stops.
     pub(super) fn stop(&self) {
         self.flag.store(true, Ordering::Release);
+        self.changed();
     }
 
     /// Whether this split node or one above has stopped.
@@ -68,8 +98,12 @@ impl<'s, N: Copy> Split<'s, N> {
     /// Raises alpha (MAX) or lowers beta (MIN) to `value`, a value the node
     /// is sure to reach, if it is better.
     pub(super) fn improve(&self, value: Value) {
-        self.bound
-            .improve(value, |new, old| self.kind.prefers(new, old));
+        if self
+            .bound
+            .improve(value, |new, old| self.kind.prefers(new, old))
+        {
+            self.changed();
+        }
     }
 
     /// Narrows the window `[alpha, beta]` as [`Split::narrow`] does, in the
@@ -175,11 +209,12 @@ impl SharedValue {
         }
     }
 
-    /// Replaces the value by `value` when `better(value, held)`.
-    pub(super) fn improve(&self, value: Value, better: impl Fn(Value, Value) -> bool) {
+    /// Replaces the value by `value` when `better(value, held)`; whether
+    /// it did.
+    pub(super) fn improve(&self, value: Value, better: impl Fn(Value, Value) -> bool) -> bool {
         let _turn = self.writer.lock().unwrap_or_else(|e| e.into_inner());
         if !better(value, self.get()) {
-            return;
+            return false;
         }
         let (num, den) = value.to_words();
         let sequence = self.sequence.load(Ordering::Relaxed);
@@ -188,6 +223,7 @@ impl SharedValue {
         self.num.store(num, Ordering::Relaxed);
         self.den.store(den, Ordering::Relaxed);
         self.sequence.store(sequence + 2, Ordering::Release);
+        true
     }
 }
 
@@ -251,6 +287,21 @@ mod tests {
         assert!(near.narrow_unless_stopped(&mut alpha, &mut beta, false));
         assert!(far.flag.load(Ordering::Acquire));
         assert!(!near.flag.load(Ordering::Acquire) && !top.flag.load(Ordering::Acquire));
+    }
+
+    #[test]
+    fn every_split_node_counts_its_changes_at_the_topmost() {
+        let top = Split::new(1u32, Kind::Max, v(0), None);
+        let low = Split::new(2, Kind::Min, v(9), Some(&top));
+        assert_eq!((top.changes(), low.changes()), (0, 0));
+        low.improve(v(7));
+        assert_eq!((top.changes(), low.changes()), (1, 1), "a better bound");
+        low.improve(v(8));
+        top.improve(v(-1));
+        assert_eq!(top.changes(), 1, "no better bound, no change");
+        top.improve(v(3));
+        low.stop();
+        assert_eq!((top.changes(), low.changes()), (3, 3), "a bound, a flag");
     }
 
     #[test]
