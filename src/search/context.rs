@@ -145,21 +145,22 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
         alpha: &mut WindowBound<T::Node>,
         beta: &mut WindowBound<T::Node>,
     ) -> bool {
-        ply < self.narrow_before && self.split.is_some() && self.look_above(ply, (alpha, beta))
+        match self.split {
+            Some(split) if ply < self.narrow_before => self.look_above(split, ply, (alpha, beta)),
+            _ => false,
+        }
     }
 
-    /// [`Context::narrow_or_cancelled`] below a split node. Out of line: a
-    /// sequential search never calls it, and inlined it slowed that
-    /// search's loop.
+    /// [`Context::narrow_or_cancelled`] below `split`, the nearest split
+    /// node. Out of line: a sequential search never calls it, and inlined
+    /// it slowed that search's loop.
     #[inline(never)]
     fn look_above(
         &mut self,
+        split: &Split<'_, T::Node>,
         ply: usize,
         (alpha, beta): (&mut WindowBound<T::Node>, &mut WindowBound<T::Node>),
     ) -> bool {
-        let Some(split) = self.split else {
-            return false;
-        };
         let changes = split.changes();
         let parent = ply.checked_sub(1).and_then(|p| self.seen.get(p));
         let stopped = parent != Some(&changes)
