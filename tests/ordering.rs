@@ -5,6 +5,7 @@ use gametree::search::{Algorithm, Options, Order, SearchError, compare, search};
 use gametree::syntax::parse;
 use gametree::trace::{Event, NoRecorder, Trace};
 use gametree::tree::{GameTree, Tree};
+use gametree::value::Kind;
 use proptest::prelude::*;
 
 mod common;
@@ -80,6 +81,20 @@ proptest! {
     }
 
     #[test]
+    fn static_order_enters_each_nodes_children_best_first_ties_as_given(shape in shapes_with(true)) {
+        let tree = parse("random", &shape.text()).unwrap();
+        let options = Options { order: Order::Static, ..Options::default() };
+        let mut trace = Trace::new();
+        search(&tree, Algorithm::AlphaBeta, options, &mut trace).unwrap();
+        let entered: Vec<u32> = trace.visited().collect();
+        for parent in entered.iter().copied().filter(|&n| tree.children(n).next().is_some()) {
+            let order: Vec<u32> = entered.iter().copied().filter(|&n| tree.parent(n) == Some(parent)).collect();
+            let expected = best_first(&tree, parent);
+            prop_assert_eq!(&order[..], &expected[..order.len()], "below {}", tree.id(parent));
+        }
+    }
+
+    #[test]
     fn a_depth_limit_takes_the_static_values_there(shape in shapes_with(true), depth in 0usize..6) {
         let tree = parse("random", &shape.text()).unwrap();
         let expected = oracle_to_depth(&tree, tree.root(), depth);
@@ -114,6 +129,29 @@ proptest! {
             prop_assert!(result.stats.iterations <= depth.max(1) as u64);
         }
     }
+}
+
+/// The children of `parent` in the order static ordering promises,
+/// worked out here from the tree alone: best first for the player to
+/// move (a leaf by its value, an interior node by its static value),
+/// those without one last, ties in the order given; a chance node's as
+/// given.
+fn best_first(tree: &Tree, parent: u32) -> Vec<u32> {
+    let mut children: Vec<u32> = tree.children(parent).collect();
+    let kind = tree.kind(parent);
+    if kind == Kind::Chance {
+        return children;
+    }
+    let key = |&n: &u32| match tree.children(n).next() {
+        None => tree.value(n),
+        Some(_) => tree.static_value(n),
+    };
+    children.sort_by(|a, b| match (key(a), key(b)) {
+        (Some(x), Some(y)) if kind == Kind::Max => y.cmp(&x),
+        (Some(x), Some(y)) => x.cmp(&y),
+        (x, y) => y.is_some().cmp(&x.is_some()),
+    });
+    children
 }
 
 /// The first child of the root entered in the last iteration.

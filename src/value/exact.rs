@@ -56,6 +56,15 @@ fn gcd(mut a: u128, mut b: u128) -> u128 {
     b
 }
 
+/// [`gcd`] on 64 bits, where the remainder is one machine instruction
+/// rather than a call into the 128-bit division routine.
+fn gcd_u64(mut a: u64, mut b: u64) -> u64 {
+    while a != 0 {
+        (a, b) = (b % a, a);
+    }
+    b
+}
+
 impl Value {
     /// Minus infinity: below every value.
     pub const NEG_INF: Value = Value::raw(-INFINITE, 1);
@@ -85,6 +94,15 @@ impl Value {
         } else {
             (num, den)
         };
+        if let (Ok(n), Ok(d)) = (i64::try_from(num), u64::try_from(den))
+            && n.unsigned_abs() < INFINITE as u64
+            && d <= DENOMINATOR
+        {
+            // Both fit already, so the reduced fraction fits too: reduced
+            // on 64 bits, the common case (a static value in hundredths).
+            let g = gcd_u64(n.unsigned_abs(), d);
+            return Some(Value::raw(n / g as i64, d / g));
+        }
         let g = gcd(num.unsigned_abs(), den as u128) as i128;
         let (num, den) = (num / g, den / g);
         let num = i64::try_from(num)

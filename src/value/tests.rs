@@ -241,3 +241,41 @@ fn negation_never_overflows() {
     let lowest = Value::new(-MAX_FINITE).unwrap();
     assert_eq!(lowest.negate().to_f64(), MAX_FINITE);
 }
+
+/// Euclid's algorithm on 128 bits, written here apart from the library's.
+fn reference_gcd(a: u128, b: u128) -> u128 {
+    if b == 0 { a } else { reference_gcd(b, a % b) }
+}
+
+/// What `Value::ratio(num, den)` must give: the fraction in lowest terms,
+/// denominator positive, when it fits (numerator below 2^63 - 1 in size,
+/// denominator at most 2^62 - 1).
+fn reference_ratio(num: i128, den: i128) -> Option<(i64, u64)> {
+    if den == 0 {
+        return None;
+    }
+    let g = reference_gcd(num.unsigned_abs(), den.unsigned_abs()) as i128;
+    let sign = if den < 0 { -1 } else { 1 };
+    let (n, d) = (sign * (num / g), (den / g).abs());
+    let fits = n.unsigned_abs() < i64::MAX as u128 && d < (1 << 62);
+    fits.then_some((n as i64, d as u64))
+}
+
+proptest::proptest! {
+    #[test]
+    fn a_ratio_is_the_fraction_in_lowest_terms_or_none_beyond_the_range(
+        num in proptest::prop_oneof![
+            -1_000_000i128..1_000_000,
+            -(1i128 << 64)..(1i128 << 64),
+            proptest::sample::select(vec![i64::MAX as i128, i64::MIN as i128, (i64::MAX - 1) as i128, 1 << 62, (1 << 63) + 2]),
+        ],
+        den in proptest::prop_oneof![
+            1i128..1000,
+            -(1i128 << 64)..(1i128 << 64),
+            proptest::sample::select(vec![(1 << 62) - 1, 1 << 62, 2 * ((1 << 62) - 1), -1, 2]),
+        ],
+    ) {
+        let got = Value::ratio(num, den).map(|v| (v.numerator(), v.denominator()));
+        proptest::prop_assert_eq!(got, reference_ratio(num, den));
+    }
+}
