@@ -110,8 +110,7 @@ fn deferring_changes_the_schedule_but_not_the_value_on_a_random_tree() {
 fn named_entries(tree: &Tree, options: Options, deferral: Deferral) -> Vec<(u64, usize, String)> {
     let mut schedule = Schedule::new();
     simulate_deferring(tree, options, deferral, 2, &mut schedule).unwrap();
-    let entered = entries(&schedule);
-    entered
+    entries(&schedule)
         .into_iter()
         .map(|(time, p, node)| (time, p, tree.id(node)))
         .collect()

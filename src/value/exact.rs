@@ -13,6 +13,7 @@
 use std::cmp::Ordering;
 use std::fmt;
 use std::num::NonZeroU64;
+use std::ops::Rem;
 
 /// The largest magnitude a value read from a tree may have, 2^53: every
 /// integer up to it is also exact as a JSON number or an `f64`.
@@ -48,18 +49,11 @@ pub struct Value {
     den: NonZeroU64,
 }
 
-/// The greatest common divisor of `a` and `b` (`b` when `a` is 0).
-fn gcd(mut a: u128, mut b: u128) -> u128 {
-    while a != 0 {
-        (a, b) = (b % a, a);
-    }
-    b
-}
-
-/// [`gcd`] on 64 bits, where the remainder is one machine instruction
-/// rather than a call into the 128-bit division routine.
-fn gcd_u64(mut a: u64, mut b: u64) -> u64 {
-    while a != 0 {
+/// The greatest common divisor of `a` and `b` (`b` when `a` is 0), on 64
+/// or 128 bits: on 64 the remainder is one machine instruction, on 128 a
+/// call into the division routine.
+fn gcd<T: Copy + Default + PartialEq + Rem<Output = T>>(mut a: T, mut b: T) -> T {
+    while a != T::default() {
         (a, b) = (b % a, a);
     }
     b
@@ -100,7 +94,7 @@ impl Value {
         {
             // Both fit already, so the reduced fraction fits too: reduced
             // on 64 bits, the common case (a static value in hundredths).
-            let g = gcd_u64(n.unsigned_abs(), d);
+            let g = gcd(n.unsigned_abs(), d);
             return Some(Value::raw(n / g as i64, d / g));
         }
         let g = gcd(num.unsigned_abs(), den as u128) as i128;
