@@ -173,10 +173,10 @@ pub(super) fn search_order<T: GameTree>(
     node: T::Node,
     kind: Kind,
 ) -> Vec<T::Node> {
-    let given = tree.children(node).enumerate();
+    let given = tree.children(node);
     match order {
-        Order::None => given.map(|(_, child)| child).collect(),
-        Order::Static => Sorted::new(tree, true, given, kind, None)
+        Order::None => given.collect(),
+        Order::Static => Sorted::new(tree, true, given.enumerate(), kind, None)
             .map(|(_, child)| child)
             .collect(),
     }
