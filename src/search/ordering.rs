@@ -68,7 +68,7 @@ pub(super) struct Children<I, N> {
     given: I,
     /// The index of the next child of `given`.
     index: usize,
-    /// All the children in search order, when they are sorted.
+    /// The children left, in search order, when they are ordered.
     sorted: Option<Sorted<N>>,
     /// A child drawn by `peek`: the next to be given out.
     ahead: Option<(usize, N)>,
@@ -131,7 +131,7 @@ impl<I: Iterator<Item = N>, N: Copy> Iterator for Children<I, N> {
 
     fn size_hint(&self) -> (usize, Option<usize>) {
         let (low, high) = match &self.sorted {
-            Some(sorted) => (sorted.len(), Some(sorted.len())),
+            Some(sorted) => sorted.size_hint(),
             None => self.given.size_hint(),
         };
         let ahead = usize::from(self.ahead.is_some());
@@ -257,11 +257,6 @@ impl<N: Copy> Sorted<N> {
             _ => rest.sort_unstable_by(search_first),
         }
     }
-
-    /// How many children are left to give out.
-    fn len(&self) -> usize {
-        self.rest.len()
-    }
 }
 
 /// The search order of two keyed children: by key, then as given.
@@ -283,9 +278,11 @@ impl<N: Copy> Iterator for Sorted<N> {
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        (self.len(), Some(self.len()))
+        self.rest.size_hint()
     }
 }
+
+impl<N: Copy> ExactSizeIterator for Sorted<N> {}
 
 /// A child's static value for ordering: a leaf's value, or an interior
 /// node's static value.
