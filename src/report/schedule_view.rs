@@ -5,7 +5,7 @@ use serde_json::{Value as Json, json};
 
 use crate::trace::{Act, Cut, Event, Happening, Schedule};
 use crate::tree::{GameTree, ids};
-use crate::value::{CutKind, Kind, Value};
+use crate::value::{Bound, CutKind, Kind, Value};
 
 /// The schedule as lines: each search step in the trace's words, tagged
 /// `t=T Pn:`, with speculative nodes (those sequential alpha-beta never
@@ -60,9 +60,10 @@ fn act_text<T: GameTree>(tree: &T, act: &Act<T::Node>, strict: bool) -> Option<S
             against,
             passed,
         } => {
-            let verdict = match passed {
-                true => "passes: searched again with the full window",
-                false => "fails: no better",
+            let verdict = match (passed, score.bound) {
+                (true, _) => "passes: searched again with the full window",
+                (false, Bound::Exact) => "exact: no second search",
+                (false, _) => "fails: no better",
             };
             Some(format!(
                 "test of {} against {against}: {score}, {verdict}",

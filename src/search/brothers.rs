@@ -32,7 +32,7 @@ use super::young_brothers::YoungBrothers;
 use super::{Algorithm, Options, Stats};
 use crate::trace::NoRecorder;
 use crate::tree::GameTree;
-use crate::value::{Kind, Scored, Value};
+use crate::value::{Bound, Kind, Scored, Value};
 
 /// What searching one younger brother gave: its score (or why it has
 /// none), the nodes it took and its best line.
@@ -191,37 +191,35 @@ where
         }
     }
 
-    /// Searches `child` with the full window.
-    fn full(&self, child: T::Node, split: &Split<'_, T::Node>) -> Outcome<T::Node> {
-        self.full_with(self.options, child, split)
-    }
-
-    /// Searches again, with the full window, a `child` that passed its
-    /// test, splitting its top [`RESEARCH_SPLIT_PLIES`] levels even below
-    /// the split depth.
-    fn research(&self, child: T::Node, split: &Split<'_, T::Node>) -> Outcome<T::Node> {
+    /// Searches again a `child` whose test gave `test` and passed: with
+    /// the full window from the test's bound on (see [`research_window`]),
+    /// splitting its top [`RESEARCH_SPLIT_PLIES`] levels even below the
+    /// split depth.
+    fn research(
+        &self,
+        child: T::Node,
+        test: Scored,
+        split: &Split<'_, T::Node>,
+    ) -> Outcome<T::Node> {
         let depth = research_split_depth(self.split_depth, self.ply + 1, self.workers());
         let options = Options {
             split_depth: Some(depth),
             ..self.options
         };
-        self.full_with(options, child, split)
+        let (alpha, beta) = split.narrow(self.alpha, self.beta);
+        let (alpha, beta) = research_window(self.kind, self.node, test, alpha, beta);
+        self.run_with(options, child, split, alpha, beta)
     }
 
-    /// Searches `child` under `options` with the full window, narrowed by
-    /// the bounds the split nodes have now. A parent of the deepest leaves
-    /// does not narrow its window when entered (it takes its parent's; see
+    /// Searches `child` with the full window, narrowed by the bounds the
+    /// split nodes have now. A parent of the deepest leaves does not
+    /// narrow its window when entered (it takes its parent's; see
     /// `Context::narrow_before`), so such a brother would otherwise search
     /// with the window the eldest left, however far its elder brothers
     /// have moved it since.
-    fn full_with(
-        &self,
-        options: Options,
-        child: T::Node,
-        split: &Split<'_, T::Node>,
-    ) -> Outcome<T::Node> {
+    fn full(&self, child: T::Node, split: &Split<'_, T::Node>) -> Outcome<T::Node> {
         let (alpha, beta) = split.narrow(self.alpha, self.beta);
-        self.run_with(options, child, split, alpha, beta)
+        self.run(child, split, alpha, beta)
     }
 
     /// Tests whether `child` can do better than the best value so far:
@@ -247,12 +245,14 @@ where
         (outcome, Some(now))
     }
 
-    /// Whether a tested brother passed its test against `against`: it
-    /// does better than the value it was tested against, without cutting.
+    /// Whether a tested brother passed its test against `against` and is
+    /// to be searched again (see [`needs_research`]): it does better than
+    /// the value it was tested against, without cutting, and its score is
+    /// no exact value.
     fn passed(&self, outcome: &Outcome<T::Node>, against: Option<Value>) -> bool {
         match (&outcome.result, against) {
             (Ok(score), Some(now)) => {
-                self.kind.prefers(score.value, now) && !self.cuts(score.value)
+                needs_research(self.kind, *score, now) && !self.cuts(score.value)
             }
             _ => false,
         }
@@ -268,9 +268,12 @@ where
         against: Option<Value>,
         split: &Split<'_, T::Node>,
     ) -> Outcome<T::Node> {
-        let outcome = match self.passed(&outcome, against) {
-            true => outcome.searched_again(self.research(child, split)),
-            false => outcome,
+        let outcome = match (self.passed(&outcome, against), &outcome.result) {
+            (true, Ok(test)) => {
+                let test = *test;
+                outcome.searched_again(self.research(child, test, split))
+            }
+            _ => outcome,
         };
         self.publish(&outcome, split);
         outcome
@@ -324,6 +327,45 @@ pub(super) fn research_split_depth(split_depth: usize, ply: usize, workers: usiz
         0 | 1 => split_depth,
         _ => split_depth.max(ply + RESEARCH_SPLIT_PLIES),
     }
+}
+
+/// Whether a brother of a `kind` node, tested against `now` with a null
+/// window and scored `test`, is to be searched again: it does better than
+/// `now` and its score is only a bound. An exact score (a leaf, or a
+/// brother whose test cut nowhere) is the brother's value already, as in
+/// the sequential PVS (`search/pvs.rs`). Whether it cuts is the caller's.
+pub(super) fn needs_research(kind: Kind, test: Scored, now: Value) -> bool {
+    kind.prefers(test.value, now) && test.bound != Bound::Exact
+}
+
+/// The window of a brother's second search, `[alpha, beta]` in MAX's
+/// terms, for a brother of the `kind` split node `node` whose test gave
+/// `test`: a test that passed with a score sure from the node's side
+/// proved that the brother is worth at least `test` (at MAX; at most at
+/// MIN), so the second search starts there instead of at the node's
+/// bound, as Reinefeld's NegaScout does (`search/pvs.rs`). The edge lies
+/// just beside the test's value (see [`Value::below`]), so that a brother
+/// worth exactly that comes back with an exact score.
+pub(super) fn research_window<N: Copy>(
+    kind: Kind,
+    node: N,
+    test: Scored,
+    mut alpha: WindowBound<N>,
+    mut beta: WindowBound<N>,
+) -> (WindowBound<N>, WindowBound<N>) {
+    if !certain(kind, test) || test.value.is_infinite() {
+        return (alpha, beta);
+    }
+    match kind {
+        Kind::Max | Kind::Chance if test.value.below() > alpha.value => {
+            alpha = WindowBound::new(test.value.below(), node);
+        }
+        Kind::Min if test.value.above() < beta.value => {
+            beta = WindowBound::new(test.value.above(), node);
+        }
+        _ => {}
+    }
+    (alpha, beta)
 }
 
 /// The bound a `kind` node improves: alpha at MAX, beta at MIN (the one
@@ -433,5 +475,71 @@ where
                 s.spawn(move |s| self.work(s));
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn window(alpha: i32, beta: i32) -> (WindowBound<u32>, WindowBound<u32>) {
+        (
+            WindowBound::initial(Value::from(alpha)),
+            WindowBound::initial(Value::from(beta)),
+        )
+    }
+
+    fn lower(v: i32) -> Scored {
+        Scored {
+            value: Value::from(v),
+            bound: Bound::Lower,
+        }
+    }
+
+    #[test]
+    fn a_second_search_starts_just_beside_the_tests_bound_on_the_nodes_side() {
+        let (alpha, beta) = window(1, 10);
+        let (a, b) = research_window(Kind::Max, 7, lower(6), alpha, beta);
+        assert_eq!(
+            (a.value, a.from, b.value),
+            (Value::from(6).below(), Some(7), beta.value)
+        );
+        let at_most_4 = Scored {
+            value: Value::from(4),
+            bound: Bound::Upper,
+        };
+        let (a, b) = research_window(Kind::Min, 7, at_most_4, alpha, beta);
+        assert_eq!((a.value, b.value), (alpha.value, Value::from(4).above()));
+    }
+
+    #[test]
+    fn a_bound_from_the_other_side_or_behind_the_window_changes_nothing() {
+        let (alpha, beta) = window(5, 10);
+        let bounds = [
+            (Kind::Max, lower(3)),
+            (Kind::Min, lower(8)),
+            (Kind::Max, Scored::exact(Value::POS_INF)),
+        ];
+        for (kind, test) in bounds {
+            let (a, b) = research_window(kind, 7, test, alpha, beta);
+            assert_eq!(
+                (a.value, b.value),
+                (alpha.value, beta.value),
+                "{kind:?} {test:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn only_a_better_bound_is_searched_again() {
+        let now = Value::from(5);
+        assert!(needs_research(Kind::Max, lower(6), now));
+        assert!(!needs_research(
+            Kind::Max,
+            Scored::exact(Value::from(6)),
+            now
+        ));
+        assert!(!needs_research(Kind::Max, lower(5), now));
+        assert!(!needs_research(Kind::Min, lower(6), now));
     }
 }

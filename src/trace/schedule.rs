@@ -68,7 +68,8 @@ pub enum Happening<N> {
         score: Scored,
         /// The value it was tested against.
         against: Value,
-        /// Whether it does better, and must be searched again.
+        /// Whether it does better with a score that is only a bound, and
+        /// must be searched again (an exact score is the brother's value).
         passed: bool,
     },
 }

@@ -8,7 +8,7 @@ use super::Model;
 use super::frame::{Bounds, Frame, FrameId, Frames, Purpose, Slot, SplitState, Task, Up};
 use super::report::Simulation;
 use super::schedule::Schedule;
-use crate::search::brothers::research_split_depth;
+use crate::search::brothers::{needs_research, research_split_depth, research_window};
 use crate::search::fold::{NodeFold, certain};
 use crate::search::ordering::search_order;
 use crate::search::parallel::split_limit;
@@ -635,7 +635,7 @@ where
         if sure && reaches(kind, up.score.value, cut_at.value, self.options.strict) {
             return self.settle_cutting_test(p, f, index, up, cut_at);
         }
-        let passed = against.is_some_and(|now| kind.prefers(up.score.value, now));
+        let passed = against.is_some_and(|now| needs_research(kind, up.score, now));
         if let Some(against) = against
             && R::RECORDS
         {
@@ -702,7 +702,9 @@ where
             split.frontier += 1;
             if passed {
                 split.settling = true;
-                let again = self.frames.hand_out(f, at, Purpose::Again, None);
+                let (kind, node) = (frame.kind, frame.node);
+                let window = research_window(kind, node, score, frame.alpha, frame.beta);
+                let again = self.frames.hand_out(f, at, Purpose::Again, Some(window));
                 self.schedule.give(p, again);
                 return None;
             }
