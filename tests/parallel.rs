@@ -578,14 +578,7 @@ fn random_games_give_alphabetas_exact_root_value_whatever_the_threads() {
     use gametree::games::random::{RandomSpec, RandomTree};
     for seed in 1..=5 {
         let tree = RandomTree::new(RandomSpec::new(8, 7, seed));
-        let expected = search(
-            &tree,
-            Algorithm::AlphaBeta,
-            Options::default(),
-            &mut NoRecorder,
-        )
-        .unwrap()
-        .score;
+        let expected = common::alphabeta_score(&tree);
         assert_eq!(expected.bound, gametree::value::Bound::Exact);
         // Splitting wherever the split depth allows, and as by default.
         let settings = [Some(0), None].into_iter().flat_map(|split_min_nodes| {

@@ -129,15 +129,7 @@ fn a_test_that_cuts_ends_its_split_node_in_the_simulation() {
     ];
     for (branching, depth, seed, p) in cases {
         let tree = RandomTree::new(RandomSpec::new(branching, depth, seed));
-        let expected = search(
-            &tree,
-            Algorithm::AlphaBeta,
-            Options::default(),
-            &mut NoRecorder,
-        )
-        .unwrap()
-        .score
-        .value;
+        let expected = common::alphabeta_score(&tree).value;
         let (sender, receiver) = mpsc::channel();
         let simulated = tree.clone();
         std::thread::spawn(move || {

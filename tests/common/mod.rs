@@ -99,6 +99,23 @@ pub(crate) fn solve(
     search(tree, algorithm, Options::default(), &mut NoRecorder)
 }
 
+/// Sequential alpha-beta's root score on any tree, with the default
+/// options.
+pub(crate) fn alphabeta_score<T>(tree: &T) -> gametree::value::Scored
+where
+    T: GameTree + Sync,
+    T::Node: Send + Sync,
+{
+    search(
+        tree,
+        Algorithm::AlphaBeta,
+        Options::default(),
+        &mut NoRecorder,
+    )
+    .unwrap()
+    .score
+}
+
 /// The oracle: minimax as plainly as it can be written.
 pub(crate) fn oracle(tree: &Tree, node: NodeId) -> Value {
     oracle_to_depth(tree, node, usize::MAX)
