@@ -15,6 +15,7 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use gametree::games::random::{RandomSpec, RandomTree};
+use gametree::report::schedule_lines;
 use gametree::search::{Algorithm, Options, YoungBrothers, search, simulate};
 use gametree::syntax::parse;
 use gametree::trace::{Event, Happening, NoRecorder, Window};
@@ -60,11 +61,16 @@ fn on_one_thread(tree: &Tree) -> (u64, Value) {
 }
 
 /// The windows B (`@2`) is entered with in the simulation on two
-/// processors, in order.
-fn windows_of_b(tree: &Tree) -> Vec<Window> {
+/// processors, in order, and the line that tells its test's verdict.
+fn windows_of_b(tree: &Tree) -> (Vec<Window>, String) {
     let (simulation, schedule) = scheduled(tree, scout_at_the_root(), 2);
     assert_eq!(simulation.result.score.value, Value::from(6));
-    schedule
+    let lines = schedule_lines(tree, &schedule, false);
+    let verdict = lines
+        .into_iter()
+        .find(|line| line.contains("test of @2 "))
+        .expect("B is tested");
+    let windows = schedule
         .trace()
         .events
         .iter()
@@ -75,13 +81,18 @@ fn windows_of_b(tree: &Tree) -> Vec<Window> {
             } if tree.id(*node) == "@2" => Some(*window),
             _ => None,
         })
-        .collect()
+        .collect();
+    (windows, verdict)
 }
 
 #[test]
 fn a_second_search_starts_from_the_bound_its_test_proved() {
     let tree = tree(BOUND_TEST);
-    let windows = windows_of_b(&tree);
+    let (windows, verdict) = windows_of_b(&tree);
+    assert!(
+        verdict.ends_with("test of @2 against 1: >=6, passes: searched again from that bound"),
+        "{verdict}"
+    );
     assert_eq!(windows.len(), 2, "tested, then searched again: {windows:?}");
     assert_eq!(windows[0].alpha, Value::from(1), "the test, against 1");
     assert_eq!(windows[1].alpha, Value::from(6).below(), "{windows:?}");
@@ -96,7 +107,11 @@ fn a_second_search_starts_from_the_bound_its_test_proved() {
 #[test]
 fn an_exact_test_is_not_searched_again() {
     let tree = tree(EXACT_TEST);
-    let windows = windows_of_b(&tree);
+    let (windows, verdict) = windows_of_b(&tree);
+    assert!(
+        verdict.ends_with("test of @2 against 1: 6, exact: no second search"),
+        "{verdict}"
+    );
     assert_eq!(windows.len(), 1, "tested only: {windows:?}");
     let (_, schedule) = scheduled(&tree, scout_at_the_root(), 2);
     let tested = schedule.acts.iter().find_map(|act| match &act.what {

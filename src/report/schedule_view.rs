@@ -61,7 +61,7 @@ fn act_text<T: GameTree>(tree: &T, act: &Act<T::Node>, strict: bool) -> Option<S
             passed,
         } => {
             let verdict = match (passed, score.bound) {
-                (true, _) => "passes: searched again with the full window",
+                (true, _) => "passes: searched again from that bound",
                 (false, Bound::Exact) => "exact: no second search",
                 (false, _) => "fails: no better",
             };

@@ -10,7 +10,8 @@
 //! - [`YoungBrothers::Scout`]: first a test with a null window at the
 //!   node's best value so far, which only asks whether the brother can do
 //!   better (Pearl's Scout test); the tests run in parallel. A brother
-//!   that passes its test is searched again with the full window, and
+//!   that passes its test with a bound (an exact score is final) is
+//!   searched again, from that bound to the node's other one, and
 //!   these searches run one at a time in child order, each once every
 //!   brother before it is settled, so that it gets their bound as
 //!   sequential alpha-beta would (Kuszmaul's Jamboree search). Workers
