@@ -434,7 +434,16 @@ where
         }
         let frame = &self.frames[f];
         let bound = cut_bound(kind, frame.alpha, frame.beta);
-        if frame.fold.sure() && reaches(kind, v, bound.value, self.options.strict) {
+        let strict = self.options.strict;
+        // At a split node a brother sure of a value that reaches the bound
+        // cuts by itself, as the real search's brothers stop at one
+        // (`Brothers::publish`), even when the node's value so far is a
+        // bound from the other side (below crossed windows): a scout node
+        // would otherwise wait for ever on that brother's slot.
+        let brother_cuts = frame.split.is_some()
+            && certain(kind, score)
+            && reaches(kind, score.value, bound.value, strict);
+        if brother_cuts || frame.fold.sure() && reaches(kind, v, bound.value, strict) {
             self.cut(p, f, v, bound);
             return self.finish(p, f, true);
         }

@@ -6,7 +6,7 @@ use super::super::frame::{FrameId, Purpose, Slot, Up};
 use super::Machine;
 use crate::search::brothers::{needs_research, research_window};
 use crate::search::fold::certain;
-use crate::search::window::{WindowBound, cut_bound, reaches};
+use crate::search::window::{cut_bound, reaches};
 use crate::trace::{Happening, ScheduleRecorder};
 use crate::tree::GameTree;
 use crate::value::Value;
@@ -27,11 +27,11 @@ where
     ) -> Option<Up<T::Node>> {
         let frame = &self.frames[f];
         let kind = frame.kind;
-        let cut_at = cut_bound(kind, frame.alpha, frame.beta);
+        let cut_at = cut_bound(kind, frame.alpha, frame.beta).value;
         // Only a score sure from the node's side cuts (see `settle`).
         let sure = certain(kind, up.score);
-        if sure && reaches(kind, up.score.value, cut_at.value, self.options.strict) {
-            return self.settle_cutting_test(p, f, index, up, cut_at);
+        if sure && reaches(kind, up.score.value, cut_at, self.options.strict) {
+            return self.settle(p, f, index, up.score, up.line);
         }
         let passed = against.is_some_and(|now| needs_research(kind, up.score, now));
         if let Some(against) = against
@@ -52,30 +52,6 @@ where
             return None;
         }
         self.settle_in_order(p, f)
-    }
-
-    /// Settles brother `index` of `f`, whose test came back with a score
-    /// sure from the node's side that reaches `cut_at`, and cuts `f`, as
-    /// the real search stops the brothers at such a test
-    /// (`Brothers::test`). Settling alone cuts only when the node's value
-    /// so far is sure too: below crossed windows a brother settled before
-    /// may leave it a bound from the other side, and the frame would then
-    /// wait for ever on a brother neither tested nor running.
-    fn settle_cutting_test(
-        &mut self,
-        p: usize,
-        f: FrameId,
-        index: usize,
-        up: Up<T::Node>,
-        cut_at: WindowBound<T::Node>,
-    ) -> Option<Up<T::Node>> {
-        let settled = self.settle(p, f, index, up.score, up.line);
-        if settled.is_some() || !self.frames.exists(f) || self.frames[f].done {
-            return settled;
-        }
-        let v = self.frames[f].fold.value();
-        self.cut(p, f, v, cut_at);
-        self.finish(p, f, true)
     }
 
     /// Settles the tested brothers of `f` from the first unsettled one on,
