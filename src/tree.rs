@@ -35,6 +35,12 @@ pub trait GameTree {
     fn kind(&self, node: Self::Node) -> Kind;
     /// The children of `node`, left to right; none for a leaf.
     fn children(&self, node: Self::Node) -> Self::Children<'_>;
+    /// Whether `node` has no children. By default its children are begun;
+    /// a tree that knows without making them (a generated tree, from the
+    /// node's depth) says so faster: ordering asks it of every child.
+    fn is_leaf(&self, node: Self::Node) -> bool {
+        self.children(node).next().is_none()
+    }
     /// A leaf's value; `None` when it is unknown (`?`), and always for an
     /// interior node (searches take a node with a value for a leaf without
     /// asking for its children).
@@ -133,11 +139,6 @@ pub fn subtree_len<T: GameTree>(tree: &T, node: T::Node) -> usize {
         stack.extend(tree.children(n));
     }
     count
-}
-
-/// Whether `node` is a leaf.
-pub fn is_leaf<T: GameTree>(tree: &T, node: T::Node) -> bool {
-    tree.children(node).next().is_none()
 }
 
 /// A line and column in a source file, both counted from 1.
@@ -563,6 +564,11 @@ impl GameTree for Tree {
     }
 
     #[inline]
+    fn is_leaf(&self, node: NodeId) -> bool {
+        Tree::is_leaf(self, node)
+    }
+
+    #[inline]
     fn value(&self, node: NodeId) -> Option<Value> {
         match self.is_leaf(node) {
             true => self.slot(node),
@@ -624,6 +630,9 @@ impl<T: GameTree + ?Sized> GameTree for &T {
     }
     fn children(&self, node: Self::Node) -> Self::Children<'_> {
         (**self).children(node)
+    }
+    fn is_leaf(&self, node: Self::Node) -> bool {
+        (**self).is_leaf(node)
     }
     fn value(&self, node: Self::Node) -> Option<Value> {
         (**self).value(node)

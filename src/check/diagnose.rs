@@ -374,7 +374,7 @@ fn cannot_run<T: GameTree>(tree: &T, error: &SearchError) -> String {
         SearchError::UnknownValue { .. } => {
             let unknown = crate::tree::subtree(tree, tree.root())
                 .into_iter()
-                .filter(|n| crate::tree::is_leaf(tree, *n) && tree.value(*n).is_none());
+                .filter(|n| tree.is_leaf(*n) && tree.value(*n).is_none());
             let ids: Vec<String> = unknown.map(|n| quoted(&tree.id(n)).into_owned()).collect();
             let verb = if ids.len() == 1 { "has" } else { "have" };
             format!("{} {verb} no value", named_up_to(ids, 5))

@@ -346,7 +346,7 @@ where
 
     /// Whether `node` is a leaf.
     pub fn is_leaf(&self, node: T::Node) -> bool {
-        crate::tree::is_leaf(self.tree, node)
+        self.tree.is_leaf(node)
     }
 
     /// The roots of the pruned subtrees, in search order (each once, in

@@ -352,6 +352,13 @@ impl GameTree for RandomTree {
         }
     }
 
+    /// Every node above the last ply has at least one child (the spec
+    /// refuses a smallest branching of 0).
+    #[inline]
+    fn is_leaf(&self, node: RandomNode) -> bool {
+        node.depth() >= self.spec.depth
+    }
+
     fn value(&self, node: RandomNode) -> Option<Value> {
         (node.depth() >= self.spec.depth).then(|| node.true_value())
     }
@@ -471,6 +478,24 @@ mod tests {
                 false => root.value() - step as i32,
             };
             assert_eq!(child.value(), expected);
+        }
+    }
+
+    #[test]
+    fn a_node_is_a_leaf_exactly_when_it_has_no_children() {
+        let specs = [
+            RandomSpec::new(3, 4, 2),
+            RandomSpec::new(5, 3, 9).branching_between(1, 5),
+            RandomSpec::new(2, 5, 4).order(ChildOrder::BestFirst),
+        ];
+        for spec in specs {
+            let tree = RandomTree::new(spec);
+            let mut leaves = 0;
+            walk(&tree, |node, children| {
+                assert_eq!(tree.is_leaf(node), children.is_empty(), "{node:?}");
+                leaves += usize::from(children.is_empty());
+            });
+            assert!(leaves > 1);
         }
     }
 

@@ -6,7 +6,7 @@ use super::algorithm::{Strategy, Support};
 use super::chance;
 use super::context::Context;
 use crate::trace::Recorder;
-use crate::tree::{GameTree, is_leaf};
+use crate::tree::GameTree;
 use crate::value::{Kind, Scored, Value};
 
 /// Minimax in the two-function form.
@@ -120,7 +120,7 @@ fn chance_value<T: GameTree, R: Recorder<T::Node>>(
     ply: usize,
 ) -> Result<Value, SearchError> {
     cx.enter(node, ply, None);
-    if is_leaf(cx.tree, node) {
+    if cx.tree.is_leaf(node) {
         return cx.leaf(node);
     }
     if cx.at_horizon(ply) {

@@ -288,9 +288,8 @@ impl<N: Copy> ExactSizeIterator for Sorted<N> {}
 /// node's static value.
 fn static_key<T: GameTree>(tree: &T, node: T::Node) -> Option<Value> {
     // A node with a value is a leaf: its children need not be made.
-    tree.value(node).or_else(|| {
-        tree.children(node)
-            .next()
-            .and_then(|_| tree.static_value(node))
+    tree.value(node).or_else(|| match tree.is_leaf(node) {
+        true => None,
+        false => tree.static_value(node),
     })
 }

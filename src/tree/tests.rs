@@ -66,6 +66,11 @@ fn children_ranges_and_siblings_follow_preorder() {
     assert_eq!(children(3), [4, 5]);
     assert_eq!(children(7), [8]);
     assert!(children(6).is_empty() && tree.is_leaf(6));
+    for node in tree.nodes() {
+        let begun = tree.children(node).next().is_none();
+        assert_eq!(GameTree::is_leaf(&tree, node), begun, "node {node}");
+        assert_eq!(GameTree::is_leaf(&&tree, node), begun, "node {node}");
+    }
     assert_eq!(tree.subtree_range(1), 1..=5);
     assert_eq!(tree.subtree(3), [3, 4, 5]);
     assert_eq!(tree.subtree_range(8), 8..=8);
