@@ -410,7 +410,7 @@ impl<N: Copy> Event<N> {
     /// its `visit` line tells.
     pub fn line<T: GameTree<Node = N>>(&self, tree: &T, strict: bool) -> Option<String> {
         match self {
-            Event::Enter { node, .. } if tree.children(*node).next().is_none() => None,
+            Event::Enter { node, .. } if tree.is_leaf(*node) => None,
             Event::Enter { node, window } => Some(match window {
                 Some(w) => format!("enter {}, window {w}", tree.id(*node)),
                 None => format!("enter {}", tree.id(*node)),

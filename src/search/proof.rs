@@ -80,10 +80,10 @@ fn cheapest<T: GameTree>(tree: &T, value: Value, depth: Option<usize>) -> Option
     let mut costs: Vec<(u64, u64)> = Vec::new();
     let mut counts: Vec<usize> = Vec::new();
     while let Some((node, ply, done)) = stack.pop() {
-        let leaf_value = match tree.children(node).next() {
-            None => Some(tree.value(node)),
-            Some(_) if depth.is_some_and(|d| ply >= d) => Some(Some(tree.static_value(node)?)),
-            Some(_) => None,
+        let leaf_value = match tree.is_leaf(node) {
+            true => Some(tree.value(node)),
+            false if depth.is_some_and(|d| ply >= d) => Some(Some(tree.static_value(node)?)),
+            false => None,
         };
         if let Some(leaf) = leaf_value {
             costs.push(leaf_costs(leaf, value));

@@ -331,7 +331,7 @@ where
     /// without a static value.
     fn valueless(&mut self, node: T::Node, ply: usize) -> Result<Option<Value>, SearchError> {
         let tree = self.tree;
-        if tree.children(node).next().is_none() {
+        if tree.is_leaf(node) {
             return Err(SearchError::UnknownValue {
                 node: tree.id(node),
                 location: tree.location(node),
