@@ -375,9 +375,11 @@ impl GameTree for RandomTree {
             return Some(Value::from(node.value()));
         }
         let offset = (2.0 * unit(draw(node.hash, stream::NOISE, 0)) - 1.0) * self.spec.noise;
-        // Hundredths, so that files show `= 3.19`.
+        // Hundredths, so that files show `= 3.19`. Within an `i64` (a node's
+        // value is an `i32`), whose conversion from `f64` is one
+        // instruction where `i128`'s is a call.
         let hundredths = ((f64::from(node.value()) + offset) * 100.0).round();
-        Value::ratio(hundredths as i128, 100)
+        Value::ratio(i128::from(hundredths as i64), 100)
     }
 
     fn id(&self, node: RandomNode) -> String {
