@@ -207,6 +207,9 @@ impl<T: GameTree> GameTree for View<'_, T> {
         }
         children.into_iter()
     }
+    fn is_leaf(&self, node: T::Node) -> bool {
+        self.tree.is_leaf(node)
+    }
     fn value(&self, node: T::Node) -> Option<Value> {
         self.tree.value(node)
     }
