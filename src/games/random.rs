@@ -146,7 +146,7 @@ impl RandomTree {
 
     /// The number of children of `node`.
     pub fn child_count(&self, node: RandomNode) -> usize {
-        if node.depth() >= self.spec.depth {
+        if self.is_leaf(node) {
             return 0;
         }
         let low = self.spec.min_branching;
@@ -360,7 +360,7 @@ impl GameTree for RandomTree {
     }
 
     fn value(&self, node: RandomNode) -> Option<Value> {
-        (node.depth() >= self.spec.depth).then(|| node.true_value())
+        self.is_leaf(node).then(|| node.true_value())
     }
 
     fn height(&self) -> Option<usize> {
@@ -368,7 +368,7 @@ impl GameTree for RandomTree {
     }
 
     fn static_value(&self, node: RandomNode) -> Option<Value> {
-        if node.depth() >= self.spec.depth {
+        if self.is_leaf(node) {
             return None;
         }
         if self.spec.noise == 0.0 {
