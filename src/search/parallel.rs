@@ -186,7 +186,12 @@ where
         .unwrap_or(DEFAULT_SPLIT_MIN_NODES);
     if eldest_nodes < split_min_nodes {
         let window_now = (window, alpha, beta);
-        return alphabeta::search_rest(cx, at, window_now, &mut children, fold);
+        #[cfg(feature = "worker-log")]
+        let busy = super::worker_log::Busy::start();
+        let outcome = alphabeta::search_rest(cx, at, window_now, &mut children, fold);
+        #[cfg(feature = "worker-log")]
+        busy.finish(matches!(outcome, Err(Halt::Cancelled)));
+        return outcome;
     }
     let younger: Vec<T::Node> = children.map(|(_, c)| c).collect();
     let brothers = Brothers {
@@ -325,10 +330,10 @@ fn below_split<T: GameTree, R: Recorder<T::Node>>(
     beta: WindowBound<T::Node>,
 ) -> Result<Scored, Halt> {
     #[cfg(feature = "worker-log")]
-    let subtree = super::worker_log::Subtree::start();
+    let busy = super::worker_log::Busy::start();
     let outcome = alphabeta::search::<Star1, T, R>(cx, node, ply, parent, alpha, beta, None, None);
     #[cfg(feature = "worker-log")]
-    subtree.finish(matches!(outcome, Err(Halt::Cancelled)));
+    busy.finish(matches!(outcome, Err(Halt::Cancelled)));
     outcome
 }
 

@@ -2,18 +2,21 @@
 //! benchmark (feature `worker-log`; without it none of this is built and
 //! the search pays nothing).
 //!
-//! Nearly all the work of a parallel search is the sequential alpha-beta
-//! of the subtrees below the split depth, which never waits for anything.
-//! So each such subtree is logged as an interval on the worker that
-//! searched it, and a worker is *busy* while it is inside one; the rest of
-//! the search's time it is waiting (for a brother to return, for work to
-//! steal) or doing the split nodes' few steps.
+//! Nearly all the work of a parallel search is sequential alpha-beta,
+//! which never waits for anything: the subtrees below the split depth, and
+//! the younger brothers a node within it searches itself, one after
+//! another, when its eldest's subtree was too small to share them. So each
+//! such search is logged as an interval on the worker that made it, and a
+//! worker is *busy* while it is inside one; the rest of the search's time
+//! it is waiting (for a brother to return, for work to steal) or doing the
+//! split nodes' few steps.
 
 use std::fmt::Write;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-/// One subtree searched below the split depth.
+/// One sequential search: a subtree below the split depth, or the
+/// younger brothers a node kept.
 #[derive(Clone, Copy, Debug)]
 pub struct Interval {
     /// The rayon worker (0 outside a pool).
@@ -34,7 +37,7 @@ pub struct Log {
     /// When the first younger brothers were handed out, from the start:
     /// until then one worker searches the eldest line alone.
     pub first_split: Option<Duration>,
-    /// The subtrees searched below the split depth, in the order they ended.
+    /// The sequential searches, in the order they ended.
     pub intervals: Vec<Interval>,
 }
 
@@ -83,20 +86,20 @@ pub(super) fn split() {
     }
 }
 
-/// A subtree being searched below the split depth.
-pub(super) struct Subtree {
+/// A sequential search under way (see [`Interval`]).
+pub(super) struct Busy {
     start: Instant,
 }
 
-impl Subtree {
-    /// Starts timing a subtree.
-    pub(super) fn start() -> Subtree {
-        Subtree {
+impl Busy {
+    /// Starts timing a sequential search.
+    pub(super) fn start() -> Busy {
+        Busy {
             start: Instant::now(),
         }
     }
 
-    /// Logs the subtree, which a cut above stopped when `cancelled`.
+    /// Logs the search, which a cut above stopped when `cancelled`.
     pub(super) fn finish(self, cancelled: bool) {
         let end = Instant::now();
         let mut state = state();
@@ -144,8 +147,7 @@ pub fn summary(logs: &[Log]) -> String {
         alone_first += log.first_split.unwrap_or(log.wall).as_secs_f64();
     }
     let share = |x: f64| 100.0 * x / wall.max(f64::MIN_POSITIVE);
-    let mut out =
-        String::from("    busy in subtrees below the split depth (of which stopped by a cut):");
+    let mut out = String::from("    busy in sequential searches (of which stopped by a cut):");
     for w in 0..workers {
         let _ = write!(
             out,
