@@ -13,6 +13,11 @@
 //! `parallel-search`; default all but `one-thread`), `GAMETREE_BENCH_ROWS`
 //! the trees of the parallel rows (1-based, `1,2,3`; default all). With `--features worker-log`, each parallel row also says
 //! how each worker spent its time.
+//!
+//! Each tree's parallel rows begin with what the machine gives: the
+//! sequential search run on every thread at once, one copy a thread,
+//! against one copy alone. No parallel search that adds no node and never
+//! waits can do better on that machine at that moment.
 
 use std::time::{Duration, Instant};
 
@@ -133,11 +138,18 @@ fn parallel_rows(name: &str, tree: &RandomTree, options: Options, pool: &rayon::
         ("scout", Some(YoungBrothers::Scout)),
     ];
     let mut seq = Samples::default();
+    // The same sequential search on every thread at once: what the machine
+    // gives this search on all its threads, the most a parallel search
+    // that adds no node and never waits could reach.
+    let mut at_once = Samples::default();
+    let copies = pool.current_num_threads();
     let mut par = ways.map(|_| Samples::default());
     #[cfg(feature = "worker-log")]
     let mut logs = ways.map(|_| Vec::new());
     for _ in 0..rounds() {
         let s = seq.keep(|| search(tree, Algorithm::AlphaBeta, options, &mut NoRecorder));
+        let scores = at_once.time(|| pool.install(|| each_thread_alone(tree, options, copies)));
+        assert!(scores.iter().all(|&score| score == s.score), "{name}");
         for (i, ((_, young_brothers), samples)) in ways.into_iter().zip(&mut par).enumerate() {
             let options = Options {
                 young_brothers: young_brothers.or(options.young_brothers),
@@ -154,6 +166,12 @@ fn parallel_rows(name: &str, tree: &RandomTree, options: Options, pool: &rayon::
             assert_eq!(s.score, p.score, "{name}: the same root value");
         }
     }
+    println!(
+        "{:<44} {copies} sequential searches at once: the machine gives {:.2} (each round {})",
+        "",
+        copies as f64 * seq.median().as_secs_f64() / at_once.median().as_secs_f64(),
+        at_once.scaled_ratios(&seq, copies),
+    );
     for (i, ((young, _), par)) in ways.into_iter().zip(&par).enumerate() {
         let overhead = par.stats.nodes_visited as f64 / seq.stats.nodes_visited as f64 - 1.0;
         // The speed-up the processor time allows: the threads times the
@@ -182,6 +200,23 @@ fn parallel_rows(name: &str, tree: &RandomTree, options: Options, pool: &rayon::
         println!("{}", gametree::search::worker_log::summary(&logs[i]));
         let _ = i;
     }
+}
+
+/// The root scores of `copies` sequential alpha-beta searches of `tree`,
+/// run side by side on the current pool's threads.
+fn each_thread_alone(
+    tree: &RandomTree,
+    options: Options,
+    copies: usize,
+) -> Vec<gametree::value::Scored> {
+    use rayon::prelude::*;
+    (0..copies)
+        .into_par_iter()
+        .map(|_| {
+            let result = search(tree, Algorithm::AlphaBeta, options, &mut NoRecorder);
+            result.expect("the search succeeds").score
+        })
+        .collect()
 }
 
 /// The times of several runs of one search, with the counts of the last.
@@ -241,6 +276,18 @@ impl Samples {
         let mut times = self.times.clone();
         times.sort_unstable();
         times[times.len() / 2]
+    }
+
+    /// `copies` times `one`'s time over this one's, round by round: the
+    /// speed-up of running `copies` searches at once over one alone.
+    fn scaled_ratios(&self, one: &Samples, copies: usize) -> String {
+        let ratios: Vec<String> = one
+            .times
+            .iter()
+            .zip(&self.times)
+            .map(|(a, b)| format!("{:.2}", copies as f64 * a.as_secs_f64() / b.as_secs_f64()))
+            .collect();
+        ratios.join(" ")
     }
 
     /// This search's time over `other`'s, round by round.
