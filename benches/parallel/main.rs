@@ -170,7 +170,7 @@ fn parallel_rows(name: &str, tree: &RandomTree, options: Options, pool: &rayon::
         "{:<44} {copies} sequential searches at once: the machine gives {:.2} (each round {})",
         "",
         copies as f64 * seq.median().as_secs_f64() / at_once.median().as_secs_f64(),
-        at_once.scaled_ratios(&seq, copies),
+        seq.ratios_times(&at_once, copies as f64),
     );
     for (i, ((young, _), par)) in ways.into_iter().zip(&par).enumerate() {
         let overhead = par.stats.nodes_visited as f64 / seq.stats.nodes_visited as f64 - 1.0;
@@ -278,25 +278,18 @@ impl Samples {
         times[times.len() / 2]
     }
 
-    /// `copies` times `one`'s time over this one's, round by round: the
-    /// speed-up of running `copies` searches at once over one alone.
-    fn scaled_ratios(&self, one: &Samples, copies: usize) -> String {
-        let ratios: Vec<String> = one
-            .times
-            .iter()
-            .zip(&self.times)
-            .map(|(a, b)| format!("{:.2}", copies as f64 * a.as_secs_f64() / b.as_secs_f64()))
-            .collect();
-        ratios.join(" ")
-    }
-
     /// This search's time over `other`'s, round by round.
     fn ratios(&self, other: &Samples) -> String {
+        self.ratios_times(other, 1.0)
+    }
+
+    /// `factor` times this search's time over `other`'s, round by round.
+    fn ratios_times(&self, other: &Samples, factor: f64) -> String {
         let ratios: Vec<String> = self
             .times
             .iter()
             .zip(&other.times)
-            .map(|(a, b)| format!("{:.2}", a.as_secs_f64() / b.as_secs_f64()))
+            .map(|(a, b)| format!("{:.2}", factor * a.as_secs_f64() / b.as_secs_f64()))
             .collect();
         ratios.join(" ")
     }
