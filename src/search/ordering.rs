@@ -185,7 +185,34 @@ pub(super) fn search_order<T: GameTree>(
 /// A child's sort key: the previous iteration's value, then the static
 /// value, each from the side of the player to move (so that ascending is
 /// best first) and unknown last.
-type Key = (bool, Option<Value>, bool, Option<Value>);
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Key {
+    previous: Option<Value>,
+    fixed: Option<Value>,
+}
+
+impl Ord for Key {
+    #[inline]
+    fn cmp(&self, other: &Key) -> std::cmp::Ordering {
+        unknown_last(self.previous, other.previous)
+            .then_with(|| unknown_last(self.fixed, other.fixed))
+    }
+}
+
+impl PartialOrd for Key {
+    fn partial_cmp(&self, other: &Key) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// The order of two values, an unknown one after every known one.
+#[inline]
+fn unknown_last(a: Option<Value>, b: Option<Value>) -> std::cmp::Ordering {
+    match (a, b) {
+        (Some(a), Some(b)) => a.cmp(&b),
+        (a, b) => a.is_none().cmp(&b.is_none()),
+    }
+}
 
 /// A node's children (with their indices) in search order for a `kind`
 /// node: by static value when static ordering is on, after the previous
@@ -223,12 +250,10 @@ impl<N: Copy> Sorted<N> {
             let previous = memo.and_then(|m| m.entry(index)).map(|(_, v, _)| *v);
             let fixed = by_static.then(|| static_key(tree, child)).flatten();
             let side = |v: Option<Value>| v.map(|v| kind.perspective(v).negate());
-            (
-                previous.is_none(),
-                side(previous),
-                fixed.is_none(),
-                side(fixed),
-            )
+            Key {
+                previous: side(previous),
+                fixed: side(fixed),
+            }
         };
         let keyed: Vec<_> = children
             .map(|(index, child)| (key(index, child), index, child))
@@ -260,8 +285,9 @@ impl<N: Copy> Sorted<N> {
 }
 
 /// The search order of two keyed children: by key, then as given.
+#[inline(always)]
 fn search_first<N>(a: &(Key, usize, N), b: &(Key, usize, N)) -> std::cmp::Ordering {
-    (&a.0, a.1).cmp(&(&b.0, b.1))
+    a.0.cmp(&b.0).then(a.1.cmp(&b.1))
 }
 
 impl<N: Copy> Iterator for Sorted<N> {

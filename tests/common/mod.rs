@@ -68,7 +68,25 @@ impl Shape {
 /// Random trees with small values (many ties) and, now and then, a node
 /// that states its kind so that kinds do not always alternate. Interior
 /// nodes have static values when `statics` is true.
-pub(crate) fn shapes_with(statics: bool) -> impl Strategy<Value = Shape> {
+pub(crate) fn shapes_with(statics: bool) -> BoxedStrategy<Shape> {
+    match statics {
+        true => shapes_where((-4i32..5).prop_map(Some)),
+        false => shapes_where((-4i32..5).prop_map(|_| None)),
+    }
+}
+
+/// Random trees as [`shapes_with`] makes them, in which about two interior
+/// nodes in three have a static value.
+pub(crate) fn shapes_with_some_statics() -> BoxedStrategy<Shape> {
+    shapes_where(prop::option::weighted(2.0 / 3.0, -4i32..5))
+}
+
+/// Random trees as [`shapes_with`] makes them, each interior node's static
+/// value drawn from `statics`.
+fn shapes_where<S>(statics: S) -> BoxedStrategy<Shape>
+where
+    S: Strategy<Value = Option<i32>> + Clone + 'static,
+{
     let leaf = (-4i32..5).prop_map(Shape::Leaf);
     leaf.prop_recursive(5, 120, 5, move |inner| {
         (
@@ -77,13 +95,12 @@ pub(crate) fn shapes_with(statics: bool) -> impl Strategy<Value = Shape> {
                 1 => Just(Some(Kind::Max)),
                 1 => Just(Some(Kind::Min)),
             ],
-            -4i32..5,
+            statics.clone(),
             prop::collection::vec(inner, 1..5),
         )
-            .prop_map(move |(kind, value, children)| {
-                Shape::Node(kind, statics.then_some(value), children)
-            })
+            .prop_map(|(kind, value, children)| Shape::Node(kind, value, children))
     })
+    .boxed()
 }
 
 /// Random trees without static values.
