@@ -186,12 +186,7 @@ where
         .unwrap_or(DEFAULT_SPLIT_MIN_NODES);
     if eldest_nodes < split_min_nodes {
         let window_now = (window, alpha, beta);
-        #[cfg(feature = "worker-log")]
-        let busy = super::worker_log::Busy::start();
-        let outcome = alphabeta::search_rest(cx, at, window_now, &mut children, fold);
-        #[cfg(feature = "worker-log")]
-        busy.finish(matches!(outcome, Err(Halt::Cancelled)));
-        return outcome;
+        return logged_busy(|| alphabeta::search_rest(cx, at, window_now, &mut children, fold));
     }
     let younger: Vec<T::Node> = children.map(|(_, c)| c).collect();
     let brothers = Brothers {
@@ -329,9 +324,16 @@ fn below_split<T: GameTree, R: Recorder<T::Node>>(
     alpha: WindowBound<T::Node>,
     beta: WindowBound<T::Node>,
 ) -> Result<Scored, Halt> {
+    logged_busy(|| alphabeta::search::<Star1, T, R>(cx, node, ply, parent, alpha, beta, None, None))
+}
+
+/// Runs `search`, one sequential search, which the worker log (when built)
+/// counts as the worker's busy time.
+#[inline(always)]
+fn logged_busy(search: impl FnOnce() -> Result<Scored, Halt>) -> Result<Scored, Halt> {
     #[cfg(feature = "worker-log")]
     let busy = super::worker_log::Busy::start();
-    let outcome = alphabeta::search::<Star1, T, R>(cx, node, ply, parent, alpha, beta, None, None);
+    let outcome = search();
     #[cfg(feature = "worker-log")]
     busy.finish(matches!(outcome, Err(Halt::Cancelled)));
     outcome
