@@ -45,6 +45,8 @@ mod manual {
     struct Generating;
     #[doc = include_str!("../docs/parallel.md")]
     struct Parallel;
+    #[doc = include_str!("../docs/parallel-measurements.md")]
+    struct ParallelMeasurements;
     #[doc = include_str!("../docs/parallel-simulation.md")]
     struct ParallelSimulation;
     #[doc = include_str!("../docs/performance.md")]

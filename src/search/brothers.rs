@@ -315,8 +315,8 @@ where
 /// starts until that search is done (see [`super::board`]), so the workers
 /// that find nothing else to do would wait for it; split, it gives them
 /// work inside the one subtree everyone waits for. Measured on two
-/// threads in docs/parallel.md: the idle time of the bench's unordered
-/// trees fell from 21% to 8% (b=8, d=14).
+/// threads in docs/parallel-measurements.md: the idle time of the
+/// bench's unordered trees fell from 21% to 8% (b=8, d=14).
 pub(super) const RESEARCH_SPLIT_PLIES: usize = 2;
 
 /// The split depth of a second search of a brother at `ply` below the

@@ -268,7 +268,8 @@ impl<N: Copy> Sorted<N> {
     /// out: the best to the front before the first, the rest in order
     /// before the second. Out of line: inlined where the search draws its
     /// next child, it cost the search that does not order 2.5% more
-    /// instructions, and the ordered one 3.5% (docs/parallel.md).
+    /// instructions, and the ordered one 3.5%
+    /// (docs/parallel-measurements.md).
     #[inline(never)]
     fn arrange(&mut self) {
         let rest = self.rest.as_mut_slice();

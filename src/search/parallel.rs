@@ -76,7 +76,7 @@ pub fn default_young_brothers(threads: usize, order: Order) -> YoungBrothers {
 /// another, since handing a brother to another thread costs more than a
 /// small subtree (about 11,000 instructions a split node on one thread,
 /// against some 150 a node; on 16 cores the bench's b=30 d=8 tree ran 2.2
-/// times faster with 256 than with none: docs/parallel.md).
+/// times faster with 256 than with none: docs/parallel-measurements.md).
 pub const DEFAULT_SPLIT_MIN_NODES: u64 = 256;
 
 /// Split depth when none is given, from [`DEEP_SPLIT_THREADS`] threads on:
