@@ -7,6 +7,7 @@ use gametree::search::{Algorithm, Options, search};
 use gametree::syntax::parse;
 use gametree::trace::{NoRecorder, Trace};
 use gametree::tree::{GameTree, NodeId, Tree};
+use gametree::value::Bound;
 use proptest::prelude::*;
 
 mod common;
@@ -30,6 +31,10 @@ proptest! {
             for options in all_options().into_iter().filter(|o| algorithm.accepts(o).is_ok()) {
                 let result = search(&tree, algorithm, options, &mut NoRecorder).unwrap();
                 prop_assert_eq!(result.score.value, expected, "{} {:?}", algorithm, options);
+                // The root's value is found, not bounded: a search from the
+                // full window that ends with "at most" or "at least" there
+                // has not said what the value is.
+                prop_assert_eq!(result.score.bound, Bound::Exact, "{} {:?}", algorithm, options);
             }
         }
     }

@@ -9,7 +9,7 @@ use gametree::search::{Algorithm, Options, SearchError, knuth_moore, search, sma
 use gametree::syntax::parse;
 use gametree::trace::{NoRecorder, Trace, Window};
 use gametree::tree::{GameTree, NodeId, Tree};
-use gametree::value::Value;
+use gametree::value::{Bound, Value};
 use proptest::prelude::*;
 
 mod common;
@@ -119,6 +119,7 @@ proptest! {
             let result = search(&tree, algorithm, options, &mut NoRecorder)
                 .unwrap_or_else(|e| panic!("{algorithm} {options:?} on {text}: {e}"));
             prop_assert_eq!(result.score.value, expected, "{} {:?} on {}", algorithm, options, text);
+            prop_assert_eq!(result.score.bound, Bound::Exact, "{} {:?} on {}", algorithm, options, text);
         }
     }
 
@@ -313,6 +314,32 @@ fn the_lecture_tree_by_hand() {
         (result.score.value, result.stats.researches),
         (Value::from(5), 1)
     );
+}
+
+/// A re-search that finds the child worth exactly the test's bound. The
+/// test of B (window [-3, -3+ε]) fails high, B >= 0, and B is searched
+/// again with [0, +inf]: its first child is worth 0, so B, a MIN node,
+/// cuts there and says only B <= 0. With the test's B >= 0, B is 0, and
+/// so is the root: a value, not the bound "<= 0" it used to report.
+#[test]
+fn a_re_search_that_fails_low_at_the_test_s_bound_gives_that_value() {
+    let tree = parse("tie", "A [B1 [-3] B [C [0 0] 1]]").unwrap();
+    for strict in [false, true] {
+        let options = Options {
+            strict,
+            ..Options::default()
+        };
+        let mut trace = Trace::new();
+        let result = search(&tree, Algorithm::Pvs, options, &mut trace).unwrap();
+        assert_eq!(result.stats.researches, 1, "strict: {strict}");
+        assert_eq!(
+            (result.score.value, result.score.bound),
+            (Value::from(0), Bound::Exact),
+            "strict: {strict}"
+        );
+        let best = result.best_move.map(|node| tree.id(node));
+        assert_eq!(best.as_deref(), Some("B"), "strict: {strict}");
+    }
 }
 
 /// Each Γ case of SSS* named in the trace, on a tree of two levels.

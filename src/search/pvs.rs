@@ -184,7 +184,25 @@ fn scout<T: GameTree, R: Recorder<T::Node>>(
         max_window(kind, low.value, beta.value),
         to_max(kind, test),
     );
-    search_child(cx, own, child, ply + 1, (low, beta))
+    let second = search_child(cx, own, child, ply + 1, (low, beta))?;
+    Ok(match cx.options.fail_hard {
+        true => second,
+        false => bounded_by_test(test, second),
+    })
+}
+
+/// A child's score from its fail-soft re-search with the window `[t,
+/// beta]`, `t` being the lower bound its `test` proved (all in the node's
+/// terms). Unless it cuts only beyond a bound (`--strict`), a re-search
+/// that finds the child worth exactly `t` fails low there and says only
+/// "at most `t`": with the test's "at least `t`", the child is worth
+/// exactly `t`, which neither search says alone (Reinefeld's NegaScout
+/// takes the re-search's number, which is then `t`).
+fn bounded_by_test(test: Scored, second: Scored) -> Scored {
+    match second.bound == Bound::Upper && second.value <= test.value {
+        true => Scored::exact(test.value),
+        false => second,
+    }
 }
 
 /// The least value above `a`: `x` when `a` is `x-ε`, else `a+ε`, so that
