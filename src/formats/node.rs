@@ -115,10 +115,10 @@ impl Node {
     }
 }
 
-/// Refuses one more node, `started` nodes in, past the node limit, or one
+/// Refuses one more node, `started` nodes in, past the node limit, one
 /// whose name or label the tree language refuses (the readers refuse
 /// these where they read them; this holds every format to the rule
-/// whatever its reader does).
+/// whatever its reader does), or a root that states a probability.
 fn refuse(
     node: &Node,
     is_root: bool,
@@ -131,6 +131,13 @@ fn refuse(
     let refusal = refusal.or_else(|| node.label.as_deref().and_then(refuse_label));
     if let Some(refusal) = refusal {
         return Err(source.error_at_location(at, &refusal.message));
+    }
+    // A chance node's children have probabilities; the root is no one's
+    // child, and no format could write one for it back.
+    if is_root && node.probability.is_some() {
+        let message = "the root has no probability: probabilities stand only before the \
+                       children of a chance node";
+        return Err(source.error_at_location(at, message));
     }
     if started >= limits.max_nodes {
         let message = format!(

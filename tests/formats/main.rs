@@ -162,6 +162,28 @@ fn a_nul_byte_is_refused_in_every_format() {
     }
 }
 
+/// A probability belongs to a chance node's child; one stated for the
+/// root, which JSON can hold, was kept and written as a tree file that
+/// cannot be read back (`0.66: 3`, a fuzzing finding, seed
+/// `fuzz/seeds/formats/root-probability`). It is refused where it stands.
+#[test]
+fn a_probability_on_the_root_is_refused() {
+    use gametree::formats::{self, ReadOptions, TreeFormat};
+    for json in [
+        "{\"probability\": 0.66}",
+        "{\"value\": 3, \"probability\": 0.66}",
+        "{\n  \"kind\": \"chance\", \"probability\": \"1/2\",\n  \"children\": [{\"value\": 1}]}",
+    ] {
+        let error =
+            formats::read(TreeFormat::Json, "f", json, &ReadOptions::default()).unwrap_err();
+        let message = error.to_string();
+        assert!(
+            message.starts_with("f:1:") && message.contains("the root has no probability"),
+            "{json}: {message}"
+        );
+    }
+}
+
 /// No name holds a `"`, in any format: the tree language and `expect` lines
 /// cannot quote one, so `key` would write a name that `check` then cannot
 /// find, failing a key against its own tree.
