@@ -5,6 +5,8 @@
 //! claim by claim, and no line of it is reported as a slip; an arbitrary
 //! answer file scores between 0 and 1 with its counts adding up, the same
 //! as when it is graded alone, and every form of its report is written.
+//! The tree file is also checked against its own `expect` lines, and
+//! against the key written after it, which must score full marks.
 
 #![no_main]
 
@@ -65,6 +67,7 @@ fn check(grading: &Grading, tree: &Tree, tree_text: &str, answers: &str) {
             Source::new("any.answers", answers),
         ]
     };
+    own_expect_lines(grading, tree_text, &key_text);
     for claims in [false, true] {
         let grading = Grading {
             claims,
@@ -100,6 +103,31 @@ fn check(grading: &Grading, tree: &Tree, tree_text: &str, answers: &str) {
             (alone.passed, alone.failed, alone.score),
             (any.passed, any.failed, any.score),
             "another file in the batch changed this one's grade"
+        );
+    }
+}
+
+/// The tree file checked against its own `expect` lines, as written and
+/// with the key after them: never a panic, a score between 0 and 1, and
+/// full marks for the key alone after the tree.
+fn own_expect_lines(grading: &Grading, tree_text: &str, key_text: &str) {
+    if let Ok(batch) = grading.grade(None, vec![Source::new(TREE_FILE, tree_text)]) {
+        for file in &batch.report.files {
+            assert!((0.0..=1.0).contains(&file.score), "score {}", file.score);
+        }
+        every_form(&batch.report);
+    }
+    if syntax::parse_file(TREE_FILE, tree_text).is_ok_and(|p| p.expectations.is_empty()) {
+        let with_key = format!("{tree_text}\n{key_text}");
+        let batch = grading
+            .grade(None, vec![Source::new(TREE_FILE, with_key.as_str())])
+            .unwrap_or_else(|e| panic!("a tree with its key grades: {e}\n{with_key}"));
+        let own = own_file(&batch.report, TREE_FILE);
+        assert!(
+            own.error.is_none() && own.failed == 0 && own.score == 1.0,
+            "the key after its tree scores {}: {:?}\n{with_key}",
+            own.score,
+            own.error
         );
     }
 }
