@@ -60,13 +60,9 @@ fn check(grading: &Grading, tree: &Tree, tree_text: &str, answers: &str) {
     let key_text = key_lines(&answer_key(tree, &result, &trace));
     let key = syntax::parse_answers("key", &key_text)
         .unwrap_or_else(|e| panic!("the key reads back: {e}\n{key_text}"));
-    let files = || {
-        vec![
-            Source::new(TREE_FILE, tree_text),
-            Source::new("key.answers", key_text.as_str()),
-            Source::new("any.answers", answers),
-        ]
-    };
+    let tree_file = Source::new(TREE_FILE, tree_text);
+    let key_file = Source::new("key.answers", key_text.as_str());
+    let answer_file = Source::new("any.answers", answers);
     own_expect_lines(grading, tree_text, &key_text);
     for claims in [false, true] {
         let grading = Grading {
@@ -74,7 +70,10 @@ fn check(grading: &Grading, tree: &Tree, tree_text: &str, answers: &str) {
             ..grading.clone()
         };
         let batch = grading
-            .grade(Some(&key), files())
+            .grade(
+                Some(&key),
+                vec![tree_file.clone(), key_file.clone(), answer_file.clone()],
+            )
             .unwrap_or_else(|e| panic!("a batch that starts with its tree grades: {e}"));
         let own = own_file(&batch.report, "key.answers");
         assert!(
@@ -93,10 +92,7 @@ fn check(grading: &Grading, tree: &Tree, tree_text: &str, answers: &str) {
         assert_eq!(any.passed + any.failed, any.total, "{any:?}");
         every_form(&batch.report);
         let alone = grading
-            .grade(
-                Some(&key),
-                vec![files().swap_remove(0), files().swap_remove(2)],
-            )
+            .grade(Some(&key), vec![tree_file.clone(), answer_file.clone()])
             .expect("grades alone");
         let alone = own_file(&alone.report, "any.answers");
         assert_eq!(
