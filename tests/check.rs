@@ -51,7 +51,7 @@ fn every_example_passes_its_own_expect_lines() {
 
 #[test]
 fn all_examples_at_once_give_one_table() {
-    let mut args = vec!["check".to_string()];
+    let mut args = vec!["check".to_string(), "--trees".to_string()];
     args.extend(example_files());
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let Outcome { code, stdout, .. } = gametree(&args).outcome();
@@ -147,6 +147,7 @@ fn a_class_gives_one_table_row_per_answer_file() {
     let Outcome { code, stdout, .. } = gametree([
         "check",
         "--claims",
+        "--trees",
         "trees/lecture-a-to-v.tree",
         "tests/answers/lecture-a-to-v/correct.answers",
         "tests/answers/lecture-a-to-v/wrong-pruned.answers",

@@ -130,6 +130,7 @@ fn graded_against_a_key_with_points() -> Batch {
     ];
     let grading = Grading {
         explain: Explain::Brief,
+        several_trees: true,
         ..Grading::default()
     };
     grading.grade(Some(&key), files).unwrap()
@@ -427,13 +428,15 @@ fn the_binary_and_the_library_agree() {
         .collect();
     trees.sort();
     args = trees.iter().map(String::as_str).collect();
-    let (_, json) = binary_json(&[&args[..], &["--strict", "--explain", "brief"]].concat());
+    let (_, json) =
+        binary_json(&[&args[..], &["--trees", "--strict", "--explain", "brief"]].concat());
     let grading = Grading {
         options: Options {
             strict: true,
             ..Options::default()
         },
         explain: Explain::Brief,
+        several_trees: true,
         ..Grading::default()
     };
     let files = args.iter().map(|p| file(p)).collect();

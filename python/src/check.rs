@@ -80,6 +80,8 @@ pub(crate) fn check(
             limits: reading.limits,
             rounds: reading.rounds,
         },
+        // The tree is given apart from the answers: no answer takes its place.
+        several_trees: false,
     };
     if grading.claims && key.is_some() {
         return Err(PyValueError::new_err(

@@ -35,6 +35,13 @@ pub struct Grading {
     pub format: Option<TreeFormat>,
     /// How tree files are read: the node limit, a CS188 case's rounds.
     pub read: ReadOptions,
+    /// Let a file after the first be a tree file too, starting an exercise
+    /// of its own: one that does not start with `expect` and whose name
+    /// ends in `.tree` or that reads as a tree. Off, the first file is the
+    /// only tree file and every file after it an answer file, so that an
+    /// answer file can never take the tree's place: leave it off for
+    /// files you do not trust.
+    pub several_trees: bool,
 }
 
 impl Default for Grading {
@@ -48,6 +55,7 @@ impl Default for Grading {
             claims: false,
             format: None,
             read: ReadOptions::default(),
+            several_trees: false,
         }
     }
 }
@@ -260,11 +268,13 @@ impl Grading {
     /// the tree file's own `expect` lines; a tree file that no answer file
     /// follows is checked claim by claim against its own `expect` lines.
     ///
-    /// A file after the first is an answer file when it starts with
-    /// `expect`, or when it is not a tree file either (its name does not
-    /// end in `.tree` and it does not read as a tree). A file that cannot
-    /// be used gets its row with the error and never stops the others;
-    /// only a batch without a tree file before its answers is refused.
+    /// The first file is the tree file and every file after it an answer
+    /// file; with [`Grading::several_trees`], a file after the first is an
+    /// answer file when it starts with `expect`, or when it is not a tree
+    /// file either (its name does not end in `.tree` and it does not read
+    /// as a tree). A file that cannot be used gets its row with the error
+    /// and never stops the others; only a batch without a tree file before
+    /// its answers is refused.
     ///
     /// ```
     /// use gametree::check::{Grading, Source};
@@ -325,7 +335,7 @@ impl Grading {
                 exercises.push(self.search_tree(file, host));
                 continue;
             };
-            match is_answer_file(&file) {
+            match !self.several_trees || is_answer_file(&file) {
                 true => exercise.answers.push(file),
                 false => exercises.push(self.search_tree(file, host)),
             }

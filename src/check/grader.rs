@@ -201,12 +201,19 @@ fn diagnose(
 }
 
 /// An answer file's lines; the file is unusable when it holds no answer
-/// that reads (empty, comments only, free text).
+/// that reads (empty, comments only, free text, a tree).
 fn read_answers(name: &str, text: &str) -> Result<Lines, String> {
     let lines = syntax::read_answers(name, text).map_err(|e| e.to_string())?;
     match lines.iter().find_map(|l| l.as_ref().err()) {
         Some(first) if lines.iter().all(Result::is_err) => {
-            Err(format!("{first}\nno line of the file reads as an answer"))
+            let tree = syntax::parse_file(name, text).is_ok();
+            let why = match tree {
+                true => ": it reads as a tree, and only the first file of the batch is a tree file",
+                false => "",
+            };
+            Err(format!(
+                "{first}\nno line of the file reads as an answer{why}"
+            ))
         }
         _ => Ok(lines),
     }

@@ -1,7 +1,8 @@
 //! `gametree check`: answer keys and answer files against one search.
 //!
-//! Each file on the command line is a tree file or an answer file (its first
-//! word is `expect`). An answer file is checked against the tree file before
+//! The first file on the command line is the tree file, every other an
+//! answer file (with `--trees`, a later file that is no answer file is a
+//! tree file too). An answer file is checked against the tree file before
 //! it; a tree file that no answer file follows is checked against its own
 //! `expect` lines. The library grades ([`Grading`]); this reads the files,
 //! words the errors in the command line's terms and prints the report.
@@ -24,9 +25,9 @@ use gametree::syntax;
 pub(super) struct CheckArgs {
     #[command(flatten)]
     pub(super) search: SearchArgs,
-    /// Answer files (`expect` lines only), each graded against the tree
-    /// file before it; or more tree files, each checked against its own
-    /// `expect` lines.
+    /// Answer files (`expect` lines only), graded against the tree file;
+    /// with `--trees`, more tree files too, each followed by its own
+    /// answer files or checked against its own `expect` lines.
     #[arg(value_name = "ANSWERS")]
     more: Vec<String>,
     /// The key to grade answer files against (`expect` lines, `[N points]`
@@ -38,6 +39,13 @@ pub(super) struct CheckArgs {
     /// key (the score is the share of its claims that hold).
     #[arg(long, conflicts_with = "key", help_heading = "Grading")]
     claims: bool,
+    /// Let files after the first be tree files too, each followed by its
+    /// answer files: one that does not start with `expect` and whose name
+    /// ends in `.tree` or that reads as a tree. For your own files: without
+    /// it every file after the first is an answer file, so that no
+    /// student's file can take the tree's place.
+    #[arg(long, help_heading = "Grading")]
+    trees: bool,
     /// How much a failed answer's explanation tells: full (why, with the
     /// right answer), brief (what is wrong, without it), none (verdicts).
     #[arg(long, value_enum, default_value_t = Explain::Full, help_heading = "Output")]
@@ -108,6 +116,7 @@ fn grading(args: &CheckArgs) -> Grading {
         claims: args.claims,
         format: search.format.from,
         read: search.format.read_options(search.limits()),
+        several_trees: args.trees,
     }
 }
 

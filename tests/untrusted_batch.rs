@@ -1,0 +1,122 @@
+//! A batch of students' files graded together: no file can take the tree's
+//! place, change another file's grade or score more than the key's total.
+//! Against the lecture tree (11 questions in its own key, value 5).
+
+mod common;
+
+use gametree::check::{Batch, FileReport, Grading, Source};
+use gametree::claim::Expectation;
+use gametree::syntax::parse_answers;
+
+use common::{Outcome, gametree};
+
+const LECTURE: &str = "trees/lecture-a-to-v.tree";
+
+fn lecture() -> Source {
+    Source::new(LECTURE, std::fs::read_to_string(LECTURE).unwrap())
+}
+
+/// The lecture tree's key, written by the search itself.
+fn lecture_key() -> String {
+    gametree(["key", LECTURE]).stdout()
+}
+
+/// The right answers: the key's lines.
+fn right_answers() -> Source {
+    Source::new("alice.answers", lecture_key())
+}
+
+/// A file that reads as a tree whose own `expect` lines all hold: with
+/// the 100 lines it claims, it would score 100 questions checked against
+/// itself.
+fn a_tree_of_its_own(name: &str) -> Source {
+    let mut text = String::from("[9]\n");
+    text += &"expect value 9\n".repeat(100);
+    Source::new(name, text)
+}
+
+fn grade(key: Option<&[Expectation]>, files: Vec<Source>) -> Batch {
+    Grading::default().grade(key, files).unwrap()
+}
+
+fn row<'a>(batch: &'a Batch, name: &str) -> &'a FileReport {
+    let rows = &batch.report.files;
+    rows.iter().find(|f| f.file == name).unwrap()
+}
+
+#[test]
+fn a_students_tree_is_an_answer_file() {
+    let key = parse_answers("key", &lecture_key()).unwrap();
+    for name in ["mallory.answers", "mallory.tree"] {
+        for key in [Some(key.as_slice()), None] {
+            let bob = Source::new("bob.answers", lecture_key());
+            let files = vec![lecture(), right_answers(), a_tree_of_its_own(name), bob];
+            let batch = grade(key, files);
+            let rows: Vec<&str> = batch.report.files.iter().map(|f| f.file.as_str()).collect();
+            assert_eq!(rows, ["alice.answers", name, "bob.answers"]);
+            // Its `expect` lines are answers about the lecture tree: the
+            // value 9 is wrong, and the other questions unanswered.
+            let mallory = row(&batch, name);
+            assert_eq!((mallory.score, mallory.tree.as_str()), (0.0, LECTURE));
+            for right in ["alice.answers", "bob.answers"] {
+                let right = row(&batch, right);
+                assert_eq!((right.score, right.tree.as_str()), (1.0, LECTURE));
+            }
+        }
+    }
+}
+
+#[test]
+fn a_tree_without_answers_is_unusable_and_says_why() {
+    let files = vec![lecture(), Source::new("mallory.tree", "[9 [1 2]]\n")];
+    let batch = grade(None, files);
+    let [mallory] = batch.report.files.as_slice() else {
+        panic!("{:?}", batch.report.files)
+    };
+    assert_eq!((mallory.score, mallory.tree.as_str()), (0.0, LECTURE));
+    let error = mallory.error.as_deref().unwrap();
+    let why = "no line of the file reads as an answer: it reads as a tree, and only the first \
+               file of the batch is a tree file";
+    assert!(error.ends_with(why), "{error}");
+}
+
+#[test]
+fn several_trees_are_one_batch_only_when_asked() {
+    let files = || vec![lecture(), a_tree_of_its_own("other.tree")];
+    let one = grade(None, files());
+    assert_eq!(one.report.files.len(), 1);
+    assert_eq!(one.report.files[0].score, 0.0);
+    let grading = Grading {
+        several_trees: true,
+        ..Grading::default()
+    };
+    let two = grading.grade(None, files()).unwrap();
+    let trees: Vec<&str> = two.report.files.iter().map(|f| f.tree.as_str()).collect();
+    assert_eq!(trees, [LECTURE, "other.tree"]);
+    assert!(two.report.all_passed());
+}
+
+#[test]
+fn on_the_command_line_a_later_tree_file_needs_trees() {
+    let deep = "trees/deep-cut.tree";
+    let check = |more: &[&str]| {
+        let mut args = vec!["check", "--format", "csv"];
+        args.extend_from_slice(more);
+        let Outcome { code, stdout, .. } = gametree(&args).outcome();
+        (code, stdout)
+    };
+    // Its `expect` lines are answers about the lecture tree, the others
+    // lines that do not read.
+    let (code, stdout) = check(&[LECTURE, deep]);
+    assert_eq!(code, 1);
+    assert!(
+        stdout.contains("\ntrees/deep-cut.tree,trees/lecture-a-to-v.tree,"),
+        "{stdout}"
+    );
+    let (code, stdout) = check(&["--trees", LECTURE, deep]);
+    assert_eq!(code, 0, "{stdout}");
+    assert!(
+        stdout.contains("\ntrees/deep-cut.tree,trees/deep-cut.tree,"),
+        "{stdout}"
+    );
+}
