@@ -83,3 +83,25 @@ fn the_key_goes_under_a_wide_drawing_or_when_asked_and_beside_a_tall_one() {
     let output = gametree(["render", "trees/deep-cut.tree", "--key-below"]).output();
     assert_eq!(output.status.code(), Some(2), "--key-below needs --key");
 }
+
+#[test]
+fn a_blank_sheet_has_no_frames() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("blank-frames");
+    let _ = std::fs::remove_dir_all(&dir);
+    let deck = dir.join("deck.pdf");
+    for frames in [dir.to_str().unwrap(), deck.to_str().unwrap()] {
+        let outcome = gametree([
+            "render",
+            "trees/lecture-a-to-v.tree",
+            "--blank",
+            "--frames",
+            frames,
+            "--format",
+            "svg",
+        ])
+        .outcome();
+        assert_eq!(outcome.code, 2, "{}", outcome.stderr);
+        assert!(outcome.stderr.contains("--blank"), "{}", outcome.stderr);
+        assert!(!dir.exists(), "nothing is written");
+    }
+}

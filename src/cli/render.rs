@@ -46,8 +46,9 @@ pub(super) struct RenderArgs {
     /// What nodes say [default: values natively, both in DOT].
     #[arg(long, value_enum, help_heading = "Output")]
     labels: Option<Labels>,
-    /// Draw the bare tree for a question sheet: shapes, names, leaf values.
-    #[arg(long, help_heading = "Output", conflicts_with = "key")]
+    /// Draw the bare tree for a question sheet: shapes, names, leaf values
+    /// (one sheet: frames would show the search).
+    #[arg(long, help_heading = "Output", conflicts_with_all = ["key", "frames"])]
     blank: bool,
     /// HTML: open the page in quiz mode (interior values hidden, answers
     /// checked against the search).
