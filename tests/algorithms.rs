@@ -221,3 +221,46 @@ fn a_tree_as_deep_as_the_limit_is_searched_without_the_caller_sizing_the_stack()
     let result = search(&tree, Algorithm::Parallel, parallel, &mut NoRecorder).unwrap();
     assert_eq!(result.score.value.to_string(), "1");
 }
+
+/// The line of play that takes at each node its first child worth the
+/// node's value, down to a leaf, by the oracle.
+fn first_best_line(tree: &Tree) -> Vec<NodeId> {
+    let mut line = Vec::new();
+    let mut node = tree.root();
+    while let Some(best) = tree
+        .children(node)
+        .find(|&child| oracle(tree, child) == oracle(tree, node))
+    {
+        line.push(best);
+        node = best;
+    }
+    line
+}
+
+#[test]
+fn an_infinite_value_is_a_best_move_like_any_other() {
+    let trees = [
+        "A [ B [ -inf ] C [ -inf 3 ] ]",
+        "A [ B [1 2] C [+inf] ]",
+        "A [ B [+inf 2] C [+inf] ]",
+        "A min [ B [ +inf ] C [ +inf -inf ] ]",
+        "A [ -inf -inf ]",
+    ];
+    for text in trees {
+        let tree = parse("infinite", text).unwrap();
+        let line = first_best_line(&tree);
+        assert!(tree.children(*line.last().unwrap()).next().is_none());
+        for algorithm in Algorithm::ALL {
+            for options in common::options_for(algorithm) {
+                let result = search(&tree, algorithm, options, &mut NoRecorder).unwrap();
+                let (best, pv) = (result.best_move, &result.principal_variation);
+                assert_eq!(
+                    best,
+                    line.first().copied(),
+                    "{text} {algorithm} {options:?}"
+                );
+                assert_eq!(pv, &line, "{text} {algorithm} {options:?}");
+            }
+        }
+    }
+}

@@ -24,7 +24,10 @@ impl NodeFold {
         NodeFold {
             kind,
             best: kind.worst(),
-            best_sure: true,
+            // Not sure before any child: a first child worth the player's
+            // worst (an infinite value, sure once settled) then ties with
+            // it and becomes the best child.
+            best_sure: false,
             all_bound: true,
         }
     }

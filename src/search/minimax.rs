@@ -68,9 +68,13 @@ fn max_value<T: GameTree, R: Recorder<T::Node>>(
         return cx.horizon(node, ply);
     }
     let mut v = Value::NEG_INF;
+    // The first child is the best so far whatever its value, an infinite
+    // one included.
+    let mut first = true;
     while let Some(child) = children.next() {
         let child_value = value(cx, child, ply + 1)?.value;
-        if child_value > v {
+        if child_value > v || first {
+            first = false;
             v = child_value;
             cx.best_child(ply, child);
             if children.peek().is_some() {
@@ -98,9 +102,13 @@ fn min_value<T: GameTree, R: Recorder<T::Node>>(
         return cx.horizon(node, ply);
     }
     let mut v = Value::POS_INF;
+    // The first child is the best so far whatever its value, an infinite
+    // one included.
+    let mut first = true;
     while let Some(child) = children.next() {
         let child_value = value(cx, child, ply + 1)?.value;
-        if child_value < v {
+        if child_value < v || first {
+            first = false;
             v = child_value;
             cx.best_child(ply, child);
             if children.peek().is_some() {

@@ -63,13 +63,17 @@ fn side_value<T: GameTree, R: Recorder<T::Node>>(
         });
     }
     let mut best = Value::NEG_INF;
+    // The first child is the best so far whatever its value, an infinite
+    // one included.
+    let mut first = true;
     while let Some(child) = children.next() {
         let child_value = side_value(cx, child, ply + 1)?;
         let v = match tree.kind(child).negates_for(kind) {
             false => child_value,
             true => child_value.negate(),
         };
-        if v > best {
+        if v > best || first {
+            first = false;
             best = v;
             cx.best_child(ply, child);
             if children.peek().is_some() {
