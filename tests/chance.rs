@@ -6,7 +6,7 @@ use gametree::search::{Algorithm, Options, SearchError, search};
 use gametree::syntax::parse;
 use gametree::trace::{Event, NoRecorder, StarMethod, Trace};
 use gametree::tree::{GameTree, NodeId, Tree};
-use gametree::value::{Kind, LeafBounds, Value};
+use gametree::value::{CutKind, Kind, LeafBounds, Value};
 use proptest::prelude::*;
 
 mod common;
@@ -104,7 +104,9 @@ proptest! {
             let options = Options { bounds: Some(bounds), ..options };
             let (value, leaves, trace) = traced(&tree, Algorithm::AlphaBeta, options);
             prop_assert!(value == expected, "alphabeta gives {} for {}", value, expected);
-            prop_assert!(leaves <= unpruned);
+            // Under strict fail-hard, a child clamped at its threshold may
+            // tie with it: it does not cut, and is searched again in full.
+            prop_assert!(leaves <= unpruned || options.strict && options.fail_hard);
             let (negamax_value, negamax_leaves, negamax_trace) =
                 traced(&tree, Algorithm::NegamaxAlphaBeta, options);
             prop_assert!(negamax_value == expected);
@@ -113,10 +115,36 @@ proptest! {
             prop_assert!(same.is_ok(), "{:?} on {}: {}", options, shape.text(), same.unwrap_err());
             let (star2_value, star2_leaves, _) = traced(&tree, Algorithm::Star2, options);
             prop_assert!(star2_value == expected, "star2 gives {} for {}", star2_value, expected);
-            prop_assert!(star2_leaves <= unpruned);
+            prop_assert!(star2_leaves <= unpruned || options.strict && options.fail_hard);
             let parallel = Options { threads: 2, ..options };
             let result = search(&tree, Algorithm::Parallel, parallel, &mut NoRecorder).unwrap();
             prop_assert!(result.score.value == expected);
+        }
+    }
+
+    /// What a cut says it compared holds: `v >= beta` (`>` with strict)
+    /// for a beta cut, `v <= alpha` (`<`) for an alpha cut, at MAX, MIN
+    /// and chance nodes alike.
+    #[test]
+    fn every_cut_states_a_true_comparison(shape in chance_trees(), bounds in bounds()) {
+        let tree = parse("random", &shape.text()).unwrap();
+        for algorithm in chance_algorithms() {
+            for options in all_options().into_iter().filter(|o| algorithm.accepts(o).is_ok()) {
+                // A traced parallel search runs on one thread.
+                let options = Options { bounds: Some(bounds), threads: 1, ..options };
+                let (_, _, trace) = traced(&tree, algorithm, options);
+                for cut in trace.cuts().filter(|cut| cut.purge.is_none()) {
+                    let (v, t) = (cut.value, cut.threshold);
+                    let holds = match (cut.kind, options.strict) {
+                        (CutKind::Beta, false) => v >= t,
+                        (CutKind::Beta, true) => v > t,
+                        (CutKind::Alpha, false) => v <= t,
+                        (CutKind::Alpha, true) => v < t,
+                    };
+                    let words = cut.describe(&tree, options.strict);
+                    prop_assert!(holds, "{} {:?} on {}: {}", algorithm, options, shape.text(), words);
+                }
+            }
         }
     }
 

@@ -431,16 +431,17 @@ impl ChildWindow {
         )
     }
 
-    /// Whether the child's score makes the node fail low or high: an exact
-    /// value at a threshold only when cuts are not strict, a bound that
-    /// failed at it always. A bound at the edge of what is known is the
-    /// exact value there, and cuts as one: an upper bound at `lo` that
-    /// reaches `high` shows the node at least beta.
+    /// Whether the child's score makes the node fail low or high: a score
+    /// beyond a threshold always, one at it only when cuts are not strict
+    /// (under fail-hard a child's bound at the threshold is its window's
+    /// edge, where the node's value may tie with alpha or beta, as a MAX
+    /// or MIN node's clamped value does). A bound at the edge of what is
+    /// known is the exact value there, and cuts as one: an upper bound at
+    /// `lo` that reaches `high` shows the node at least beta.
     pub(super) fn cut(&self, score: Scored, strict: bool) -> Option<Side> {
         let score = self.exact(score).map_or(score, Scored::exact);
         let v = score.value;
-        let passes =
-            |beyond: bool, at: bool| beyond || (at && (!strict || score.bound != Bound::Exact));
+        let passes = |beyond: bool, at: bool| beyond || (at && !strict);
         if score.bound.is_upper() && passes(v < self.low, v == self.low) {
             return Some(Side::Low);
         }
