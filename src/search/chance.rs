@@ -294,9 +294,22 @@ impl<N: Copy + Eq + std::fmt::Debug> ChanceSearch<N> {
     /// What Star1 knows when it searches child `i` after the others
     /// before it, whose weighted sum is `sum`: `None` when a bound does
     /// not fit a value.
-    pub(super) fn child_window(&self, i: usize, sum: Value) -> Option<ChildWindow> {
+    /// A node whose sum is only `bounded` from one side (see
+    /// [`ChanceSearch::run`]) can no longer fail on the other: that
+    /// threshold is then infinite.
+    pub(super) fn child_window(
+        &self,
+        i: usize,
+        sum: Value,
+        bounded: Option<Side>,
+    ) -> Option<ChildWindow> {
         let (lo, hi) = self.known.as_deref()?[i];
-        let (alpha, beta) = self.window();
+        let (mut alpha, mut beta) = self.window();
+        match bounded {
+            Some(Side::Low) => beta = Value::POS_INF,
+            Some(Side::High) => alpha = Value::NEG_INF,
+            None => {}
+        }
         ChildWindow {
             lo,
             hi,
@@ -312,6 +325,13 @@ impl<N: Copy + Eq + std::fmt::Debug> ChanceSearch<N> {
 
     /// Searches the children in order, each with the window Star1 gives
     /// it, and returns the node's score; reports every step.
+    ///
+    /// Under strict cuts a child whose search only bounded it at its
+    /// threshold (a fail-hard search clamps to its window's edge) may tie
+    /// with it, so it does not cut; its bound is added to the sum as its
+    /// value, which makes the sum, and the node's score, a bound from that
+    /// side (the child's edge of the window: an upper bound for a child at
+    /// most its low threshold). No child is searched twice.
     pub(super) fn run<'a, T, R, E>(
         &mut self,
         cx: &mut Context<'a, T, R>,
@@ -324,6 +344,7 @@ impl<N: Copy + Eq + std::fmt::Debug> ChanceSearch<N> {
     {
         let node = self.node;
         let mut mean = Mean::new(self.children.len());
+        let mut bounded = None;
         for i in 0..self.children.len() {
             let (child, p) = (self.children[i], self.probabilities[i]);
             if self.known.is_none() || p == Value::ZERO {
@@ -336,7 +357,7 @@ impl<N: Copy + Eq + std::fmt::Debug> ChanceSearch<N> {
                 continue;
             }
             let window = self
-                .child_window(i, mean.sum())
+                .child_window(i, mean.sum(), bounded)
                 .ok_or_else(|| too_precise(cx.tree, node))?;
             let (child_alpha, child_beta) = window.alpha_beta(node);
             let score = search_child(cx, i, child, child_alpha, child_beta)?;
@@ -346,9 +367,20 @@ impl<N: Copy + Eq + std::fmt::Debug> ChanceSearch<N> {
                     .ok_or_else(|| too_precise(cx.tree, node))?;
                 return Ok(self.cut(cx, side, value, (i + 1, i + 1), StarMethod::Star1));
             }
-            let value = match window.exact(score) {
-                Some(value) => value,
-                None => {
+            let side = match score.bound {
+                Bound::Upper => Some(Side::Low),
+                Bound::Lower => Some(Side::High),
+                _ => None,
+            };
+            let value = match (window.exact(score), side) {
+                (Some(value), _) => value,
+                (None, Some(side)) if bounded.is_none_or(|b| b == side) => {
+                    bounded = Some(side);
+                    score.value
+                }
+                // Nothing certain, or bounds from both sides: the child's
+                // value is needed.
+                (None, _) => {
                     let full = (
                         WindowBound::initial(Value::NEG_INF),
                         WindowBound::initial(Value::POS_INF),
@@ -359,7 +391,15 @@ impl<N: Copy + Eq + std::fmt::Debug> ChanceSearch<N> {
             mean.add(cx, node, child, p, value)?;
         }
         let (alpha, beta) = self.window();
-        Ok(finish(cx, node, Scored::exact(mean.value()), alpha, beta))
+        let score = Scored {
+            value: mean.value(),
+            bound: match bounded {
+                None => Bound::Exact,
+                Some(Side::Low) => Bound::Upper,
+                Some(Side::High) => Bound::Lower,
+            },
+        };
+        Ok(finish(cx, node, score.settled(), alpha, beta))
     }
 }
 
