@@ -5,7 +5,7 @@ use gametree::search::{Algorithm, Options, Order, SearchError, compare, search};
 use gametree::syntax::parse;
 use gametree::trace::{Event, NoRecorder, Trace};
 use gametree::tree::{GameTree, Tree};
-use gametree::value::Kind;
+use gametree::value::{Kind, Scored};
 use proptest::prelude::*;
 
 mod common;
@@ -261,4 +261,54 @@ fn algorithms_that_do_not_order_refuse_the_options() {
         error.to_string(),
         "parallel does not support iterative deepening"
     );
+}
+
+/// Whether `score` shows a child of a `kind` node worth `value`: its
+/// value, sure from the node's side (at least it at MAX, at most at MIN).
+fn shows(kind: Kind, score: Scored, value: gametree::value::Value) -> bool {
+    use gametree::value::Bound;
+    let sure = match kind {
+        Kind::Min => matches!(score.bound, Bound::Exact | Bound::Upper),
+        _ => matches!(score.bound, Bound::Exact | Bound::Lower),
+    };
+    score.value == value && sure
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// In whatever order the children are searched, the best move is the
+    /// first child, as the tree gives them, that the search shows to give
+    /// the root its value (its last score there, exact or sure of it).
+    #[test]
+    fn the_best_move_is_the_first_child_shown_to_give_the_value(shape in shapes_with(true), depth in 1usize..5) {
+        let tree = parse("random", &shape.text()).unwrap();
+        let root = tree.root();
+        let kind = tree.kind(root);
+        let orders = [
+            Options { order: Order::Static, ..Options::default() },
+            Options { iterative: true, depth: Some(depth), ..Options::default() },
+            Options { order: Order::Static, depth: Some(depth), ..Options::default() },
+        ];
+        for base in orders {
+            for options in all_options() {
+                let options = Options { order: base.order, iterative: base.iterative, depth: base.depth, ..options };
+                let mut trace = Trace::new();
+                let result = search(&tree, Algorithm::AlphaBeta, options, &mut trace).unwrap();
+                let mut last = std::collections::HashMap::new();
+                for event in &trace.events {
+                    match event {
+                        Event::Final { node, score } => last.insert(*node, *score),
+                        Event::Leaf { node, value, .. } => last.insert(*node, Scored::exact(*value)),
+                        _ => None,
+                    };
+                }
+                let value = result.score.value;
+                let first = tree
+                    .children(root)
+                    .find(|c| last.get(c).is_some_and(|s| shows(kind, *s, value)));
+                prop_assert_eq!(result.best_move, first, "{:?} on {}", options, shape.text());
+            }
+        }
+    }
 }

@@ -214,7 +214,7 @@ where
         let passed = self.best_move == Some(claimed);
         let mut explanation = match self.best_move {
             Some(_) => format!(
-                "the best move is {actual}, the first child that gives {} its value: {}",
+                "the best move is {actual}, the first child the search shows to give {} its value: {}",
                 self.id(root),
                 self.children_phrase(root)
             ),

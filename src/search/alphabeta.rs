@@ -407,11 +407,11 @@ fn search_children<
         let improved = match leaf_value {
             Some(value) => {
                 leaves += 1;
-                fold.add(at.leaf::<T, R, MEMO>(cx, index, child, value))
+                fold.add_at(at.leaf::<T, R, MEMO>(cx, index, child, value), index)
             }
             None => match at.search_child::<P, T, R, MEMO>(cx, tree, index, child) {
                 Ok(score) => {
-                    let improved = fold.add(score);
+                    let improved = fold.add_at(score, index);
                     if cx.split().is_some() {
                         let value = (fold.value(), fold.sure());
                         from_above =

@@ -16,6 +16,9 @@ pub(super) struct NodeFold {
     /// Whether every child's score bounds the node from the other side: an
     /// upper bound at MAX, a lower bound at MIN.
     all_bound: bool,
+    /// The best child's place among its brothers as the tree gives them,
+    /// where the search tells it ([`NodeFold::add_at`]).
+    best_index: usize,
 }
 
 impl NodeFold {
@@ -29,6 +32,7 @@ impl NodeFold {
             // it and becomes the best child.
             best_sure: false,
             all_bound: true,
+            best_index: usize::MAX,
         }
     }
 
@@ -40,21 +44,33 @@ impl NodeFold {
     /// its line of play.)
     #[inline(always)]
     pub(super) fn add(&mut self, child: Scored) -> bool {
+        self.add_at(child, usize::MAX)
+    }
+
+    /// Adds the score of the child at `index` among its brothers as the
+    /// tree gives them, searched in any order: as [`NodeFold::add`], and a
+    /// child sure of the best value becomes the best child when it stands
+    /// before the best one, so that of the children known to give the
+    /// node its value the best is the first whatever the order they were
+    /// searched in.
+    #[inline(always)]
+    pub(super) fn add_at(&mut self, child: Scored, index: usize) -> bool {
         let (sure, bound) = match self.kind {
             Kind::Max | Kind::Chance => (child.bound.is_lower(), child.bound.is_upper()),
             Kind::Min => (child.bound.is_upper(), child.bound.is_lower()),
         };
         self.all_bound &= bound;
-        if self.kind.prefers(child.value, self.best) {
-            self.best = child.value;
-            self.best_sure = sure;
-            true
-        } else if child.value == self.best && sure && !self.best_sure {
-            self.best_sure = true;
+        let better = if self.kind.prefers(child.value, self.best) {
             true
         } else {
-            false
+            child.value == self.best && sure && (!self.best_sure || index < self.best_index)
+        };
+        if better {
+            self.best = child.value;
+            self.best_sure = sure;
+            self.best_index = index;
         }
+        better
     }
 
     /// The value so far, in MAX's terms.

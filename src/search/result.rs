@@ -113,7 +113,8 @@ pub struct SearchResult<N> {
     pub algorithm: Algorithm,
     /// The root's value (exact unless the root was itself cut short).
     pub score: Scored,
-    /// The root's best child: the first child that gives the root its value.
+    /// The root's best child: the first child, as the tree gives them, that
+    /// the search shows to give the root its value.
     pub best_move: Option<N>,
     /// The best child, its best child, and so on down to a leaf.
     pub principal_variation: Vec<N>,
