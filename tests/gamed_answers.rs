@@ -299,3 +299,31 @@ fn a_gaming_file_of_many_lines_gets_one_case_per_question() {
         "{text}"
     );
 }
+
+#[test]
+fn an_extra_answer_tells_whether_it_holds_only_with_full_explanations() {
+    // The value answered twice: the second, right, answer is an extra; and
+    // a false cut claim beside the right one.
+    let text = "expect value 4\nexpect value 5\nexpect cut F beta\nexpect cut B alpha\n";
+    let path = answers("extras-told", "a.answers", text);
+    for explain in ["full", "brief", "none"] {
+        let file = &json(&["--explain", explain, LECTURE, &path])["files"][0];
+        let extras = file["grade"]["extras"].as_array().unwrap();
+        assert_eq!(extras.len(), 2, "{explain}");
+        let told: Vec<&Json> = extras.iter().map(|e| &e["holds"]).collect();
+        match explain {
+            "full" => assert_eq!(told, [&Json::Bool(true), &Json::Bool(false)]),
+            _ => assert!(told.iter().all(|h| h.is_null()), "{explain}: {told:?}"),
+        }
+        // The false cut claim costs the cut at F either way; only brief
+        // and full explanations say which line it is (a CSV row lists no
+        // answer).
+        assert_eq!(question(file, "cut at F")["points"], 0.0, "{explain}");
+        for format in ["json", "text", "gradescope", "junit", "csv"] {
+            let (_, out) = check(format, &["--explain", explain, LECTURE, &path]);
+            let named = out.contains("false cut claim") || out.contains("are false (line");
+            let told = explain != "none" && format != "csv";
+            assert_eq!(named, told, "{explain} {format}: {out}");
+        }
+    }
+}

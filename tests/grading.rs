@@ -479,7 +479,7 @@ fn a_broken_tree_file_gives_each_of_its_answer_files_a_row() {
         stdout,
         stderr,
     } = gametree([
-        "check", "--format", "csv", &tree, &files[0], &files[1], LECTURE, &files[0],
+        "check", "--trees", "--format", "csv", &tree, &files[0], &files[1], LECTURE, &files[0],
     ])
     .outcome();
     assert_eq!(code, 2, "{stderr}");

@@ -12,6 +12,7 @@ use std::hash::Hash;
 
 use serde::Serialize;
 
+use super::Explain;
 use super::compare::{Outcome, UnknownNode};
 use super::facts::Facts;
 use crate::claim::{Claim, Counted, Expectation};
@@ -93,8 +94,30 @@ pub struct ExtraAnswer {
     pub line: usize,
     /// Why it scores nothing.
     pub reason: String,
-    /// Whether it holds for the search all the same.
-    pub holds: bool,
+    /// Whether it holds for the search all the same: told only with full
+    /// explanations (`None` otherwise), since a claim that holds would give
+    /// the right answer away.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub holds: Option<bool>,
+    /// Whether it is a false cut claim, which takes back a right cut
+    /// answer.
+    #[serde(skip)]
+    pub(super) false_cut: bool,
+}
+
+impl ExtraAnswer {
+    /// The extra answer as a report with `explain` tells it: with full
+    /// explanations whether it holds; with brief ones only that it is a
+    /// false cut claim, which costs; with none only why it scores nothing.
+    pub(super) fn told(mut self, explain: Explain) -> ExtraAnswer {
+        if self.false_cut && explain != Explain::None {
+            self.reason += "; a false cut claim: it takes back one right cut answer, if any";
+        }
+        if explain != Explain::Full {
+            self.holds = None;
+        }
+        self
+    }
 }
 
 /// A line of the answer file that could not be read, and why.
@@ -238,12 +261,6 @@ impl<'e> Sorted<'e> {
         };
         let holds = facts.holds(&e.claim)?;
         let false_cut = !holds && matches!(topic, Topic::Cut(_));
-        let reason = match false_cut {
-            true => {
-                format!("{reason}; a false cut claim: it takes back one right cut answer, if any")
-            }
-            false => reason,
-        };
         if false_cut {
             self.false_cuts.push(e.line);
         }
@@ -251,7 +268,8 @@ impl<'e> Sorted<'e> {
             answer: super::report::echoed(&e.to_string()).into_owned(),
             line: e.line,
             reason,
-            holds,
+            holds: Some(holds),
+            false_cut,
         });
         Ok(())
     }

@@ -209,7 +209,7 @@ where
         points: round(questions.iter().map(|q| q.points).sum()),
         max_points: rubric.max_points(),
         questions,
-        extras: extras.listed,
+        extras: extras.listed.into_iter().map(|e| e.told(explain)).collect(),
         extra_count: extras.count,
         errors: errors.listed,
         error_count: errors.count,

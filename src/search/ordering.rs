@@ -166,19 +166,21 @@ pub(super) fn order_children<'t, T: GameTree, R>(
 }
 
 /// The children of the `kind` node `node` in the order alpha-beta searches
-/// them under `order` (without iterative deepening's memory).
+/// them under `order` (without iterative deepening's memory), and where
+/// each stands among them as the tree gives them when that differs
+/// (empty when it is the search order).
 pub(super) fn search_order<T: GameTree>(
     tree: &T,
     order: Order,
     node: T::Node,
     kind: Kind,
-) -> Vec<T::Node> {
+) -> (Vec<T::Node>, Vec<usize>) {
     let given = tree.children(node);
     match order {
-        Order::None => given.collect(),
+        Order::None => (given.collect(), Vec::new()),
         Order::Static => Sorted::new(tree, true, given.enumerate(), kind, None)
-            .map(|(_, child)| child)
-            .collect(),
+            .map(|(index, child)| (child, index))
+            .unzip(),
     }
 }
 

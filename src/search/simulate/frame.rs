@@ -131,6 +131,9 @@ pub(super) struct Frame<N> {
     pub beta: WindowBound<N>,
     /// Its children in search order.
     pub children: Vec<N>,
+    /// Where each of them stands as the tree gives them, when the search
+    /// order differs (empty otherwise).
+    pub places: Vec<usize>,
     /// The first child not handed out.
     pub next: usize,
     /// The children being searched.

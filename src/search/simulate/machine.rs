@@ -271,6 +271,7 @@ where
             None => 0,
         };
         let (split_depth, split_option) = self.split_depth_at(&task, splits_above);
+        let (children, places) = search_order(tree, self.options.order, node, kind);
         let upper = match task.link {
             Some((parent, _)) if task.ply > split_depth => self.frames[parent].upper,
             _ => id,
@@ -286,7 +287,8 @@ where
             window,
             alpha: bounds.0,
             beta: bounds.1,
-            children: search_order(tree, self.options.order, node, kind),
+            children,
+            places,
             next: 0,
             running: Vec::new(),
             settled: 0,
@@ -412,7 +414,8 @@ where
         let frame = &mut self.frames[f];
         let (node, kind, child) = (frame.node, frame.kind, frame.children[index]);
         frame.settled += 1;
-        let improved = frame.fold.add(score);
+        let place = frame.places.get(index).copied().unwrap_or(index);
+        let improved = frame.fold.add_at(score, place);
         if improved {
             frame.line.clear();
             frame.line.push(child);
