@@ -565,7 +565,7 @@ fn a_cut_of_the_other_kind_is_an_alpha_cut_not_a_alpha_cut() {
 }
 
 #[test]
-fn gradescope_results_of_a_batch_name_each_test_after_its_file() {
+fn gradescope_results_of_several_files_grade_them_as_one_submission() {
     let class = Class::new("gradescope-batch");
     let files = [
         class.file("a.answers", "expect value 5\n"),
@@ -580,24 +580,45 @@ fn gradescope_results_of_a_batch_name_each_test_after_its_file() {
         &files[1],
     ])
     .outcome();
-    assert_eq!(code, 2);
+    assert_eq!(code, 1);
     let json: Json = serde_json::from_str(&stdout).unwrap();
     let tests = json["tests"].as_array().unwrap();
-    // 11 questions for each file; the unusable file's error, then its
-    // questions unanswered, so that max_score adds up to the key twice.
-    assert_eq!(tests.len(), 23);
-    assert_eq!(tests[0]["name"], format!("{}: value", files[0]));
-    assert_eq!(tests[11]["name"], format!("{}: {}", files[1], files[1]));
-    assert!(tests[11]["output"].as_str().unwrap().contains("no answers"));
-    assert_eq!(tests[12]["name"], format!("{}: value", files[1]));
+    // The key's 11 questions once, the value answered by the first file;
+    // the empty file adds no line.
+    assert_eq!(tests.len(), 11);
+    assert_eq!(tests[0]["name"], "value");
     let total: f64 = tests.iter().map(|t| t["max_score"].as_f64().unwrap()).sum();
-    assert_eq!(total, 22.0);
+    assert_eq!(total, 11.0);
     assert_eq!(json["score"], 1.0);
     let output = json["output"].as_str().unwrap();
+    // Long names are shortened in the middle.
     assert!(
-        output.contains(&format!("{}: could not be graded", files[1])),
+        output.contains("2 files read as one answer file: "),
         "{output}"
     );
+    assert!(output.contains("a.answers is line 1; "), "{output}");
+    assert!(output.contains("b.answers holds no line\n"), "{output}");
+}
+
+#[test]
+fn gradescope_results_of_several_trees_name_each_test_after_its_file() {
+    let class = Class::new("gradescope-trees");
+    let answers = class.file("a.answers", "expect value 5\n");
+    let Outcome { stdout, .. } = gametree([
+        "check",
+        "--trees",
+        "--format",
+        "gradescope",
+        LECTURE,
+        &answers,
+        "trees/deep-cut.tree",
+    ])
+    .outcome();
+    let json: Json = serde_json::from_str(&stdout).unwrap();
+    let tests = json["tests"].as_array().unwrap();
+    assert_eq!(tests[0]["name"], format!("{answers}: value"));
+    let last = tests.last().unwrap()["name"].as_str().unwrap();
+    assert!(last.starts_with("trees/deep-cut.tree: "), "{last}");
 }
 
 #[test]

@@ -120,3 +120,60 @@ fn on_the_command_line_a_later_tree_file_needs_trees() {
         "{stdout}"
     );
 }
+
+/// `gametree check --format gradescope ARGS`, parsed.
+fn gradescope(args: &[&str]) -> serde_json::Value {
+    let mut all = vec!["check", "--format", "gradescope"];
+    all.extend_from_slice(args);
+    let stdout = gametree(&all).outcome().stdout;
+    serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{e}: {stdout}"))
+}
+
+fn written(name: &str, text: &str) -> String {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("submission");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+#[test]
+fn a_submission_is_worth_the_keys_points_once_however_many_files() {
+    let right = written("right.answers", &lecture_key());
+    let copy = written("copy.answers", &lecture_key());
+    let results = gradescope(&[LECTURE, &right, &copy, &right]);
+    let tests = results["tests"].as_array().unwrap();
+    let most: f64 = tests.iter().map(|t| t["max_score"].as_f64().unwrap()).sum();
+    assert_eq!(tests.len(), 11);
+    assert_eq!((results["score"].as_f64(), most), (Some(11.0), 11.0));
+    // Split over files, the answers are graded as one: the first answer to
+    // a question counts, wherever it is.
+    let key = lecture_key();
+    let (head, tail) = key.split_at(key.len() / 2);
+    let (head, tail) = (written("head.answers", head), written("tail.answers", tail));
+    let wrong = written("wrong.answers", "expect value 4\n");
+    let results = gradescope(&[LECTURE, &head, &wrong, &tail]);
+    assert_eq!(results["score"].as_f64(), Some(11.0));
+    let output = results["output"].as_str().unwrap();
+    assert!(
+        output.contains("3 files read as one answer file:"),
+        "{output}"
+    );
+    let results = gradescope(&[LECTURE, &wrong, &head, &tail]);
+    assert_eq!(
+        results["score"].as_f64(),
+        Some(10.0),
+        "the value answered first, wrong"
+    );
+}
+
+#[test]
+fn a_part_that_cannot_be_read_is_left_out_and_said() {
+    let right = written("all.answers", &lecture_key());
+    let binary = written("binary.answers", "expect value 5\0\n");
+    let results = gradescope(&[LECTURE, &binary, &right, "no-such.answers"]);
+    assert_eq!(results["score"].as_f64(), Some(11.0));
+    let output = results["output"].as_str().unwrap();
+    assert!(output.contains("binary.answers was left out:"), "{output}");
+    assert!(output.contains("no-such.answers was left out:"), "{output}");
+}

@@ -82,6 +82,9 @@ pub(crate) fn check(
         },
         // The tree is given apart from the answers: no answer takes its place.
         several_trees: false,
+        // Gradescope's results are one student's: their files are one
+        // submission, worth the key's points once.
+        one_submission: form == Form::Gradescope,
     };
     if grading.claims && key.is_some() {
         return Err(PyValueError::new_err(

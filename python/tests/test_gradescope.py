@@ -52,8 +52,14 @@ def autograder_python(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def run_autograder(python: Path, submission: str, root: Path) -> Dict[str, Any]:
     """Lays out /autograder as Gradescope does under `root`, runs the
     example's run_autograder and reads its results."""
-    shutil.copytree(EXAMPLE, root / "source", ignore=shutil.ignore_patterns("submissions", "*.whl"))
     shutil.copytree(EXAMPLE / "submissions" / submission, root / "submission")
+    return run_autograder_on(python, root)
+
+
+def run_autograder_on(python: Path, root: Path) -> Dict[str, Any]:
+    """Runs the example's run_autograder on the submission already laid
+    out in `root`/submission, and reads its results."""
+    shutil.copytree(EXAMPLE, root / "source", ignore=shutil.ignore_patterns("submissions", "*.whl"))
     env = dict(os.environ, AUTOGRADER_ROOT=str(root))
     subprocess.run([str(python), str(root / "source" / "run_autograder")], env=env, check=True, cwd=root)
     return json.loads((root / "results" / "results.json").read_text(encoding="utf-8"))
@@ -102,6 +108,21 @@ def test_the_sample_submissions_score_as_their_answers_say(autograder_python: Pa
     assert 0 < scores["bob"] < scores["alice"]
     assert scores["carol"] < scores["alice"]
     assert scores["dan"] == 0 and scores["erin"] == 0
-    # Carol's two files give one results object, tests named by file.
-    names = {t["name"].split(": ")[0] for t in results["carol"]["tests"]}
-    assert names == {"part1.txt", "part2.txt"}
+    # Carol's two files are one answer file, worth the key's points once:
+    # one test a question, and the output says where each file lies.
+    alice = [t["name"] for t in results["alice"]["tests"]]
+    carol = results["carol"]
+    assert [t["name"] for t in carol["tests"]][: len(alice)] == alice
+    assert sum(t["max_score"] for t in carol["tests"]) == 8.0
+    assert "2 files read as one answer file: part1.txt is lines 1 to 3; part2.txt is lines 4 to" in carol["output"]
+
+
+def test_a_file_handed_in_twice_scores_once(autograder_python: Path, tmp_path: Path) -> None:
+    source = EXAMPLE / "submissions" / "alice" / "answers.txt"
+    submission = tmp_path / "submission"
+    submission.mkdir(parents=True)
+    for name in ("answers.txt", "again.txt", "once-more.txt"):
+        shutil.copy(source, submission / name)
+    results = run_autograder_on(autograder_python, tmp_path)
+    assert results["score"] == 8.0
+    assert sum(t["max_score"] for t in results["tests"]) == 8.0

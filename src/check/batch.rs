@@ -8,6 +8,7 @@ use std::fmt;
 use std::path::Path;
 
 use super::grader::{Grader, claims_report, misconceptions, rubric};
+use super::submission::{self, Part};
 use super::{CheckReport, Diagnoser, Explain, Facts, FactsRecorder, FileReport};
 use crate::claim::Expectation;
 use crate::formats::{self, FormatError, Loaded, ReadOptions, TreeFormat};
@@ -42,6 +43,12 @@ pub struct Grading {
     /// answer file can never take the tree's place: leave it off for
     /// files you do not trust.
     pub several_trees: bool,
+    /// Grade the answer files of each tree file as one submission: one
+    /// answer file, their lines one after the other (a student's files on
+    /// a grading platform), worth the key's points once; the row says
+    /// where each file lies in it ([`FileReport::parts`]). Off, each
+    /// answer file is graded on its own.
+    pub one_submission: bool,
 }
 
 impl Default for Grading {
@@ -56,6 +63,7 @@ impl Default for Grading {
             format: None,
             read: ReadOptions::default(),
             several_trees: false,
+            one_submission: false,
         }
     }
 }
@@ -242,9 +250,21 @@ struct Exercise {
     searched: Result<Searched, String>,
     /// The answer files that follow it.
     answers: Vec<Source>,
+    /// Where each of several answer files lies in the one they were joined
+    /// into (see [`Grading::one_submission`]); empty otherwise.
+    parts: Vec<Part>,
 }
 
 impl Exercise {
+    /// Joins its answer files into one, when it has several.
+    fn join_answers(&mut self) {
+        if self.answers.len() > 1 {
+            let (whole, parts) = submission::joined(std::mem::take(&mut self.answers));
+            self.answers = vec![whole];
+            self.parts = parts;
+        }
+    }
+
     /// What the reader did to its tree as written, as warnings.
     fn notes(&self) -> Vec<Warning> {
         let Ok(searched) = &self.searched else {
@@ -311,7 +331,10 @@ impl Grading {
         files: Vec<Source>,
         host: &impl Host,
     ) -> Result<Batch, BatchError> {
-        let exercises = self.group(files, host)?;
+        let mut exercises = self.group(files, host)?;
+        if self.one_submission {
+            exercises.iter_mut().for_each(Exercise::join_answers);
+        }
         let mut warnings: Vec<Warning> = exercises.iter().flat_map(Exercise::notes).collect();
         let files = exercises
             .into_iter()
@@ -355,6 +378,7 @@ impl Grading {
             name: file.name,
             searched,
             answers: Vec::new(),
+            parts: Vec::new(),
         }
     }
 
@@ -429,7 +453,11 @@ impl Grading {
             tree_name,
         };
         let answers = exercise.answers.iter();
-        answers.map(|a| grader.report(&a.name, &a.text)).collect()
+        let mut rows: Vec<FileReport> = answers.map(|a| grader.report(&a.name, &a.text)).collect();
+        if let [row] = rows.as_mut_slice() {
+            row.parts = std::mem::take(&mut exercise.parts);
+        }
+        rows
     }
 
     /// The rows of a tree file that could not be read or searched: its own,

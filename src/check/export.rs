@@ -157,11 +157,19 @@ fn question_case(q: &QuestionReport) -> Case {
 /// explains its wrong answers, and the misconceptions that could not be
 /// tested.
 fn notes(file: &FileReport) -> Vec<String> {
-    let mut notes = file
-        .grade
-        .iter()
-        .flat_map(|g| g.extras_lines())
-        .collect::<Vec<_>>();
+    let mut notes = match file.parts.is_empty() {
+        true => Vec::new(),
+        false => vec![format!(
+            "{} files read as one answer file: {}",
+            file.parts.len(),
+            file.parts
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("; ")
+        )],
+    };
+    notes.extend(file.grade.iter().flat_map(|g| g.extras_lines()));
     notes.extend(file.diagnosis.iter().map(|d| d.sentence()));
     notes.extend(file.untested_sentences());
     notes

@@ -34,6 +34,7 @@ mod key;
 mod record;
 mod report;
 mod rubric;
+mod submission;
 mod table;
 
 use std::hash::Hash;
@@ -51,6 +52,7 @@ pub use key::{QuestionKind, answer_key, key_header, key_lines, rubric_lines};
 pub use record::{FactsRecorder, Visit};
 pub use report::{CheckReport, ExpectationReport, FileReport, Unlisted};
 pub use rubric::{Grade, Question, QuestionReport, Rubric, Status, grade, unread_words};
+pub use submission::Part;
 
 /// The claims the checker grades, produced by the parser.
 pub use crate::claim::{Claim, Expectation, Relation};

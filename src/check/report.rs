@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use serde::Serialize;
 
-use super::{Diagnosis, Explain, Grade, Outcome, Untested};
+use super::{Diagnosis, Explain, Grade, Outcome, Part, Untested};
 use crate::claim::Expectation;
 use crate::search::Algorithm;
 
@@ -118,6 +118,11 @@ pub struct FileReport {
     /// not listed in `expectations`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub unlisted: Option<Unlisted>,
+    /// The files of a submission graded as this one answer file (see
+    /// [`Grading::one_submission`](super::Grading::one_submission)): where
+    /// each lies in it, or why it was left out; empty for one file.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub parts: Vec<Part>,
 }
 
 /// Lines of a file checked claim by claim but not listed: how many, how
@@ -172,6 +177,7 @@ impl FileReport {
             diagnosis: None,
             untested: Vec::new(),
             unlisted: None,
+            parts: Vec::new(),
         }
     }
 

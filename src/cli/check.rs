@@ -117,6 +117,9 @@ fn grading(args: &CheckArgs) -> Grading {
         format: search.format.from,
         read: search.format.read_options(search.limits()),
         several_trees: args.trees,
+        // Gradescope's results are one student's: their files are one
+        // submission, worth the key's points once.
+        one_submission: args.format == Format::Gradescope,
     }
 }
 

@@ -16,6 +16,7 @@ use pest::error::{ErrorVariant, InputLocation};
 pub(crate) use load::normalised_note;
 pub use number::NumberError;
 pub(crate) use number::parse_number;
+pub(crate) use source::lines_with_ends;
 pub use source::{Note, Notes, ParseError, SourceText};
 
 use crate::claim::Expectation;
