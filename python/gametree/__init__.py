@@ -361,6 +361,10 @@ def _answer_files(answers: Union[TextLike, Sequence[TextLike], None]) -> List[Tu
     files: List[Tuple[str, Optional[bytes], Optional[str]]] = []
     for number, answer in enumerate(answers, start=1):
         name = "<answers>" if len(answers) == 1 else f"<answers {number}>"
+        if isinstance(answer, str):
+            # A student's text is never taken for a path, whatever it says.
+            files.append((name, answer.encode("utf-8", "surrogatepass"), None))
+            continue
         try:
             data, name, _ = _read(answer, name)
             files.append((name, data, None))
@@ -402,8 +406,10 @@ def check(
     Args:
         tree: the tree (text, path or :class:`Tree`); its ``expect`` lines
             are the key unless ``key`` is given.
-        answers: an answer file (``expect`` lines; text or a path) or a
-            list of them; ``None`` checks the tree's own ``expect`` lines.
+        answers: an answer file (``expect`` lines: a ``str`` or ``bytes``
+            of text, or a path-like object such as :class:`pathlib.Path`;
+            a ``str`` is always text, never a path) or a list of them;
+            ``None`` checks the tree's own ``expect`` lines.
             A file that cannot be read gets its row with the error, as on
             the command line.
         key: a key to grade against instead (text or a path; ``[2

@@ -79,6 +79,18 @@ def test_check_grades_and_names_misconceptions() -> None:
     assert junit.startswith("<?xml") and "<failure" in junit
 
 
+def test_an_answer_given_as_a_string_is_text_never_a_path(tmp_path: Path) -> None:
+    key = gametree.key(LECTURE)
+    right = tmp_path / "right.answers"
+    right.write_text(key)
+    assert gametree.check(LECTURE, [right], key=key)["files"][0]["score"] == 1
+    for named in (str(right), str(right.resolve()), "/etc/passwd"):
+        report = gametree.check(LECTURE, [named], key=key, format="gradescope")
+        assert report["score"] == 0, named
+        read = json.dumps(report)
+        assert "root:x:0" not in read and "expect leaves" not in read, named
+
+
 def test_check_s_warnings_are_python_warnings() -> None:
     key = "expect value 5\nexpect Z = 3\n"
     with warnings.catch_warnings(record=True) as caught:

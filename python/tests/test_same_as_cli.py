@@ -114,9 +114,9 @@ ANSWERS = sorted((REPO / "tests" / "answers" / "lecture-a-to-v").glob("*.answers
 
 @pytest.mark.parametrize("form", ["json", "text", "csv", "junit"])
 def test_check_of_answer_files_is_check(cli: Cli, form: str) -> None:
-    answers = [str(a.relative_to(REPO)) for a in ANSWERS]
+    answers = [a.relative_to(REPO) for a in ANSWERS]
     tree = "trees/lecture-a-to-v.tree"
-    args = ["check", "--format", form, tree, *answers]
+    args = ["check", "--format", form, tree, *map(str, answers)]
     done = subprocess.run([str(cli.path), *args], cwd=REPO, capture_output=True, text=True)
     assert done.returncode == 1, done.stderr  # some answers are wrong
     report = gametree.check(tree, answers, format=form)
@@ -129,8 +129,8 @@ def test_check_of_answer_files_is_check(cli: Cli, form: str) -> None:
 def test_check_against_a_key_with_points_is_check(cli: Cli, tmp_path: Path) -> None:
     key = tmp_path / "key.answers"
     key.write_text(cli.run("key", "trees/lecture-a-to-v.tree", "--points", "value=2,pruned=3"))
-    answers = [str(a.relative_to(REPO)) for a in ANSWERS[:4]]
-    expected = cli.json("check", "--json", "--key", str(key), "trees/lecture-a-to-v.tree", *answers, expect_code=1)
+    answers = [a.relative_to(REPO) for a in ANSWERS[:4]]
+    expected = cli.json("check", "--json", "--key", str(key), "trees/lecture-a-to-v.tree", *map(str, answers), expect_code=1)
     report = gametree.check("trees/lecture-a-to-v.tree", answers, key=key)
     assert canonical(report) == canonical(expected)
     questions = report["files"][0]["grade"]["questions"]
@@ -139,10 +139,10 @@ def test_check_against_a_key_with_points_is_check(cli: Cli, tmp_path: Path) -> N
 
 
 def test_gradescope_is_check_format_gradescope_but_the_time(cli: Cli) -> None:
-    answers = [str(a.relative_to(REPO)) for a in ANSWERS]
+    answers = [a.relative_to(REPO) for a in ANSWERS]
     tree = "trees/lecture-a-to-v.tree"
     flags = ["--format", "gradescope", "--visibility", "hidden"]
-    expected = cli.json("check", *flags, tree, *answers, expect_code=1)
+    expected = cli.json("check", *flags, tree, *map(str, answers), expect_code=1)
     report = gametree.check(tree, answers, format="gradescope", visibility="hidden")
     assert isinstance(report.pop("execution_time"), float)
     expected.pop("execution_time")
@@ -150,8 +150,8 @@ def test_gradescope_is_check_format_gradescope_but_the_time(cli: Cli) -> None:
 
 
 def test_claims_are_check_claims(cli: Cli) -> None:
-    wrong = "tests/answers/lecture-a-to-v/wrong-cut.answers"
-    expected = cli.json("check", "--json", "--claims", "trees/lecture-a-to-v.tree", wrong, expect_code=1)
+    wrong = Path("tests/answers/lecture-a-to-v/wrong-cut.answers")
+    expected = cli.json("check", "--json", "--claims", "trees/lecture-a-to-v.tree", str(wrong), expect_code=1)
     report = gametree.check("trees/lecture-a-to-v.tree", wrong, claims=True)
     assert canonical(report) == canonical(expected)
     assert report["files"][0]["failed"] > 0
