@@ -327,3 +327,14 @@ fn an_extra_answer_tells_whether_it_holds_only_with_full_explanations() {
         }
     }
 }
+
+#[test]
+fn a_false_cut_claim_written_twice_costs_once() {
+    let twice = "expect cut F beta\nexpect cut P alpha\nexpect cut B alpha\nexpect cut B alpha\n";
+    let path = answers("false-twice", "a.answers", twice);
+    let file = &json(&[LECTURE, &path])["files"][0];
+    assert_eq!(file["grade"]["false_cuts"], 1);
+    for cut in ["cut at F", "cut at P"] {
+        assert_eq!(question(file, cut)["points"], 0.5, "{cut}");
+    }
+}

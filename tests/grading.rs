@@ -633,3 +633,42 @@ fn a_bad_line_then_a_good_answer_to_the_same_question_keeps_both() {
     assert_eq!(errors.len(), 1, "{errors:?}");
     assert_eq!(errors[0]["line"], 1);
 }
+
+#[test]
+fn decimal_points_add_up_exactly() {
+    let class = Class::new("decimal-points");
+    let key = class.file(
+        "key.answers",
+        "expect value 5 [0.1 points]\nexpect best I [0.2 points]\nexpect B = 2 [0.7 pt]\n\
+         expect I = 5 [0.1 pts]\nexpect cut F beta [0.1 pts]\nexpect cut P alpha [0.3 points]\n",
+    );
+    let right = class.file("right.answers", &std::fs::read_to_string(&key).unwrap());
+    let (code, json, _) = json(&["--key", &key, LECTURE, &right]);
+    assert_eq!(code, 0);
+    let grade = &json["files"][0]["grade"];
+    assert_eq!(
+        (grade["points"].as_f64(), grade["max_points"].as_f64()),
+        (Some(1.5), Some(1.5))
+    );
+    let Outcome { stdout, .. } =
+        gametree(["check", "--format", "csv", "--key", &key, LECTURE, &right]).outcome();
+    assert!(stdout.contains(",1.5,1.5,"), "{stdout}");
+}
+
+#[test]
+fn points_have_at_most_four_decimal_places() {
+    let class = Class::new("precise-points");
+    let key = class.file("key.answers", "expect value 5 [0.12345 points]\n");
+    let Outcome { code, stderr, .. } = gametree(["check", "--key", &key, LECTURE, &key]).outcome();
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("key.answers:1:17: points have at most 4 decimal places"),
+        "{stderr}"
+    );
+    let Outcome { code, stderr, .. } =
+        gametree(["key", LECTURE, "--points", "value=0.12345"]).outcome();
+    assert_eq!(code, 2);
+    assert!(stderr.contains("at most 4 decimal places"), "{stderr}");
+    let key = gametree(["key", LECTURE, "--points", "value=0.1234"]).stdout();
+    assert!(key.contains("expect value 5 [0.1234 points]"), "{key}");
+}

@@ -245,12 +245,9 @@ fn points(keywords: &Keywords<'_>) -> PyResult<Vec<(QuestionKind, f64)>> {
         .into_iter()
         .map(|(kind, points)| {
             let kind = choice::<QuestionKind>("points", &kind)?;
-            match points.is_finite() && points >= 0.0 {
-                true => Ok((kind, points)),
-                false => Err(PyValueError::new_err(format!(
-                    "points: {points} is not a number of points (at least 0)"
-                ))),
-            }
+            gametree::check::points_worth(points)
+                .map(|points| (kind, points))
+                .map_err(|why| PyValueError::new_err(format!("points: {points}: {why}")))
         })
         .collect()
 }

@@ -58,6 +58,8 @@ def test_key_with_only_and_points() -> None:
     assert len(lines) == 3
     with pytest.raises(ValueError, match="points"):
         gametree.key(LECTURE, points={"value": -1})
+    with pytest.raises(ValueError, match="at most 4 decimal places"):
+        gametree.key(LECTURE, points={"value": 0.12345})
 
 
 def test_a_search_passes_its_own_key() -> None:

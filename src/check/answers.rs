@@ -181,8 +181,10 @@ pub(super) struct Sorted<'e> {
     /// for.
     pub(super) erred: HashMap<Topic, LineError>,
     /// The lines of the extra cut claims that do not hold: each costs the
-    /// cut questions one right answer.
+    /// cut questions one right answer (a claim written again costs once).
     pub(super) false_cuts: Listed<usize>,
+    /// The false cut claims counted, as written.
+    false_claims: HashSet<String>,
 }
 
 impl<'e> Sorted<'e> {
@@ -261,7 +263,7 @@ impl<'e> Sorted<'e> {
         };
         let holds = facts.holds(&e.claim)?;
         let false_cut = !holds && matches!(topic, Topic::Cut(_));
-        if false_cut {
+        if false_cut && self.false_claims.insert(e.claim.to_string()) {
             self.false_cuts.push(e.line);
         }
         self.extras.push(ExtraAnswer {

@@ -201,6 +201,41 @@ impl QuestionKind {
     }
 }
 
+/// Why a number cannot be what a question of a key is worth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PointsError {
+    /// Below 0, or not a number.
+    #[error("points are a number of at least 0")]
+    Negative,
+    /// Above the most a key reads (10^9).
+    #[error("points are at most 1000000000")]
+    TooLarge,
+    /// More decimal places than a key reads.
+    #[error(
+        "points have at most {} decimal places, so that totals add up exactly",
+        crate::syntax::POINTS_PLACES
+    )]
+    TooPrecise,
+}
+
+/// `points` if a key line can say it (`[N points]`) and be read back the
+/// same: at least 0, at most 10^9, at most
+/// [`POINTS_PLACES`](crate::syntax::POINTS_PLACES) decimal places.
+pub fn points_worth(points: f64) -> Result<f64, PointsError> {
+    if points.is_nan() || points < 0.0 {
+        return Err(PointsError::Negative);
+    }
+    if points > 1e9 {
+        return Err(PointsError::TooLarge);
+    }
+    let written = points.to_string();
+    let places = written.split_once('.').map_or(0, |(_, d)| d.len());
+    match places > crate::syntax::POINTS_PLACES {
+        true => Err(PointsError::TooPrecise),
+        false => Ok(points),
+    }
+}
+
 /// The claims of a key of the kinds in `only`, in the key's order, each
 /// worth what `points` gives its kind (1 when not given). When pruned nodes
 /// are asked for and none are pruned, the key says `expect pruned none`.

@@ -48,7 +48,9 @@ pub use diagnose::{Diagnoser, Diagnosis, Misconception, Mistaken, Untested, View
 pub use export::{GradescopeResults, GradescopeTest, Visibility};
 pub use facts::Facts;
 pub use grader::{CLAIMS_LISTED_UP_TO, DIAGNOSE_UP_TO};
-pub use key::{QuestionKind, answer_key, key_header, key_lines, rubric_lines};
+pub use key::{
+    PointsError, QuestionKind, answer_key, key_header, key_lines, points_worth, rubric_lines,
+};
 pub use record::{FactsRecorder, Visit};
 pub use report::{CheckReport, ExpectationReport, FileReport, Unlisted};
 pub use rubric::{Grade, Question, QuestionReport, Rubric, Status, grade, unread_words};

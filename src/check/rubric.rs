@@ -162,7 +162,9 @@ impl Rubric {
 
     /// The key's total.
     pub fn max_points(&self) -> f64 {
-        self.questions.iter().map(|q| q.points).sum()
+        // Each question's points have at most four decimal places, so the
+        // sum rounded to four places is exact.
+        round(self.questions.iter().map(|q| q.points).sum())
     }
 }
 
@@ -183,6 +185,7 @@ where
         mut errors,
         mut erred,
         false_cuts,
+        ..
     } = Sorted::new(facts, &rubric.asked(), answers);
     // A line meant for a question that is not its answer is an error
     // apart; at most one a question, it is listed whatever its line, and

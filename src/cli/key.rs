@@ -41,9 +41,9 @@ fn parse_points(text: &str) -> Result<(QuestionKind, f64), String> {
         .trim()
         .parse()
         .map_err(|_| format!("`{points}`: not a number of points"))?;
-    match points.is_finite() && points >= 0.0 {
-        true => Ok((kind, points)),
-        false => Err(format!("`{points}`: points are a number of at least 0")),
+    match gametree::check::points_worth(points) {
+        Ok(points) => Ok((kind, points)),
+        Err(why) => Err(format!("`{points}`: {why}")),
     }
 }
 

@@ -96,15 +96,27 @@ fn cut_kind(text: &str) -> CutKind {
     }
 }
 
+/// The most decimal places a number of points may have: totals are
+/// exact to that many places.
+pub const POINTS_PLACES: usize = 4;
+
 /// The points of a `[2 points]` mark.
 fn worth(pair: Pair<'_, Rule>, source: &SourceText<'_>, base: usize) -> Result<f64, ParseError> {
     let number = pair.into_inner().next().expect("points have a number");
-    match number.as_str().parse::<f64>() {
+    let text = number.as_str();
+    let at = base + number.as_span().start();
+    let places = text
+        .split_once('.')
+        .map_or(0, |(_, decimals)| decimals.len());
+    if places > POINTS_PLACES {
+        let message = format!(
+            "points have at most {POINTS_PLACES} decimal places, so that totals add up exactly"
+        );
+        return Err(source.error_at(at, &message));
+    }
+    match text.parse::<f64>() {
         Ok(p) if p.is_finite() && p <= 1e9 => Ok(p),
-        _ => Err(source.error_at(
-            base + number.as_span().start(),
-            "this number of points is too large",
-        )),
+        _ => Err(source.error_at(at, "this number of points is too large")),
     }
 }
 

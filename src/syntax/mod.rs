@@ -13,6 +13,7 @@ mod source;
 use pest::Parser;
 use pest::error::{ErrorVariant, InputLocation};
 
+pub use expect::POINTS_PLACES;
 pub(crate) use load::normalised_note;
 pub use number::NumberError;
 pub(crate) use number::parse_number;
