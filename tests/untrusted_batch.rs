@@ -177,3 +177,26 @@ fn a_part_that_cannot_be_read_is_left_out_and_said() {
     assert!(output.contains("binary.answers was left out:"), "{output}");
     assert!(output.contains("no-such.answers was left out:"), "{output}");
 }
+
+#[test]
+fn a_file_name_s_hidden_characters_are_shown_in_every_form() {
+    let right = written("bidi\u{202e}txt.answers", &lecture_key());
+    let other = written("esc\u{1b}[2J.answers", "expect value 5\n");
+    // JSON keeps the name as it is, as data; every form for people or
+    // platforms shows its hidden characters.
+    let shown = [
+        ("junit", "bidi&lt;U+202E&gt;txt.answers"),
+        ("gradescope", "bidi<U+202E>txt.answers"),
+        ("csv", "bidi<U+202E>txt.answers"),
+        ("text", "bidi<U+202E>txt.answers"),
+    ];
+    for (format, name) in shown {
+        let Outcome { stdout, .. } =
+            gametree(["check", "--format", format, LECTURE, &right, &other]).outcome();
+        assert!(
+            !stdout.contains(['\u{202e}', '\u{1b}']),
+            "{format}: {stdout}"
+        );
+        assert!(stdout.contains(name), "{format}: {stdout}");
+    }
+}

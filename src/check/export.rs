@@ -12,6 +12,7 @@ use serde::Serialize;
 
 use super::report::{CheckReport, FileReport};
 use super::rubric::{QuestionReport, Status};
+use crate::text::escaped;
 
 /// When Gradescope shows a test to students.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -102,7 +103,10 @@ impl Case {
 fn cases(file: &FileReport) -> Vec<Case> {
     let mut cases: Vec<Case> = Vec::new();
     if let Some(error) = &file.error {
-        cases.push(Case::unreadable(file.file.clone(), error.clone()));
+        cases.push(Case::unreadable(
+            escaped(&file.file).into_owned(),
+            error.clone(),
+        ));
     }
     if let Some(grade) = &file.grade {
         cases.extend(grade.questions.iter().map(question_case));
@@ -196,15 +200,15 @@ impl CheckReport {
             let (points, most) = file.points();
             score += points;
             let _ = match &file.error {
-                Some(_) => writeln!(output, "{}: could not be graded", file.file),
-                None => writeln!(output, "{}: {points} of {most} points", file.file),
+                Some(_) => writeln!(output, "{}: could not be graded", escaped(&file.file)),
+                None => writeln!(output, "{}: {points} of {most} points", escaped(&file.file)),
             };
             for note in notes(file) {
                 let _ = writeln!(output, "{note}");
             }
             tests.extend(cases(file).into_iter().map(|c| GradescopeTest {
                 name: match several {
-                    true => format!("{}: {}", file.file, c.name),
+                    true => format!("{}: {}", escaped(&file.file), c.name),
                     false => c.name,
                 },
                 score: c.points,
@@ -256,7 +260,7 @@ fn errors<'c>(cases: impl Iterator<Item = &'c Case>) -> usize {
 /// One file's `testsuite`: its cases, and its notes (extra answers,
 /// diagnosis) as `system-out`.
 fn junit_suite(out: &mut String, report: &FileReport, cases: &[Case]) {
-    let file = xml(&report.file);
+    let file = xml(&escaped(&report.file));
     let _ = writeln!(
         out,
         "  <testsuite name=\"{file}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"0\">",
