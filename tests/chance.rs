@@ -405,3 +405,27 @@ fn probabilities_a_little_over_one_keep_the_value_within_the_bounds() {
 fn chance_algorithms() -> impl Iterator<Item = Algorithm> {
     (Algorithm::ALL.into_iter().chain([Algorithm::Parallel])).filter(|a| a.searches_chance())
 }
+
+#[test]
+fn solve_s_json_names_a_chance_cut_s_method() {
+    for algorithm in ["alphabeta", "star2"] {
+        let json = common::gametree([
+            "solve",
+            "trees/star1-chance.tree",
+            "--algo",
+            algorithm,
+            "--json",
+        ])
+        .stdout();
+        let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+        let cuts = json["cuts"].as_array().unwrap();
+        let chance: Vec<&serde_json::Value> =
+            cuts.iter().filter(|c| !c["chance"].is_null()).collect();
+        assert!(!chance.is_empty(), "{algorithm}: {cuts:?}");
+        for cut in chance {
+            let text = cut["text"].as_str().unwrap();
+            let said = cut["chance"]["method"].as_str().unwrap();
+            assert!(text.to_lowercase().starts_with(said), "{text} {said}");
+        }
+    }
+}

@@ -35,6 +35,10 @@ pub struct CutReport {
     pub threshold: Value,
     /// The cut in words.
     pub text: String,
+    /// At a chance node, how Star1 or Star2 found the cut (as the trace's
+    /// cut event has it); absent at a MAX or MIN node.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chance: Option<crate::trace::ChanceCut>,
 }
 
 /// Everything `gametree solve` reports.
@@ -326,5 +330,6 @@ fn cut_report<T: GameTree>(
         value: cut.value,
         threshold: cut.threshold,
         text: cut.describe(tree, options.strict),
+        chance: cut.chance,
     }
 }
