@@ -6,7 +6,9 @@
 //! answer file scores between 0 and 1 with its counts adding up, the same
 //! as when it is graded alone, and every form of its report is written.
 //! The tree file is also checked against its own `expect` lines, and
-//! against the key written after it, which must score full marks.
+//! against the key written after it, which must score full marks. Graded
+//! as one submission, files are worth the key's points once, and a file
+//! handed in twice scores what it scores once.
 
 #![no_main]
 
@@ -101,6 +103,52 @@ fn check(grading: &Grading, tree: &Tree, tree_text: &str, answers: &str) {
             "another file in the batch changed this one's grade"
         );
     }
+    one_submission(grading, &key, &tree_file, &answer_file, &key_file);
+}
+
+/// Files graded as one submission: worth the key's points once, a file
+/// handed in twice scoring what it scores once.
+fn one_submission(
+    grading: &Grading,
+    key: &[gametree::claim::Expectation],
+    tree_file: &Source,
+    answer_file: &Source,
+    key_file: &Source,
+) {
+    let grading = Grading {
+        one_submission: true,
+        ..grading.clone()
+    };
+    let points = |files: Vec<Source>| {
+        let batch = grading
+            .grade(Some(key), files)
+            .expect("a submission grades");
+        let [row] = batch.report.files.as_slice() else {
+            panic!("one row for one submission: {:?}", batch.report.files)
+        };
+        every_form(&batch.report);
+        row.points()
+    };
+    let once = points(vec![tree_file.clone(), answer_file.clone()]);
+    let twice = points(vec![
+        tree_file.clone(),
+        answer_file.clone(),
+        answer_file.clone(),
+    ]);
+    assert_eq!(
+        once, twice,
+        "a file handed in twice scores what it scores once"
+    );
+    let (earned, most) = points(vec![
+        tree_file.clone(),
+        answer_file.clone(),
+        key_file.clone(),
+    ]);
+    assert!(
+        earned <= most && most == once.1,
+        "{earned} of {most}, the key {}",
+        once.1
+    );
 }
 
 /// The tree file checked against its own `expect` lines, as written and
