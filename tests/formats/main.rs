@@ -270,6 +270,7 @@ fn a_leaf_takes_its_level_s_kind_whatever_it_states() {
     );
 }
 
+mod fidelity;
 mod round_trips;
 
 mod refusals {
