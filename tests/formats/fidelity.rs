@@ -73,3 +73,20 @@ fn convert_writes_only_what_solve_reads() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `.efg` carries a static value in its information set's name; the
+/// reader once dropped `static +inf` and `static -inf`.
+#[test]
+fn infinite_static_values_go_through_efg() {
+    let tree = read(
+        TreeFormat::Tree,
+        "A = +inf [ B = -inf [1 2] chance = -inf [3 4] ]",
+    );
+    let (back, written) = through(&tree, TreeFormat::Efg);
+    assert!(written.contains("\"static +inf\""), "{written}");
+    assert_eq!(outline(&back), outline(&tree), "{written}");
+    let text = formats::write(&back, TreeFormat::Tree).unwrap();
+    for kept in ["A = +inf [", "B = -inf [1 2]", "chance = -inf ["] {
+        assert!(text.contains(kept), "{text}");
+    }
+}

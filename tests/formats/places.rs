@@ -56,3 +56,55 @@ fn text_that_is_no_number_is_called_so() {
         outcome.stderr
     );
 }
+
+/// An information set named `static` and a number carries a static value:
+/// one gametree cannot hold is refused at the name, not dropped; a name
+/// `static` and a word is a plain name.
+#[test]
+fn an_unreadable_static_value_in_efg_is_refused_at_its_name() {
+    let game = |set: &str| {
+        format!(
+            "{HEAD}p \"\" 1 1 \"{set}\" {{ \"a\" \"b\" }} 0\nt \"\" 1 \"\" {{ 1 -1 }}\n\
+             t \"\" 2 \"\" {{ 2 -2 }}\n"
+        )
+    };
+    for (set, words) in [
+        (
+            "static 1e400",
+            "a static value: the number 1e400 is too large",
+        ),
+        ("static 5x", "the static value `5x` is not a number"),
+        ("static 5.", "a static value: `5.` is not a number"),
+    ] {
+        let (line, column, message) = refused(TreeFormat::Efg, &game(set));
+        assert_eq!((line, column), (3, 10), "{set}: {message}");
+        assert!(message.starts_with(words), "{set}: {message}");
+    }
+    let read = |set: &str| {
+        let tree = formats::read(TreeFormat::Efg, "t", &game(set), &ReadOptions::default());
+        formats::write(&tree.unwrap().tree, TreeFormat::Tree).unwrap()
+    };
+    assert_eq!(read("static defence"), "[a: 1 b: 2]\n");
+    assert_eq!(read("static -INF"), "= -inf [a: 1 b: 2]\n");
+}
+
+/// Gambit's rule: an outcome declared again must repeat its first
+/// declaration exactly; other payoffs are refused where they are given.
+#[test]
+fn an_efg_outcome_declared_again_with_other_payoffs_is_refused() {
+    let game = |second: &str| {
+        format!(
+            "{HEAD}p \"\" 1 1 \"\" {{ \"a\" \"b\" }} 0\nt \"\" 1 \"\" {{ 1 -1 }}\n\
+             t \"\" 1 \"\" {{ {second} }}\n"
+        )
+    };
+    let (line, column, message) = refused(TreeFormat::Efg, &game("5 -5"));
+    assert_eq!((line, column), (5, 11), "{message}");
+    assert_eq!(
+        message,
+        "outcome 1 is declared again with other payoffs (5, -5) than on line 4 (1, -1): a \
+         repeated outcome must match its first declaration"
+    );
+    let same = formats::read(TreeFormat::Efg, "t", &game("1 -1"), &ReadOptions::default());
+    assert!(same.is_ok());
+}
