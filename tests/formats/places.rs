@@ -108,3 +108,70 @@ fn an_efg_outcome_declared_again_with_other_payoffs_is_refused() {
     let same = formats::read(TreeFormat::Efg, "t", &game("1 -1"), &ReadOptions::default());
     assert!(same.is_ok());
 }
+
+/// A bad `\u` escape in a JSON string is refused at the escape, on its own
+/// line: it was once placed within the string alone (`1:8`).
+#[test]
+fn a_bad_json_escape_is_refused_where_it_stands() {
+    for (text, place) in [
+        (
+            "{\"children\": [\n{\"value\": 1},\n{\"value\": 2},\n{\"value\": \"\\ud800\"}]}",
+            (4, 12),
+        ),
+        (
+            "{\"kind\": \"chance\", \"children\": [\n  {\"probability\": \"\\\\u\\ud800x\", \"value\": 1}]}",
+            (2, 23),
+        ),
+        (
+            "{\"children\": [{\"value\": 1}, {\"static\": \"\\ud800\", \"children\": [{}]}]}",
+            (1, 41),
+        ),
+    ] {
+        let (line, column, message) = refused(TreeFormat::Json, text);
+        assert_eq!((line, column), place, "{text}: {message}");
+        assert!(!message.contains("line 1"), "{message}");
+    }
+}
+
+/// A label names the move into a node: the root, no move's end, has none
+/// (JSON could state one, which the tree language then could not read
+/// back, and `.efg` dropped).
+#[test]
+fn a_label_on_the_json_root_is_refused_at_the_root() {
+    for json in [
+        "{\"label\": \"L\", \"children\": [{\"value\": 1}, {\"value\": 2}]}",
+        "\n  {\"value\": 3, \"label\": \"\"}",
+    ] {
+        let (line, column, message) = refused(TreeFormat::Json, json);
+        assert_eq!(
+            message,
+            "the root has no label: a label names the move into a node, and no move leads to \
+             the root"
+        );
+        assert_eq!(
+            (line, column),
+            (
+                1 + usize::from(json.starts_with('\n')),
+                1 + 2 * usize::from(json.starts_with('\n'))
+            )
+        );
+    }
+}
+
+/// A `?` leaf a search needs is named with its place in JSON, as in the
+/// tree language and `.efg`.
+#[test]
+fn an_unknown_json_leaf_a_search_needs_is_named_with_its_place() {
+    let outcome = gametree(["solve", "-", "--from", "json", "--algo", "minimax"])
+        .stdin("{\"children\": [\n  {\"value\": 1},\n  {\"value\": \"?\"}]}")
+        .outcome();
+    assert_eq!(outcome.code, 2, "{}", outcome.stderr);
+    assert!(
+        outcome.stderr.starts_with(
+            "error: <stdin>:3:3: leaf @2 has an unknown value `?`, and minimax needs it"
+        ),
+        "{}",
+        outcome.stderr
+    );
+    assert!(outcome.stderr.contains("  |   ^"), "{}", outcome.stderr);
+}
