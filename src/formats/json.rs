@@ -14,8 +14,10 @@
 //! unknown leaf), `static` (an interior node's static value),
 //! `probability` (a chance node's child's: a number or a fraction such as
 //! `"1/3"`; every child states one or none does), `label` (the action on the edge into the node) and `children`
-//! (an array of nodes; none or empty for a leaf). Any other key is refused.
-//! Errors give the line and column where the reader stood. Names, labels,
+//! (an array of nodes; none or empty for a leaf; the root has no label and
+//! no probability). Any other key is refused. Errors give the line and
+//! column where the reader stood (a bad escape in a value's string, where
+//! the escape stands); each node keeps the place of its `{`. Names, labels,
 //! numbers and the nesting follow the tree language's rules: the same
 //! names refused, every value exact or refused, 10,000 levels at most.
 //!
@@ -42,10 +44,13 @@ use crate::value::{Kind, Value};
 /// Reads a JSON tree.
 pub fn read(path: &str, text: &str, limits: &Limits) -> Result<Tree, FormatError> {
     let source = SourceText::new(path, text);
-    let nesting = nesting(&source)?;
+    let (nesting, objects) = nesting(&source)?;
     // serde_json and the node visitors recurse once per bracket.
     crate::stack::with_stack_for_depth(nesting, || {
         let reader = Reader {
+            source: &source,
+            objects,
+            placed: Cell::new(None),
             names: RefCell::new(HashSet::new()),
             count: Cell::new(0),
             depth: Cell::new(0),
@@ -56,20 +61,23 @@ pub fn read(path: &str, text: &str, limits: &Limits) -> Result<Tree, FormatError
         let root = NodeSeed(&reader)
             .deserialize(&mut deserializer)
             .and_then(|root| deserializer.end().map(|()| root))
-            .map_err(|e| syntax_error(&source, &e))?;
+            .map_err(|e| syntax_error(&source, &e, reader.placed.get()))?;
         let tree = Node::build(&root, &source, limits).map_err(FormatError::Syntax);
         root.drop_deep();
         tree
     })
 }
 
-/// The deepest nesting of brackets of a JSON text, strings left out.
-/// Refuses, at its bracket, a tree nested deeper than [`MAX_DEPTH`] (a
-/// node's object nested in more than that many others) or brackets nested
-/// deeper than such a tree's (an object and a `children` array a level).
-fn nesting(source: &SourceText<'_>) -> Result<usize, FormatError> {
+/// The deepest nesting of brackets of a JSON text, strings left out, and
+/// where each object starts: in a tree that reads, every object is a node,
+/// in preorder. Refuses, at its bracket, a tree nested deeper than
+/// [`MAX_DEPTH`] (a node's object nested in more than that many others)
+/// or brackets nested deeper than such a tree's (an object and a
+/// `children` array a level).
+fn nesting(source: &SourceText<'_>) -> Result<(usize, Vec<usize>), FormatError> {
     let bytes = source.text().as_bytes();
     let (mut objects, mut all, mut deepest) = (0usize, 0usize, 0usize);
+    let mut starts = Vec::new();
     let mut at = 0;
     while at < bytes.len() {
         match bytes[at] {
@@ -79,7 +87,10 @@ fn nesting(source: &SourceText<'_>) -> Result<usize, FormatError> {
                     at += 1 + usize::from(bytes[at] == b'\\');
                 }
             }
-            b'{' => (objects, all) = (objects + 1, all + 1),
+            b'{' => {
+                (objects, all) = (objects + 1, all + 1);
+                starts.push(at);
+            }
             b'[' => all += 1,
             b'}' => (objects, all) = (objects.saturating_sub(1), all.saturating_sub(1)),
             b']' => all = all.saturating_sub(1),
@@ -92,35 +103,66 @@ fn nesting(source: &SourceText<'_>) -> Result<usize, FormatError> {
         deepest = deepest.max(all);
         at += 1;
     }
-    Ok(deepest)
+    Ok((deepest, starts))
 }
 
-/// A serde_json error as a positioned error.
-fn syntax_error(source: &SourceText<'_>, error: &serde_json::Error) -> FormatError {
-    let full = error.to_string();
-    let message = match full.rfind(" at line ") {
-        Some(at) => &full[..at],
-        None => &full,
-    };
+/// A serde_json error as a positioned error: at `placed`, the offset the
+/// reader gave it, or where serde_json stood.
+fn syntax_error(
+    source: &SourceText<'_>,
+    error: &serde_json::Error,
+    placed: Option<usize>,
+) -> FormatError {
+    let message = unplaced(error);
     let at = Location {
         line: error.line().max(1),
         column: error.column().max(1),
     };
-    FormatError::Syntax(source.error_at_location(at, message))
+    FormatError::Syntax(match placed {
+        Some(offset) => source.error_at(offset, &message),
+        None => source.error_at_location(at, &message),
+    })
 }
 
-/// What the reading keeps across nodes: names taken, nodes counted, the
+/// A serde_json error's message without the place it appends.
+fn unplaced(error: &serde_json::Error) -> String {
+    let full = error.to_string();
+    match full.rfind(" at line ") {
+        Some(at) => full[..at].to_string(),
+        None => full,
+    }
+}
+
+/// What the reading keeps across nodes: the text and where each object
+/// starts in it, the offset of an error the reader places itself (serde_json
+/// places the others where it stands), names taken, nodes counted, the
 /// depth of the node being read (1 for the root).
-struct Reader {
+struct Reader<'s, 'a> {
+    source: &'s SourceText<'a>,
+    objects: Vec<usize>,
+    placed: Cell<Option<usize>>,
     names: RefCell<HashSet<String>>,
     count: Cell<usize>,
     depth: Cell<usize>,
     max_nodes: usize,
 }
 
-struct NodeSeed<'a>(&'a Reader);
+impl Reader<'_, '_> {
+    /// The place of the `count`th node read (1 for the root).
+    fn node_location(&self, count: usize) -> Option<Location> {
+        let offset = self.objects.get(count.checked_sub(1)?)?;
+        Some(self.source.location(*offset))
+    }
 
-impl<'de> DeserializeSeed<'de> for NodeSeed<'_> {
+    /// The offset in the text of `part`, a slice of it.
+    fn offset_of(&self, part: &str) -> usize {
+        (part.as_ptr() as usize).saturating_sub(self.source.text().as_ptr() as usize)
+    }
+}
+
+struct NodeSeed<'r, 's, 'a>(&'r Reader<'s, 'a>);
+
+impl<'de> DeserializeSeed<'de> for NodeSeed<'_, '_, '_> {
     type Value = Node;
 
     fn deserialize<D: de::Deserializer<'de>>(self, deserializer: D) -> Result<Node, D::Error> {
@@ -128,7 +170,7 @@ impl<'de> DeserializeSeed<'de> for NodeSeed<'_> {
     }
 }
 
-impl<'de> Visitor<'de> for NodeSeed<'_> {
+impl<'de> Visitor<'de> for NodeSeed<'_, '_, '_> {
     type Value = Node;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -145,7 +187,10 @@ impl<'de> Visitor<'de> for NodeSeed<'_> {
             )));
         }
         reader.depth.set(reader.depth.get() + 1);
-        let mut node = Node::default();
+        let mut node = Node {
+            location: reader.node_location(reader.count.get()),
+            ..Node::default()
+        };
         let mut seen: Vec<String> = Vec::new();
         while let Some(key) = map.next_key::<String>()? {
             if seen.contains(&key) {
@@ -165,8 +210,8 @@ impl<'de> Visitor<'de> for NodeSeed<'_> {
                     node.name = Some(name);
                 }
                 "kind" => node.kind = Some(map.next_value::<JsonKind>()?.0),
-                "value" => node.value = map.next_value::<JsonValue>()?.0,
-                "static" => node.static_value = map.next_value::<JsonValue>()?.0,
+                "value" => node.value = map.next_value_seed(ValueSeed(reader))?,
+                "static" => node.static_value = map.next_value_seed(ValueSeed(reader))?,
                 "label" => {
                     let label: String = map.next_value()?;
                     if let Some(refusal) = refuse_label(&label) {
@@ -174,7 +219,9 @@ impl<'de> Visitor<'de> for NodeSeed<'_> {
                     }
                     node.label = Some(label);
                 }
-                "probability" => node.probability = Some(map.next_value::<JsonProbability>()?.0),
+                "probability" => {
+                    node.probability = Some(map.next_value_seed(ProbabilitySeed(reader))?);
+                }
                 "children" => node.children = map.next_value_seed(ChildrenSeed(reader))?,
                 other => {
                     return Err(de::Error::custom(format!(
@@ -205,9 +252,9 @@ fn check(node: &Node, keys: &[String]) -> Result<(), &'static str> {
     }
 }
 
-struct ChildrenSeed<'a>(&'a Reader);
+struct ChildrenSeed<'r, 's, 'a>(&'r Reader<'s, 'a>);
 
-impl<'de> DeserializeSeed<'de> for ChildrenSeed<'_> {
+impl<'de> DeserializeSeed<'de> for ChildrenSeed<'_, '_, '_> {
     type Value = Vec<Node>;
 
     fn deserialize<D: de::Deserializer<'de>>(self, deserializer: D) -> Result<Vec<Node>, D::Error> {
@@ -215,7 +262,7 @@ impl<'de> DeserializeSeed<'de> for ChildrenSeed<'_> {
     }
 }
 
-impl<'de> Visitor<'de> for ChildrenSeed<'_> {
+impl<'de> Visitor<'de> for ChildrenSeed<'_, '_, '_> {
     type Value = Vec<Node>;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -250,14 +297,16 @@ impl<'de> Deserialize<'de> for JsonKind {
 
 /// A probability: a number, or a fraction or decimal as a string
 /// (`"1/3"`), in [0, 1], read exactly.
-struct JsonProbability(Value);
+struct ProbabilitySeed<'r, 's, 'a>(&'r Reader<'s, 'a>);
 
-impl<'de> Deserialize<'de> for JsonProbability {
-    fn deserialize<D: de::Deserializer<'de>>(deserializer: D) -> Result<JsonProbability, D::Error> {
+impl<'de> DeserializeSeed<'de> for ProbabilitySeed<'_, '_, '_> {
+    type Value = Value;
+
+    fn deserialize<D: de::Deserializer<'de>>(self, deserializer: D) -> Result<Value, D::Error> {
         let raw = <&'de serde_json::value::RawValue>::deserialize(deserializer)?;
         let refused = || "a probability is a number or a fraction (\"1/3\") between 0 and 1";
-        match read_exact(raw.get()) {
-            Ok(Some(p)) if (Value::ZERO..=Value::ONE).contains(&p) => Ok(JsonProbability(p)),
+        match read_exact(self.0, raw.get()) {
+            Ok(Some(p)) if (Value::ZERO..=Value::ONE).contains(&p) => Ok(p),
             Ok(_) => Err(de::Error::custom(refused())),
             Err(message) => Err(de::Error::custom(message)),
         }
@@ -269,19 +318,50 @@ impl<'de> Deserialize<'de> for JsonProbability {
 /// exactly), or `"?"` or `null` for unknown. A number is read from its
 /// text, by the tree language's rule, so that one beyond 2^53 or with more
 /// digits than a value holds is refused rather than rounded.
-struct JsonValue(Option<Value>);
+struct ValueSeed<'r, 's, 'a>(&'r Reader<'s, 'a>);
 
-impl<'de> Deserialize<'de> for JsonValue {
-    fn deserialize<D: de::Deserializer<'de>>(deserializer: D) -> Result<JsonValue, D::Error> {
+impl<'de> DeserializeSeed<'de> for ValueSeed<'_, '_, '_> {
+    type Value = Option<Value>;
+
+    fn deserialize<D: de::Deserializer<'de>>(
+        self,
+        deserializer: D,
+    ) -> Result<Self::Value, D::Error> {
         let raw = <&'de serde_json::value::RawValue>::deserialize(deserializer)?;
-        read_exact(raw.get())
-            .map(JsonValue)
-            .map_err(de::Error::custom)
+        read_exact(self.0, raw.get()).map_err(de::Error::custom)
     }
 }
 
+/// The text of a JSON string, `raw` as written in the reader's text; a
+/// string serde_json refuses (a lone surrogate's `\ud800`) is refused at
+/// the escape, placed by the reader, as serde_json places it within `raw`
+/// alone.
+fn string_of(reader: &Reader<'_, '_>, raw: &str) -> Result<String, String> {
+    serde_json::from_str(raw).map_err(|e| {
+        let end = e.column().saturating_sub(1).min(raw.len());
+        let at = escape_before(&raw.as_bytes()[..end]).unwrap_or(end);
+        reader.placed.set(Some(reader.offset_of(raw) + at));
+        unplaced(&e)
+    })
+}
+
+/// Where the last `\u` escape of a JSON string's text begins.
+fn escape_before(bytes: &[u8]) -> Option<usize> {
+    let (mut at, mut last) = (0, None);
+    while at < bytes.len() {
+        if bytes[at] == b'\\' {
+            if bytes.get(at + 1) == Some(&b'u') {
+                last = Some(at);
+            }
+            at += 1;
+        }
+        at += 1;
+    }
+    last
+}
+
 /// The value a JSON value's text holds: `None` for unknown.
-fn read_exact(raw: &str) -> Result<Option<Value>, String> {
+fn read_exact(reader: &Reader<'_, '_>, raw: &str) -> Result<Option<Value>, String> {
     let refused = |shown: &str| {
         format!(
             "{} is not a value: give a number, a fraction such as \"1/3\", \"+inf\", \"-inf\" \
@@ -293,7 +373,7 @@ fn read_exact(raw: &str) -> Result<Option<Value>, String> {
         Some(b'-' | b'0'..=b'9') => parse_number(raw).map(Some).map_err(json_words),
         Some(b'n') => Ok(None),
         Some(b'"') => {
-            let text: String = serde_json::from_str(raw).map_err(|e| e.to_string())?;
+            let text = string_of(reader, raw)?;
             match text.to_ascii_lowercase().as_str() {
                 "+inf" | "inf" => Ok(Some(Value::POS_INF)),
                 "-inf" => Ok(Some(Value::NEG_INF)),

@@ -118,7 +118,8 @@ impl Node {
 /// Refuses one more node, `started` nodes in, past the node limit, one
 /// whose name or label the tree language refuses (the readers refuse
 /// these where they read them; this holds every format to the rule
-/// whatever its reader does), or a root that states a probability.
+/// whatever its reader does), or a root that states a probability or a
+/// label.
 fn refuse(
     node: &Node,
     is_root: bool,
@@ -137,6 +138,12 @@ fn refuse(
     if is_root && node.probability.is_some() {
         let message = "the root has no probability: probabilities stand only before the \
                        children of a chance node";
+        return Err(source.error_at_location(at, message));
+    }
+    // Nor is the root a move's end: a label names the move into a node.
+    if is_root && node.label.is_some() {
+        let message = "the root has no label: a label names the move into a node, and no \
+                       move leads to the root";
         return Err(source.error_at_location(at, message));
     }
     if started >= limits.max_nodes {

@@ -19,20 +19,35 @@ pub enum NumberError {
         crate::text::quoted(.0)
     )]
     TooPrecise(String),
+    /// Text that is no number at all (`0x10`, `5.`, `1/3 `): read from a
+    /// format whose grammar is not the tree language's.
+    #[error(
+        "`{}` is not a number: write an integer, a decimal (`-2.5`, `1e3`) or a fraction (`1/3`)",
+        crate::text::quoted(.0)
+    )]
+    NotANumber(String),
     /// A fraction over zero.
     #[error("the fraction `{}` divides by zero", crate::text::quoted(.0))]
     DividesByZero(String),
 }
 
-/// Reads a number token (`3`, `-2.5`, `1e3`, `1/3`, `+inf`) exactly; the
-/// grammar has already checked its shape. Fails for a number beyond
-/// ±2^53 or one with more digits than a value holds.
+/// Reads a number token (`3`, `-2.5`, `1e3`, `1/3`, `+inf`) exactly. Fails
+/// for a number beyond ±2^53, one with more digits than a value holds, or
+/// text of another shape (which the tree language's grammar never lets
+/// through, but other formats' readers may).
 pub(crate) fn parse_number(text: &str) -> Result<Value, NumberError> {
     let lower = text.to_ascii_lowercase();
     match lower.as_str() {
         "+inf" => return Ok(Value::POS_INF),
         "-inf" => return Ok(Value::NEG_INF),
         _ => {}
+    }
+    let shaped = match lower.split_once('/') {
+        Some((top, bottom)) => is_decimal(top) && is_decimal(bottom),
+        None => is_decimal(&lower),
+    };
+    if !shaped {
+        return Err(NumberError::NotANumber(text.to_string()));
     }
     let value = match lower.split_once('/') {
         Some((_, bottom)) if Value::from_decimal(bottom) == Some(Value::ZERO) => {
@@ -53,6 +68,17 @@ pub(crate) fn parse_number(text: &str) -> Result<Value, NumberError> {
 /// not fit or `bottom` is zero.
 fn fraction(top: &str, bottom: &str) -> Option<Value> {
     Value::from_decimal(top)?.checked_div(Value::from_decimal(bottom)?)
+}
+
+/// Whether `text` is a decimal: `[+-]digits[.digits][e[+-]digits]`, in
+/// lower case.
+fn is_decimal(text: &str) -> bool {
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let unsigned = text.strip_prefix(['+', '-']).unwrap_or(text);
+    let (mantissa, exponent) = unsigned.split_once('e').unwrap_or((unsigned, "0"));
+    let exponent = exponent.strip_prefix(['+', '-']).unwrap_or(exponent);
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, "0"));
+    digits(whole) && digits(fraction) && digits(exponent)
 }
 
 /// Roughly how many digits the number's integer part has (its order of
@@ -121,6 +147,14 @@ mod tests {
             parse_number("1/0"),
             Err(NumberError::DividesByZero(_))
         ));
+        for not_a_number in [
+            "0x10", "5.", "1/3 ", ".5", "1e", "--1", "1/-", "nan", "1_000",
+        ] {
+            assert!(
+                matches!(parse_number(not_a_number), Err(NumberError::NotANumber(_))),
+                "{not_a_number}"
+            );
+        }
         for too_precise in ["0.1234567890123456789", "1e-300", "1/3.0000000000000000001"] {
             assert!(
                 matches!(parse_number(too_precise), Err(NumberError::TooPrecise(_))),

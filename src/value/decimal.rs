@@ -7,8 +7,9 @@ use super::Value;
 /// (beyond it no fraction of 64-bit integers holds it anyway).
 const MAX_DIGITS: usize = 38;
 
-/// The most places [`rounded`] rounds to: more than any value read from
-/// text can need, since no denominator exceeds 2^62 < 10^19.
+/// The most places [`rounded`] rounds to, and the most a decimal written
+/// in full has: every reader takes a decimal of 18 places or fewer (with
+/// a value within ±2^53), and refuses some with more.
 const MAX_PLACES: u32 = 18;
 
 /// `10^n` for `n <= 38`.
@@ -219,14 +220,17 @@ fn shown_places(value: Value) -> u32 {
     (first + 3).min(MAX_PLACES)
 }
 
-/// The value in full (see [`Value::exact`]).
+/// The value in full (see [`Value::exact`]): a decimal when it ends
+/// within [`MAX_PLACES`] places, the most the readers take (a decimal with
+/// more, such as 2^-39's 39 places, would be refused on reading back),
+/// else a fraction.
 pub(super) fn exact(value: Value) -> String {
     if value.is_infinite() {
         return shown(value);
     }
     let suffix = nudge_suffix(value);
     let base = value.without_nudge();
-    let text = match places(base) {
+    let text = match places(base).filter(|&p| p <= MAX_PLACES) {
         Some(places) => fixed(base, places),
         None => format!("{}/{}", base.numerator(), base.denominator()),
     };

@@ -209,6 +209,23 @@ fn exact_text_reads_back() {
     }
 }
 
+/// A decimal of more places than the readers take (2^-39 has 39) is
+/// written as a fraction, which reads back.
+#[test]
+fn exact_text_past_the_readers_places_is_a_fraction() {
+    for (t, written) in [
+        ("1/549755813888", "1/549755813888"),
+        ("-549755813887/549755813888", "-549755813887/549755813888"),
+        ("1/1048576", "1/1048576"),
+        ("1/262144", "0.000003814697265625"),
+        ("0.123456789012345678", "0.123456789012345678"),
+    ] {
+        let value = v(t);
+        assert_eq!(value.exact().to_string(), written);
+        assert_eq!(v(written), value);
+    }
+}
+
 #[test]
 fn json_never_rounds() {
     let json = |t: &str| serde_json::to_string(&v(t)).unwrap();

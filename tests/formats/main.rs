@@ -270,6 +270,8 @@ fn a_leaf_takes_its_level_s_kind_whatever_it_states() {
     );
 }
 
+mod fidelity;
+mod places;
 mod round_trips;
 
 mod refusals {

@@ -29,6 +29,8 @@ fn specs(finite: bool) -> impl Strategy<Value = Spec> {
         Just("1/3"),
         Just("-7/3"),
         Just("9007199254740992"),
+        Just("1/549755813888"),
+        Just("-549755813887/1099511627776"),
     ]
     .prop_map(|v| Some(v.to_string()));
     let value = match finite {

@@ -18,14 +18,21 @@
 //! Action names become labels on the edges, node names become names
 //! where they are unique in the file. Gambit has no static values: the
 //! writer puts an interior node's static value in its information set's
-//! name (`"static 3"`), which the reader takes back.
+//! name (`"static 3"`, `"static +inf"`), which the reader takes back; a
+//! name `static` followed by what starts as a number but is none gametree
+//! holds (`"static 1e400"`) is refused. An outcome declared again must
+//! give the payoffs it gave first.
+
+mod write;
 
 use std::collections::HashMap;
 
-use super::{FormatError, Node, TreeFormat};
+pub use write::write;
+
+use super::{FormatError, Node};
 use crate::syntax::names::{refuse_label, refuse_name};
 use crate::syntax::{Limits, SourceText};
-use crate::tree::{GameTree, NodeId, Tree};
+use crate::tree::Tree;
 use crate::value::probability::{self, Sum};
 use crate::value::{Kind, Value};
 
@@ -129,8 +136,8 @@ struct Reader<'s, 'a> {
     source: &'s SourceText<'a>,
     tokens: Vec<Token<'a>>,
     next: usize,
-    /// Each outcome's payoffs, by number.
-    outcomes: HashMap<u64, Vec<Value>>,
+    /// Each outcome's payoffs, by number, and where they were declared.
+    outcomes: HashMap<u64, (Vec<Value>, usize)>,
     /// Where each player's information set was first met, by (player, set).
     infosets: HashMap<(u64, u64), usize>,
     /// How many nodes bear each name.
@@ -396,8 +403,7 @@ impl<'a> Reader<'_, 'a> {
                     let message = "expected the information set's name and its actions";
                     return Err(self.syntax(self.here(), message));
                 }
-                let set_name = self.string("the information set's name")?;
-                node.static_value = static_value(&set_name);
+                node.static_value = self.static_value()?;
                 actions = self.actions()?;
             }
             "c" => {
@@ -410,8 +416,7 @@ impl<'a> Reader<'_, 'a> {
                     );
                     return Err(self.unsupported(set_at, &message));
                 }
-                let set_name = self.string("the information set's name")?;
-                node.static_value = static_value(&set_name);
+                node.static_value = self.static_value()?;
                 let (moves, probabilities) = self.chance_moves(start)?;
                 actions = moves;
                 node.kind = Some(Kind::Chance);
@@ -497,20 +502,9 @@ impl<'a> Reader<'_, 'a> {
             self.string("the outcome's name")?;
         }
         if self.peek() == Some("{") {
-            self.open_brace()?;
-            let mut payoffs = Vec::new();
-            while self.peek() != Some("}") {
-                let (payoff, payoff_at) = self.number("a payoff")?;
-                if payoffs.len() == 2 {
-                    let message = "a third payoff: gametree reads two-player games";
-                    return Err(self.unsupported(payoff_at, message));
-                }
-                payoffs.push(payoff);
-            }
-            self.token("`}`")?;
-            self.outcomes.insert(number, payoffs);
+            self.declare(number)?;
         }
-        let Some(payoffs) = self.outcomes.get(&number) else {
+        let Some((payoffs, _)) = self.outcomes.get(&number) else {
             let message = format!("outcome {number} is used before its payoffs are given");
             return Err(self.syntax(at, &message));
         };
@@ -518,6 +512,71 @@ impl<'a> Reader<'_, 'a> {
         match (above.0.checked_add(get(0)), above.1.checked_add(get(1))) {
             (Some(first), Some(second)) => Ok((first, second)),
             _ => Err(self.syntax(at, TOO_PRECISE_SUM)),
+        }
+    }
+
+    /// `{ payoff payoff }`: outcome `number`'s payoffs, which a repeated
+    /// declaration must give as the first did (Gambit's rule).
+    fn declare(&mut self, number: u64) -> Result<(), FormatError> {
+        let at = self.here();
+        self.open_brace()?;
+        let mut payoffs = Vec::new();
+        while self.peek() != Some("}") {
+            let (payoff, payoff_at) = self.number("a payoff")?;
+            if payoffs.len() == 2 {
+                let message = "a third payoff: gametree reads two-player games";
+                return Err(self.unsupported(payoff_at, message));
+            }
+            payoffs.push(payoff);
+        }
+        self.token("`}`")?;
+        match self.outcomes.get(&number) {
+            Some((first, first_at)) if *first != payoffs => {
+                let message = format!(
+                    "outcome {number} is declared again with other payoffs ({}) than on line {} \
+                     ({}): a repeated outcome must match its first declaration",
+                    listed_payoffs(&payoffs),
+                    self.source.location(*first_at).line,
+                    listed_payoffs(first)
+                );
+                Err(self.syntax(at, &message))
+            }
+            Some(_) => Ok(()),
+            None => {
+                self.outcomes.insert(number, (payoffs, at));
+                Ok(())
+            }
+        }
+    }
+
+    /// The static value an information set's name carries (`"static 3"`,
+    /// `"static +inf"`). A name that reads `static` and then something
+    /// that starts as a number must be one that gametree holds; `static`
+    /// followed by a word (`"static defence"`) is a plain name.
+    fn static_value(&mut self) -> Result<Option<Value>, FormatError> {
+        let at = self.here();
+        let name = self.string("the information set's name")?;
+        let Some(written) = name.strip_prefix("static ").map(str::trim) else {
+            return Ok(None);
+        };
+        match written.to_ascii_lowercase().as_str() {
+            "+inf" => return Ok(Some(Value::POS_INF)),
+            "-inf" => return Ok(Some(Value::NEG_INF)),
+            _ => {}
+        }
+        if !written.starts_with(|c: char| c.is_ascii_digit() || matches!(c, '+' | '-' | '.')) {
+            return Ok(None);
+        }
+        match parse_number(written) {
+            Some(Ok(value)) => Ok(Some(value)),
+            Some(Err(refusal)) => Err(self.syntax(at, &format!("a static value: {refusal}"))),
+            None => {
+                let message = format!(
+                    "the static value `{}` is not a number",
+                    crate::text::quoted(written)
+                );
+                Err(self.syntax(at, &message))
+            }
         }
     }
 
@@ -575,10 +634,10 @@ const TOO_PRECISE_SUM: &str =
 /// divided by, when they summed to 1 within the tolerance only.
 type ChanceMoves = (Vec<String>, (Vec<Value>, Option<Value>));
 
-/// The static value an information set's name carries (`static 3`).
-fn static_value(set_name: &str) -> Option<Value> {
-    let number = set_name.strip_prefix("static ")?;
-    parse_number(number.trim())?.ok()
+/// Payoffs as a declaration lists them: `1, -1`.
+fn listed_payoffs(payoffs: &[Value]) -> String {
+    let exact: Vec<String> = payoffs.iter().map(|p| p.exact().to_string()).collect();
+    exact.join(", ")
 }
 
 /// Takes off the names borne by several nodes: gametree's names are
@@ -591,92 +650,4 @@ fn keep_unique_names(root: &mut Node, times: &HashMap<String, usize>) {
         }
         stack.extend(node.children.iter_mut());
     }
-}
-
-/// Writes `tree` as a Gambit `.efg` game: player 1 is MAX, player 2 MIN,
-/// each leaf a terminal node whose outcome pays its value to player 1 and
-/// the opposite to player 2.
-pub fn write(tree: &Tree) -> Result<String, FormatError> {
-    for leaf in tree.nodes().filter(|&n| tree.is_leaf(n)) {
-        let reason = match tree.value(leaf) {
-            None => "an unknown leaf value has no payoff",
-            Some(v) if v.is_infinite() => "an infinite value is no payoff",
-            Some(_) => continue,
-        };
-        return Err(not_writable(&tree.id(leaf), reason));
-    }
-    let mut out = String::from("EFG 2 R \"\" { \"Player 1\" \"Player 2\" }\n\"\"\n\n");
-    let mut sets = [0u64; 2];
-    let mut chance_sets = 0u64;
-    let mut outcomes = 0u64;
-    let mut stack = vec![tree.root()];
-    while let Some(node) = stack.pop() {
-        let name = quote(tree.name(node).filter(|n| *n != "root").unwrap_or(""));
-        let children: Vec<NodeId> = tree.children(node).collect();
-        if children.is_empty() {
-            let value = tree.value(node).expect("every leaf has a finite value");
-            outcomes += 1;
-            let (value, other) = (value.exact(), value.negate().exact());
-            out.push_str(&format!(
-                "t {name} {outcomes} \"\" {{ {value}, {other} }}\n"
-            ));
-            continue;
-        }
-        let player = match tree.kind(node) {
-            Kind::Max => 1,
-            Kind::Min => 2,
-            Kind::Chance => {
-                chance_sets += 1;
-                let moves: Vec<String> = children
-                    .iter()
-                    .map(|c| {
-                        let label = quote(&tree.label(*c).unwrap_or_default());
-                        match tree.stated_probability(*c) {
-                            Some(p) => format!("{label} {}", p.exact()),
-                            None => format!("{label} 1/{}", children.len()),
-                        }
-                    })
-                    .collect();
-                out.push_str(&format!(
-                    "c {name} {chance_sets} {} {{ {} }} 0\n",
-                    quote(&static_name(tree.static_value(node))),
-                    moves.join(" ")
-                ));
-                stack.extend(children.iter().rev());
-                continue;
-            }
-        };
-        sets[player - 1] += 1;
-        let set_name = static_name(tree.static_value(node));
-        let actions: Vec<String> = children
-            .iter()
-            .map(|c| quote(&tree.label(*c).unwrap_or_default()))
-            .collect();
-        out.push_str(&format!(
-            "p {name} {player} {} {} {{ {} }} 0\n",
-            sets[player - 1],
-            quote(&set_name),
-            actions.join(" ")
-        ));
-        stack.extend(children.iter().rev());
-    }
-    Ok(out)
-}
-
-/// The information set's name that carries a static value.
-fn static_name(value: Option<Value>) -> String {
-    value.map_or(String::new(), |v| format!("static {}", v.exact()))
-}
-
-fn not_writable(node: &str, reason: &str) -> FormatError {
-    FormatError::NotWritable {
-        format: TreeFormat::Efg,
-        node: node.to_string(),
-        reason: reason.to_string(),
-    }
-}
-
-/// `text` in double quotes, its `"` and `\\` escaped.
-fn quote(text: &str) -> String {
-    format!("\"{}\"", text.replace('\\', "\\\\").replace('"', "\\\""))
 }
