@@ -329,3 +329,19 @@ fn a_count_beyond_a_class_is_refused() {
     assert_refused_at_once(&args, "1..=1000");
     assert!(!std::path::Path::new(big).exists());
 }
+
+#[test]
+fn an_exercise_carries_the_key_that_key_writes_pruned_none_included() {
+    let game = "random:branching=2..4,depth=2,seed=174447";
+    let args = ["gen", "--game", game, "--names", "--values", "0..20"];
+    let keyed = stdout(&gametree([&args[..], &["--exercise"]].concat()).output());
+    let blank = stdout(&gametree([&args[..], &["--exercise", "--blank"]].concat()).output());
+    let key = gametree(["key", "-"]).stdin(&blank).stdout();
+    let key: String = key
+        .lines()
+        .skip(1)
+        .map(|line| format!("{line}\n"))
+        .collect();
+    assert!(key.contains("expect pruned none\n"), "{key}");
+    assert_eq!(keyed, format!("{blank}\n{key}"));
+}

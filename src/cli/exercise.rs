@@ -9,7 +9,7 @@
 use clap::Args;
 
 use super::CliError;
-use gametree::check::{answer_key, key_lines};
+use gametree::check::{QuestionKind, answer_key, rubric_lines};
 use gametree::games::GameSpec;
 use gametree::render::DEFAULT_MAX_DRAW_NODES;
 use gametree::search::{Algorithm, Options, search};
@@ -265,7 +265,9 @@ impl ExerciseArgs {
         let mut exercise = format!("# {command}\n{text}");
         if !self.blank {
             exercise.push('\n');
-            exercise.push_str(&key_lines(&answer_key(&tree, &result, &trace)));
+            // The key `gametree key` writes: every question, no points.
+            let claims = answer_key(&tree, &result, &trace);
+            exercise.push_str(&rubric_lines(&claims, &QuestionKind::ALL, |_| None));
         }
         Ok(Some(exercise))
     }
