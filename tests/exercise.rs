@@ -263,3 +263,85 @@ fn chance_layers_alternate_with_the_players() {
     assert!(lines[2].trim_start().starts_with("chance ["), "{text}");
     assert!(lines[3].trim_start().starts_with("min ["), "{text}");
 }
+
+/// Runs `gametree ARGS` and asserts it refuses at once (well within a
+/// second's work) with exit 2 and `message`, writing nothing.
+#[track_caller]
+fn assert_refused_at_once(args: &[&str], message: &str) {
+    let mut child = gametree(args)
+        .command()
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > std::time::Duration::from_secs(20) {
+            child.kill().unwrap();
+            panic!("{args:?}: still running after 20 s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+    assert!(stderr.contains(message), "{args:?}: {stderr}");
+    assert!(output.stdout.is_empty(), "{args:?}");
+}
+
+#[test]
+fn an_exercise_too_large_to_solve_by_hand_is_refused_before_generating() {
+    let huge = "random:branching=10,depth=9,seed=1";
+    let html = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("huge.html");
+    let _ = std::fs::remove_file(&html);
+    let html = html.to_str().unwrap();
+    for extra in [&[][..], &["--blank"], &["--format", "html", "-o", html]] {
+        let mut args = vec!["gen", "--game", huge, "--exercise"];
+        args.extend_from_slice(extra);
+        assert_refused_at_once(&args, "too large for an exercise (up to 1111111111 nodes");
+    }
+    assert!(!std::path::Path::new(html).exists());
+    // 2,000 nodes is the bound: 1 + 3 + ... + 3^6 = 1093 is an exercise.
+    let fits = ["gen", "--game", "random:branching=3,depth=6,seed=1"];
+    let fits = gametree([&fits[..], &["--exercise", "--blank"]].concat()).output();
+    assert!(
+        fits.status.success(),
+        "{}",
+        String::from_utf8_lossy(&fits.stderr)
+    );
+    assert_refused_at_once(
+        &[
+            "gen",
+            "--game",
+            "random:branching=3,depth=7,seed=1",
+            "--exercise",
+        ],
+        "has at most 2000 nodes",
+    );
+}
+
+#[test]
+fn a_count_beyond_a_class_is_refused() {
+    let big = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("big.html");
+    let big = big.to_str().unwrap();
+    let args = ["gen", "--game", GAME, "--exercise", "--format", "html"];
+    let args = [&args[..], &["--count", "100000000", "-o", big]].concat();
+    assert_refused_at_once(&args, "1..=1000");
+    assert!(!std::path::Path::new(big).exists());
+}
+
+#[test]
+fn an_exercise_carries_the_key_that_key_writes_pruned_none_included() {
+    let game = "random:branching=2..4,depth=2,seed=174447";
+    let args = ["gen", "--game", game, "--names", "--values", "0..20"];
+    let keyed = stdout(&gametree([&args[..], &["--exercise"]].concat()).output());
+    let blank = stdout(&gametree([&args[..], &["--exercise", "--blank"]].concat()).output());
+    let key = gametree(["key", "-"]).stdin(&blank).stdout();
+    let key: String = key
+        .lines()
+        .skip(1)
+        .map(|line| format!("{line}\n"))
+        .collect();
+    assert!(key.contains("expect pruned none\n"), "{key}");
+    assert_eq!(keyed, format!("{blank}\n{key}"));
+}

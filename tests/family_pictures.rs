@@ -188,3 +188,77 @@ fn the_web_page_tints_passes_and_marks_re_searches_as_the_trace_says() {
             .all(|c| !c.contains("pass-") && !c.contains("researched"))
     );
 }
+
+/// The size and text of each cut label (text in the cut colour) of an SVG.
+fn cut_labels(svg: &str) -> Vec<(f64, String)> {
+    let attribute = |tag: &str, name: &str| {
+        let start = tag.find(&format!(" {name}=\""))? + name.len() + 3;
+        Some(tag[start..].split('"').next()?.to_string())
+    };
+    svg.split("<text")
+        .skip(1)
+        .filter_map(|element| {
+            let (tag, rest) = element.split_once('>')?;
+            (attribute(tag, "fill")? == "#cd0000").then_some(())?;
+            let size = attribute(tag, "font-size")?.parse().ok()?;
+            Some((size, rest.split('<').next()?.to_string()))
+        })
+        .collect()
+}
+
+#[test]
+fn an_sss_purge_at_the_node_it_solved_is_not_a_deep_cut() {
+    let tree = "trees/min-root.tree";
+    let solved = gametree(["solve", tree, "--algo", "sss", "--json"]).stdout();
+    let solved: Json = serde_json::from_str(&solved).unwrap();
+    let cut = &solved["cuts"][0];
+    assert_eq!(
+        (&cut["node"], &cut["bound_from"]),
+        (&"@2".into(), &"@2".into())
+    );
+    assert_eq!(cut["deep"], false, "a node is not its own ancestor");
+    let trace = gametree(["trace", tree, "--algo", "sss", "--json"]).stdout();
+    let trace: Json = serde_json::from_str(&trace).unwrap();
+    let cuts = trace.as_array().unwrap().iter();
+    let cuts: Vec<&Json> = cuts.filter(|e| e["event"] == "cut").collect();
+    assert!(cuts.iter().all(|c| c["deep"] == false), "{cuts:?}");
+    let svg = gametree([
+        "render", tree, "--algo", "sss", "--format", "svg", "-o", "-",
+    ])
+    .stdout();
+    assert_eq!(cut_labels(&svg), [(9.0, "not reached".to_string())]);
+}
+
+#[test]
+fn sss_cut_labels_are_drawn_at_9_pt_as_alpha_beta_s_are() {
+    let mut texts: Vec<String> = std::fs::read_dir("trees")
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "tree"))
+        .map(|path| std::fs::read_to_string(path).unwrap())
+        .collect();
+    // Depth 4: purges two levels below the MAX node solved, deep ones.
+    let game = "random:branching=2..3,depth=4,seed=8";
+    texts.push(gametree(["gen", "--game", game]).stdout());
+    let mut deep = false;
+    for text in &texts {
+        let args = [
+            "render",
+            "-",
+            "--algo",
+            "sss",
+            "--windows",
+            "--format",
+            "svg",
+        ];
+        let run = gametree(args).stdin(text).outcome();
+        if run.code != 0 {
+            continue; // SSS* refuses chance nodes.
+        }
+        for (size, label) in cut_labels(&run.stdout) {
+            assert!(size >= 9.0, "`{label}` at {size} pt:\n{text}");
+            deep |= label == "deep not reached";
+        }
+    }
+    assert!(deep, "a deep purge drawn");
+}

@@ -227,14 +227,14 @@ fn said_by(lines: &[String], step: usize) -> Said {
 
 /// No text of frame `frame` says what `trace` says only later: an interior
 /// node's value is the last one `trace` gave it by the frame's step, a
-/// window is shown only once `trace` has entered the node (a leaf's window
-/// one step before its visit, which `trace` tells with its value), and a
-/// cut's label only once `trace` made the cut.
+/// window or a visit number is shown only once `trace` has entered the node
+/// (a leaf's with its visit, the step that tells its value: entering a leaf
+/// has no step of its own), the visit number in the order `trace` visits,
+/// and a cut's label only once `trace` made the cut.
 fn assert_nothing_early(frame: &Drawing, lines: &[String], what: &str) {
     let caption: String = frame.of_class("caption").map(|t| t.text.clone()).collect();
     let step: usize = caption.split('.').next().unwrap().parse().unwrap();
     let said = said_by(lines, step);
-    let next = said_by(lines, step + 1);
     let node = |key: &str| key.split('/').next().unwrap().to_string();
     for text in frame.of_class("val") {
         let id = node(&text.key);
@@ -253,8 +253,15 @@ fn assert_nothing_early(frame: &Drawing, lines: &[String], what: &str) {
         let id = node(&text.key);
         match said.windows.get(&id) {
             Some(window) => assert_eq!(&text.text, window, "{what}: {}", text.key),
-            None => assert!(next.visited.contains(&id), "{what}: {} early", text.key),
+            // A leaf's window, which `trace` does not write.
+            None => assert!(said.visited.contains(&id), "{what}: {} early", text.key),
         }
+    }
+    for text in frame.of_class("ly-v") {
+        let id = node(&text.key);
+        let at = said.visited.iter().position(|v| *v == id);
+        let number = at.map(|k| format!("#{}", k + 1));
+        assert_eq!(Some(&text.text), number.as_ref(), "{what}: {}", text.key);
     }
     for text in &frame.texts {
         if let Some(cut) = text.key.strip_prefix("cut:c:") {
@@ -299,4 +306,32 @@ fn dot_frames_write_nothing_early_and_keep_every_cell() {
         assert_eq!(sizes(&read(name)), sizes(&last), "{name}");
     }
     std::fs::remove_dir_all(dir.parent().unwrap()).unwrap();
+}
+
+/// Each frame is one step: with layers that show a leaf's entry (its
+/// window, its visit number), no caption is written under two frames.
+#[test]
+fn no_two_frames_share_a_caption() {
+    let dir = scratch("fixed-geometry-captions");
+    std::fs::write(dir.join("a.tree"), "[[3 12 8] [2 4 6] [14 5 2]]").unwrap();
+    let a = dir.join("a.tree").display().to_string();
+    for (file, layer) in [
+        ("trees/lecture-a-to-v.tree", "--windows"),
+        ("trees/lecture-a-to-v.tree", "--visit-order"),
+        (a.as_str(), "--visit-order"),
+    ] {
+        let frames = dir.join(format!("frames{}", layer));
+        let _ = std::fs::remove_dir_all(&frames);
+        let out = frames.to_str().unwrap();
+        gametree(["render", file, "--format", "svg", layer, "--frames", out]).stdout_bytes();
+        let captions: Vec<String> = entries(&frames)
+            .iter()
+            .map(|name| Drawing::read(&std::fs::read_to_string(frames.join(name)).unwrap()))
+            .map(|frame| frame.of_class("caption").map(|t| t.text.clone()).collect())
+            .collect();
+        let mut unique = captions.clone();
+        unique.dedup();
+        assert_eq!(unique, captions, "{file} {layer}");
+    }
+    std::fs::remove_dir_all(dir).unwrap();
 }

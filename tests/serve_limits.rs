@@ -213,3 +213,49 @@ fn thirty_large_pages_at_once_are_refused_and_the_server_answers() {
     let probe = Request::json("/api/solve", &serde_json::json!({"tree": "[1 2]"}));
     assert_eq!(server.send(&probe).status, 200);
 }
+
+/// A comb `depth` levels deep: each level a node and a leaf beside it. Its
+/// simulation takes time growing with the square of the depth.
+fn comb(depth: usize) -> String {
+    let mut text = "[1 2]".to_string();
+    for level in 0..depth {
+        text = format!("[{text} {}]", level % 7);
+    }
+    text
+}
+
+#[test]
+fn simulate_lists_past_the_cap_or_with_repeats_are_refused_in_json() {
+    let server = Server::start(&[]);
+    let many: Vec<String> = (1..=17).map(|p| p.to_string()).collect();
+    let error = server
+        .post_tree(
+            &format!("/api/solve?algo=parallel&simulate={}", many.join(",")),
+            "[[3 12 8] [2 4 6]]",
+        )
+        .refusal(400);
+    assert!(error.contains("simulates at most 16"), "{error}");
+    let error = server
+        .post_tree(
+            "/api/solve?algo=parallel&simulate=2,1,2",
+            "[[3 12 8] [2 4 6]]",
+        )
+        .refusal(400);
+    assert!(error.contains("lists 2 processors twice"), "{error}");
+    let sixteen: Vec<String> = (1..=16).map(|p| p.to_string()).collect();
+    let target = format!("/api/solve?algo=parallel&simulate={}", sixteen.join(","));
+    let answer = server.post_tree(&target, "[[3 12 8] [2 4 6]]");
+    assert_eq!(answer.status, 200, "{}", answer.body);
+}
+
+#[test]
+fn a_simulation_past_the_time_limit_stops_and_gives_its_turn_back() {
+    let server = Server::start(&["--max-searches", "1", "--time-limit", "1"]);
+    // Tens of seconds of simulations, unless stopped at the limit.
+    let long = server.post_tree("/api/solve?algo=parallel&simulate=1,2,3,4", &comb(6000));
+    assert!(long.refusal(503).contains("time limit"), "{}", long.body);
+    // The one turn is free again within the next request's time limit.
+    let next = server.post_tree("/api/solve", "[[3 12 8] [2 4 6]]");
+    assert_eq!(next.status, 200, "{}", next.body);
+    server.assert_serving();
+}

@@ -7,7 +7,7 @@ use super::CliError;
 use gametree::formats::cs188::Agent;
 use gametree::formats::{ReadOptions, TreeFormat};
 use gametree::games::GameSpec;
-use gametree::search::{Algorithm, Options, Order, YoungBrothers};
+use gametree::search::{Algorithm, Options, Order, Stop, YoungBrothers};
 use gametree::syntax::Limits;
 use gametree::trace::Window;
 use gametree::value::{LeafBounds, Value};
@@ -66,6 +66,10 @@ pub(super) fn parse_guess(text: &str) -> Result<Value, String> {
 /// The tree file (or generated game) and how to search it.
 #[derive(Clone, Debug, Args)]
 pub(crate) struct SearchArgs {
+    /// What stops the searches from outside (the server's time limit):
+    /// no flag sets it.
+    #[arg(skip)]
+    pub(crate) stop: Option<Stop>,
     /// The tree file; `-` reads standard input.
     #[arg(conflicts_with = "game")]
     pub(crate) file: Option<String>,
@@ -336,7 +340,7 @@ impl SearchArgs {
             bounds: self.bounds,
             window: self.window,
             guess: self.guess,
-            stop: None,
+            stop: self.stop,
         }
     }
 

@@ -94,6 +94,7 @@ impl CompareArgs {
             window: self.window,
             guess: self.guess,
             parallel: Default::default(),
+            stop: None,
         }
     }
 

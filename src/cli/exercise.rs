@@ -9,12 +9,25 @@
 use clap::Args;
 
 use super::CliError;
-use gametree::check::{answer_key, key_lines};
+use gametree::check::{QuestionKind, answer_key, rubric_lines};
 use gametree::games::GameSpec;
+use gametree::render::DEFAULT_MAX_DRAW_NODES;
 use gametree::search::{Algorithm, Options, search};
 use gametree::syntax;
 use gametree::trace::{StarMethod, Trace};
 use gametree::tree::NodeId;
+
+/// The largest tree an exercise may have, in nodes, as
+/// [`GameSpec::node_bound`] bounds it before anything is generated. An
+/// exercise is solved by hand, from a drawing: the bound is the largest tree
+/// `render` draws by default, so every exercise can be drawn (`--format
+/// html` draws each one), and each of the `--tries` candidates is small.
+pub(super) const EXERCISE_NODES_UP_TO: u64 = DEFAULT_MAX_DRAW_NODES as u64;
+
+/// The most exercises one `--count` writes: a variant for each student of
+/// the largest class, all held in memory (and on one page with `--format
+/// html`) until they are written.
+pub(super) const MOST_EXERCISES: u64 = 1_000;
 
 /// The exercise options of `gametree gen`.
 #[derive(Clone, Debug, Default, Args)]
@@ -48,9 +61,10 @@ pub(super) struct ExerciseArgs {
     pub fail_hard: bool,
     /// Write N exercises, pairwise different trees, each from the seed
     /// after the one before: to standard output one after the other, or
-    /// with `--output DIR` one file each, `exercise-SEED.tree`.
+    /// with `--output DIR` one file each, `exercise-SEED.tree` (at most
+    /// 1000).
     #[arg(long, value_name = "N", default_value_t = 1, requires = "exercise",
-          value_parser = clap::value_parser!(u64).range(1..))]
+          value_parser = clap::value_parser!(u64).range(1..=MOST_EXERCISES))]
     pub count: u64,
     /// How many seeds to try before giving up.
     #[arg(
@@ -60,6 +74,23 @@ pub(super) struct ExerciseArgs {
         requires = "exercise"
     )]
     pub tries: u64,
+}
+
+/// Refuses a game too large for an exercise, before any candidate is
+/// generated.
+fn check_size(game: &GameSpec) -> Result<(), CliError> {
+    let bound = game.node_bound();
+    if bound <= EXERCISE_NODES_UP_TO {
+        return Ok(());
+    }
+    let size = match bound {
+        u64::MAX => "more than 2^64".to_string(),
+        n => format!("up to {n}"),
+    };
+    Err(CliError::BadInput(format!(
+        "{game}: too large for an exercise ({size} nodes; an exercise, solved by hand, \
+         has at most {EXERCISE_NODES_UP_TO} nodes): lower the branching or the depth"
+    )))
 }
 
 /// An exercise found: the seed that gave it and its text.
@@ -186,6 +217,7 @@ impl ExerciseArgs {
                 "{game}: --exercise applies to random games only"
             )));
         };
+        check_size(game)?;
         if self.deep_cut && spec.depth < 4 {
             return Err(CliError::BadInput(format!(
                 "{game}: a deep cut needs a depth of 4 or more (a bound from a great-grandparent)"
@@ -233,7 +265,9 @@ impl ExerciseArgs {
         let mut exercise = format!("# {command}\n{text}");
         if !self.blank {
             exercise.push('\n');
-            exercise.push_str(&key_lines(&answer_key(&tree, &result, &trace)));
+            // The key `gametree key` writes: every question, no points.
+            let claims = answer_key(&tree, &result, &trace);
+            exercise.push_str(&rubric_lines(&claims, &QuestionKind::ALL, |_| None));
         }
         Ok(Some(exercise))
     }

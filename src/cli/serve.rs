@@ -12,6 +12,7 @@ mod api;
 mod connections;
 mod csp;
 mod guard;
+mod stops;
 
 use std::io::Write;
 use std::net::{IpAddr, SocketAddr};
@@ -195,6 +196,7 @@ pub(super) fn run_server(args: &ServeArgs, out: &mut impl Write) -> Result<u8, C
         body_timeout: args.body_timeout,
         time_limit: Duration::from_secs(args.time_limit.max(1)),
         turns: Arc::new(Semaphore::new(usize::from(args.max_searches))),
+        stops: Arc::new(stops::Stops::new(usize::from(args.max_searches))),
     };
     let policy = policy(&server)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()

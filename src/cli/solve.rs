@@ -43,7 +43,7 @@ pub(super) struct SolveArgs {
     #[command(flatten)]
     pub(super) parallel: ParallelArgs,
     #[command(flatten)]
-    simulate: SimulateArgs,
+    pub(super) simulate: SimulateArgs,
 }
 
 /// Solves the tree or game and prints the report.

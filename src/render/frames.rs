@@ -33,9 +33,10 @@ fn is_frame_name(name: &str, format: DiagramFormat) -> bool {
 }
 
 impl Diagram<'_> {
-    /// The DOT text of every frame: one for each event of the trace that
-    /// changes the picture (or one per step given to [`with_steps`]), with
-    /// its caption as a comment on its first line when captions are on.
+    /// The DOT text of every frame: one for each step of the trace (a line
+    /// of `trace`) that changes the picture (or one per step given to
+    /// [`with_steps`]), with its caption as a comment on its first line
+    /// when captions are on.
     /// With captions off, the last frame is the full diagram.
     ///
     /// [`with_steps`]: Diagram::with_steps
@@ -56,18 +57,33 @@ impl Diagram<'_> {
                 (self.dot(picture), caption.to_string())
             });
         }
-        let mut picture = Picture::new(self.tree);
-        let mut frames: Vec<(String, String)> = Vec::new();
-        let mut lines = Lines::default();
-        for event in self.events {
-            picture.apply(self.tree, event);
-            lines.after(self, event);
-            let dot = self.dot(&picture);
-            if frames.last().map(|(last, _)| last) != Some(&dot) {
-                frames.push((dot, lines.caption()));
+        let mut last = None;
+        let frames = self.at_steps(&self.trace_steps(), |picture, caption| {
+            let dot = self.dot(picture);
+            if last.as_ref() == Some(&dot) {
+                return None;
+            }
+            last = Some(dot.clone());
+            Some((dot, caption.to_string()))
+        });
+        frames.into_iter().flatten().collect()
+    }
+
+    /// Where each step of the search ends (after how many events) and its
+    /// caption, its line as `trace` numbers it: an event `trace` writes no
+    /// line for (entering a leaf) shows with the step after it (its
+    /// evaluation), and events after the last step's, with it.
+    fn trace_steps(&self) -> Vec<(usize, String)> {
+        let mut steps: Vec<(usize, String)> = Vec::new();
+        for (at, event) in self.events.iter().enumerate() {
+            if let Some(text) = event.line(self.tree, self.options.strict) {
+                steps.push((at + 1, format!("{}. {text}", steps.len() + 1)));
             }
         }
-        frames
+        if let Some((end, _)) = steps.last_mut() {
+            *end = self.events.len();
+        }
+        steps
     }
 
     /// What `draw` makes of the picture after each of `steps` (the number
@@ -115,26 +131,22 @@ impl Diagram<'_> {
         }
     }
 
-    /// One scene for each event that changes the picture.
+    /// One scene for each step of the trace that changes the picture.
     fn scenes_by_event(&self, geometry: &Geometry) -> Vec<Scene> {
-        let mut picture = Picture::new(self.tree);
-        let mut frames: Vec<Scene> = Vec::new();
         let mut last = None;
-        let mut lines = Lines::default();
-        for event in self.events {
-            picture.apply(self.tree, event);
-            lines.after(self, event);
-            let bare = self.scene(&picture, geometry, None);
+        let frames = self.at_steps(&self.trace_steps(), |picture, caption| {
+            let bare = self.scene(picture, geometry, None);
             if last.as_ref() == Some(&bare) {
-                continue;
+                return None;
             }
-            frames.push(match self.options.captions {
-                true => self.scene(&picture, geometry, Some(&lines.caption())),
+            let frame = match self.options.captions {
+                true => self.scene(picture, geometry, Some(caption)),
                 false => bare.clone(),
-            });
+            };
             last = Some(bare);
-        }
-        frames
+            Some(frame)
+        });
+        frames.into_iter().flatten().collect()
     }
 
     /// The SVG of every frame drawn by Graphviz's `dot` (each frame's DOT
@@ -204,27 +216,6 @@ impl Diagram<'_> {
             Engine::Graphviz => self.graphviz_svg_frames()?,
         };
         deck(format, &frames, image.scale, image.frame_delay_ms)
-    }
-}
-
-/// The caption of the step an event belongs to: the last line of `trace`
-/// (numbered) up to it.
-#[derive(Default)]
-struct Lines {
-    step: usize,
-    line: Option<String>,
-}
-
-impl Lines {
-    fn after(&mut self, diagram: &Diagram<'_>, event: &crate::trace::Event<crate::tree::NodeId>) {
-        if let Some(text) = event.line(diagram.tree, diagram.options.strict) {
-            self.step += 1;
-            self.line = Some(format!("{}. {text}", self.step));
-        }
-    }
-
-    fn caption(&self) -> String {
-        self.line.clone().unwrap_or_default()
     }
 }
 

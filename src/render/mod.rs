@@ -274,7 +274,8 @@ impl<'a> Diagram<'a> {
             pv[node as usize] = true;
         }
         let (drawn, preorder) = drawn_nodes(tree, options.draw_depth);
-        let reserve = reserve::Reserve::new(tree, drawn.len());
+        let purges = result.algorithm == crate::search::Algorithm::Sss;
+        let reserve = reserve::Reserve::new(tree, drawn.len(), purges);
         let ids = ids::DrawnIds::new(tree, &drawn);
         Diagram {
             tree,

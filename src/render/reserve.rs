@@ -21,6 +21,8 @@ pub(super) struct Reserve {
     number: String,
     /// How many digits a visit number can have.
     visit_digits: usize,
+    /// Whether the search purges (SSS*): its cut labels say `not reached`.
+    purges: bool,
 }
 
 /// The layers in the order their lines are stacked, as
@@ -67,8 +69,9 @@ impl Layer {
 }
 
 impl Reserve {
-    /// The reserve of `tree`, of which `drawn` nodes are drawn.
-    pub(super) fn new(tree: &Tree, drawn: usize) -> Reserve {
+    /// The reserve of `tree`, of which `drawn` nodes are drawn, for a
+    /// search that `purges` (SSS*) or not.
+    pub(super) fn new(tree: &Tree, drawn: usize, purges: bool) -> Reserve {
         let mut widest = Widest::default();
         for node in tree.nodes() {
             let kind = tree.kind(node);
@@ -87,6 +90,7 @@ impl Reserve {
         Reserve {
             number: widest.template(),
             visit_digits: drawn.max(1).to_string().len(),
+            purges,
         }
     }
 
@@ -157,11 +161,13 @@ impl Reserve {
             Kind::Min => &["alpha"],
         };
         let deep = depth >= 2;
-        let first = cuts
-            .iter()
+        // SSS*'s purges say what it never reached, below a node of either kind.
+        let purge = self.purges.then(|| "not reached".to_string());
+        let first = (cuts.iter().map(|cut| format!("{cut} cut")))
+            .chain(purge)
             .map(|cut| match deep {
-                true => format!("deep {cut} cut"),
-                false => format!("{cut} cut"),
+                true => format!("deep {cut}"),
+                false => cut,
             })
             .map(|text| text_width(&text, SMALL_SIZE))
             .fold(0.0, f64::max);
@@ -232,7 +238,7 @@ mod tests {
 
     fn reserve(text: &str) -> Reserve {
         let tree = crate::syntax::parse("t", text).unwrap();
-        Reserve::new(&tree, tree.len())
+        Reserve::new(&tree, tree.len(), false)
     }
 
     #[test]
@@ -270,5 +276,16 @@ mod tests {
         let deep = r.cut_label(Kind::Min, 2, 10.0);
         assert_eq!(deep.len(), 2);
         assert!(deep[0] >= text_width("deep alpha cut", SMALL_SIZE));
+    }
+
+    #[test]
+    fn a_search_that_purges_has_room_for_what_it_never_reached() {
+        let tree = crate::syntax::parse("t", "[[3 1] [2 4]]").unwrap();
+        let purges = Reserve::new(&tree, tree.len(), true);
+        let width = |text: &str| text_width(text, SMALL_SIZE);
+        assert!(purges.cut_label(Kind::Max, 1, 10.0)[0] >= width("not reached"));
+        assert!(purges.cut_label(Kind::Min, 2, 10.0)[0] >= width("deep not reached"));
+        let plain = reserve("[[3 1] [2 4]]").cut_label(Kind::Max, 1, 10.0)[0];
+        assert!(plain < width("not reached"), "no room taken without purges");
     }
 }

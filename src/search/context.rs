@@ -474,7 +474,11 @@ impl<'a, T: GameTree, R: Recorder<T::Node>> Context<'a, T, R> {
             value,
             threshold: bound.value,
             bound_from: bound.from,
-            deep: bound.from.is_some() && bound.from != parent,
+            // From above the parent: a node is not its own ancestor (an
+            // SSS* purge at the MAX node it solved takes its bound from it).
+            deep: bound
+                .from
+                .is_some_and(|from| Some(from) != parent && from != node),
             chance,
             depth_left: self.options.depth.map(|limit| limit.saturating_sub(ply)),
             purge: None,

@@ -20,8 +20,10 @@ use http_body_util::{BodyExt, LengthLimitError, Limited};
 use serde_json::json;
 use tokio::sync::Semaphore;
 
+use super::stops::{Lease, Stopper, Stops};
 use crate::cli::input::Input;
 use crate::cli::{Cli, CliError, Command, SearchArgs, check, render, solve, trace};
+use gametree::search::Stop;
 
 /// The name a request's tree has in messages: `tree:3:5: ...`.
 const TREE_NAME: &str = "tree";
@@ -55,7 +57,13 @@ pub(super) struct Server {
     pub(super) time_limit: Duration,
     /// The searches' turns (`--max-searches`).
     pub(super) turns: Arc<Semaphore>,
+    /// A flag for each turn, that stops its searches at the time limit.
+    pub(super) stops: Arc<Stops>,
 }
+
+/// The most numbers of processors a request's `simulate` lists: each runs
+/// a whole simulation.
+const MOST_SIMULATIONS: usize = 16;
 
 /// The requests the API answers, each standing for a subcommand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -335,6 +343,8 @@ struct Work {
     answers: Option<String>,
     max_nodes: usize,
     max_answer_bytes: usize,
+    /// What stops its searches, once its time is up.
+    stop: Option<Stop>,
 }
 
 impl Work {
@@ -349,28 +359,30 @@ impl Work {
             cap: max_answer_bytes,
         };
         let (tree, max_nodes) = (self.tree, self.max_nodes);
+        let limits = (max_nodes, self.stop);
         match cli.command {
             Command::Solve(mut args) => {
                 args.search.take_parallel(&args.parallel);
-                let input = limited(&mut args.search, tree, max_nodes)?;
+                few_simulations(&args.simulate.simulate)?;
+                let input = limited(&mut args.search, tree, limits)?;
                 solve::solve_input(input, &args, &mut out).map_err(failed)?;
             }
             Command::Trace(mut args) => {
                 args.search.take_parallel(&args.parallel);
-                let input = limited(&mut args.search, tree, max_nodes)?;
+                let input = limited(&mut args.search, tree, limits)?;
                 trace::trace_input(&input, &args, &mut out).map_err(failed)?;
             }
             Command::Check(mut args) => {
                 args.search.take_parallel(&args.parallel);
                 // Read first for its error's place; check reads it again.
-                limited(&mut args.search, tree.clone(), max_nodes)?;
+                limited(&mut args.search, tree.clone(), limits)?;
                 let mut files = vec![(format!("{TREE_NAME}.tree"), tree)];
                 files.extend(self.answers.map(|text| ("answers".to_string(), text)));
                 check::run_texts(&args, files, &mut out).map_err(failed)?;
             }
             Command::Render(mut args) => {
                 args.search.take_parallel(&args.parallel);
-                let mut input = limited(&mut args.search, tree, max_nodes)?;
+                let mut input = limited(&mut args.search, tree, limits)?;
                 let page = render::page_of(&args, &mut input).map_err(failed)?;
                 out.write_all(page.as_bytes())
                     .map_err(|e| failed(CliError::Output(e)))?;
@@ -382,10 +394,37 @@ impl Work {
     }
 }
 
+/// Refuses a `simulate` list longer than [`MOST_SIMULATIONS`], or one that
+/// names a number of processors twice.
+fn few_simulations(processors: &[u16]) -> Result<(), ApiError> {
+    if processors.len() > MOST_SIMULATIONS {
+        return Err(ApiError::usage(format!(
+            "simulate lists {} numbers of processors: the server simulates at most \
+             {MOST_SIMULATIONS} in one request",
+            processors.len()
+        )));
+    }
+    let twice = processors
+        .iter()
+        .enumerate()
+        .find(|(at, p)| processors[..*at].contains(p));
+    match twice {
+        Some((_, p)) => Err(ApiError::usage(format!(
+            "simulate lists {p} processors twice: list each number once"
+        ))),
+        None => Ok(()),
+    }
+}
+
 /// Applies the server's limits to a request's search (its node limit may
-/// only lower the server's; its threads at most the machine's cores), and
-/// reads its tree.
-fn limited(search: &mut SearchArgs, tree: String, max_nodes: usize) -> Result<Input, ApiError> {
+/// only lower the server's; its threads at most the machine's cores; its
+/// stop, the server's), and reads its tree.
+fn limited(
+    search: &mut SearchArgs,
+    tree: String,
+    (max_nodes, stop): (usize, Option<Stop>),
+) -> Result<Input, ApiError> {
+    search.stop = stop;
     search.max_nodes = Some(search.max_nodes.map_or(max_nodes, |n| n.min(max_nodes)));
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     if let Some(threads) = search.parallel.threads {
@@ -407,6 +446,7 @@ impl Server {
             answers: None,
             max_nodes: self.max_nodes,
             max_answer_bytes: self.max_answer_bytes,
+            stop: None,
         };
         let (_, page) = work.run()?;
         Ok(String::from_utf8_lossy(&page).into_owned())
@@ -447,6 +487,7 @@ impl Server {
             answers,
             max_nodes: self.max_nodes,
             max_answer_bytes: self.max_answer_bytes,
+            stop: None,
         };
         self.run_in_turn(work).await
     }
@@ -475,7 +516,7 @@ impl Server {
     /// Waits for a turn within the time limit, then runs `work` on a thread
     /// whose stack holds a tree [`MAX_DEPTH`] levels deep (the searches,
     /// the reader and the views all recurse once per level).
-    async fn run_in_turn(&self, work: Work) -> Result<Answer, ApiError> {
+    async fn run_in_turn(&self, mut work: Work) -> Result<Answer, ApiError> {
         let seconds = self.time_limit.as_secs_f64();
         let busy = || {
             ApiError::status(
@@ -490,6 +531,9 @@ impl Server {
             .await
             .map_err(|_| busy())?
             .map_err(|_| busy())?;
+        let lease = self.stops.lend();
+        work.stop = lease.as_ref().map(Lease::stop);
+        let stopper = lease.as_ref().map(Lease::stopper);
         let (sender, receiver) = tokio::sync::oneshot::channel();
         std::thread::Builder::new()
             .name("gametree-request".to_string())
@@ -497,7 +541,7 @@ impl Server {
             .spawn(move || {
                 // The turn ends when the work does, even after its request
                 // has been answered that it took too long.
-                let _turn = turn;
+                let (_turn, _lease) = (turn, lease);
                 let _ = sender.send(work.run());
             })
             .map_err(|e| {
@@ -508,10 +552,14 @@ impl Server {
             })?;
         let left = self.time_limit.saturating_sub(started.elapsed());
         match tokio::time::timeout(left, receiver).await {
-            Err(_) => Err(ApiError::status(
-                StatusCode::SERVICE_UNAVAILABLE,
-                format!("the request took longer than the server's time limit of {seconds} s"),
-            )),
+            Err(_) => {
+                // Its searches stop at the next node, and its turn comes back.
+                stopper.iter().for_each(Stopper::stop);
+                Err(ApiError::status(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    format!("the request took longer than the server's time limit of {seconds} s"),
+                ))
+            }
             Ok(Err(_)) => Err(ApiError::status(
                 StatusCode::INTERNAL_SERVER_ERROR,
                 "the request failed".to_string(),

@@ -100,10 +100,14 @@ where
         }
     }
 
-    /// Runs steps until the root has its value; sequential alpha-beta
-    /// takes `sequential_steps`.
+    /// Runs steps until the root has its value, or until the search is
+    /// asked to stop; sequential alpha-beta takes `sequential_steps`.
     pub(super) fn run(mut self, sequential_steps: u64) -> Result<Simulation<T::Node>, SearchError> {
         loop {
+            // Asked to stop ([`Options::stop`]): between two steps.
+            if self.options.stop.is_some_and(crate::search::Stop::is_set) {
+                return Err(SearchError::Stopped);
+            }
             self.time += 1;
             let mut leaves = Vec::new();
             let paying = self.schedule.pay_for_cut_brothers();
