@@ -259,3 +259,28 @@ fn every_answer_keeps_the_playground_to_itself() {
     assert!(frame.contains("sandbox=\"allow-scripts\""), "{frame}");
     assert!(!frame.contains("allow-same-origin"), "{frame}");
 }
+
+#[test]
+fn a_header_that_decides_given_twice_is_refused() {
+    let server = Server::start(&[]);
+    let own = format!("127.0.0.1:{}", server.port);
+    let json = "Content-Type: application/json\r\n";
+    let twice = [
+        format!("Host: {own}\r\nHost: evil.example\r\n{json}"),
+        format!("Host: evil.example\r\nHost: {own}\r\n{json}"),
+        format!("Host: {own}\r\nOrigin: http://{own}\r\nOrigin: http://evil.example\r\n{json}"),
+        format!("Host: {own}\r\n{json}Content-Type: text/plain\r\n"),
+    ];
+    let body = "{\"tree\": \"[1 2]\"}";
+    for headers in twice {
+        let mut stream = server.connect();
+        let request = format!(
+            "POST /api/solve HTTP/1.1\r\n{headers}Content-Length: {}\r\n\
+             Connection: close\r\n\r\n{body}",
+            body.len()
+        );
+        stream.write_all(request.as_bytes()).unwrap();
+        let error = Answer::read(&mut stream).refusal(400);
+        assert!(error.contains("more than one"), "{headers}: {error}");
+    }
+}

@@ -148,6 +148,15 @@ pub(super) async fn guard(
     response
 }
 
+/// The headers a request may give once only: with two, the one checked
+/// might not be the one another reader of the request takes.
+const GIVEN_ONCE: [header::HeaderName; 4] = [
+    header::HOST,
+    header::ORIGIN,
+    header::CONTENT_TYPE,
+    header::CONTENT_LENGTH,
+];
+
 /// A path as a message shows it: at most 100 characters, no control
 /// characters.
 fn shown(path: &str) -> String {
@@ -181,6 +190,15 @@ impl Guard {
                     "the request's headers are more than {MAX_HEADER_BYTES} bytes or \
                      {MAX_HEADERS} lines"
                 ),
+            ));
+        }
+        if let Some(name) = GIVEN_ONCE
+            .iter()
+            .find(|n| headers.get_all(*n).iter().count() > 1)
+        {
+            return Some(ApiError::status(
+                StatusCode::BAD_REQUEST,
+                format!("the request has more than one `{name}` header"),
             ));
         }
         self.foreign(request, reached)
