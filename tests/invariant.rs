@@ -455,3 +455,22 @@ proptest! {
         }
     }
 }
+
+/// A chance node whose alpha is its leaves' upper bound searches its first
+/// child with a window of one value, `[2, 2]`, where cuts from both sides
+/// meet and the child's score says nothing certain: that score at the edge
+/// of what is known is a bound there, so the chance node cuts and no node
+/// is searched twice (it was searched again, its pruned nodes visited).
+#[test]
+fn a_window_of_one_value_below_a_chance_node_searches_nothing_twice() {
+    let text = "bounds 0 2\nmax [ 2 chance [ min [ max [ 0 2 1 ] 2 0 ] 2 ] ]\n";
+    let tree = parse("one-value", text).unwrap();
+    for algorithm in algorithms().filter(|&a| a.searches_chance()) {
+        for options in common::all_options() {
+            let options = for_algorithm(algorithm, options);
+            let mut trace = Trace::new();
+            let result = search(&tree, algorithm, options, &mut trace).unwrap();
+            assert_invariant(&tree, options, &result, &trace);
+        }
+    }
+}

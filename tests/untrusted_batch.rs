@@ -200,3 +200,37 @@ fn a_file_name_s_hidden_characters_are_shown_in_every_form() {
         assert!(stdout.contains(name), "{format}: {stdout}");
     }
 }
+
+#[test]
+fn no_answer_file_against_a_key_scores_nothing() {
+    // The lecture tree holds its own `expect` lines; with a key they are
+    // never what is graded.
+    let key_file = written("lecture.key", &lecture_key());
+    let key = parse_answers("key", &lecture_key()).unwrap();
+    let questions = key.len() as f64;
+    let results = gradescope(&["--key", &key_file, LECTURE]);
+    assert_eq!(results["score"].as_f64(), Some(0.0));
+    let tests = results["tests"].as_array().unwrap();
+    let most: f64 = tests.iter().map(|t| t["max_score"].as_f64().unwrap()).sum();
+    assert_eq!(most, questions, "{results}");
+    let batch = grade(Some(&key), vec![lecture()]);
+    let [row] = batch.report.files.as_slice() else {
+        panic!("{:?}", batch.report.files)
+    };
+    assert_eq!((row.score, row.points()), (0.0, (0.0, questions)));
+    assert!(row.error.as_deref().unwrap().contains("no answer file"));
+}
+
+#[test]
+fn one_submission_is_never_graded_claim_by_claim() {
+    // Without a key, checked claim by claim, the score would be the number
+    // of claims that hold: 100 for a hundred times the same.
+    let tree = written("bare.tree", "[[3 12 8] [2 4 6] [14 5 2]]\n");
+    let answers = written("hundred.answers", &"expect value 3\n".repeat(100));
+    let results = gradescope(&[&tree, &answers]);
+    assert_eq!(results["score"].as_f64(), Some(0.0), "{results}");
+    let output = results["output"].as_str().unwrap();
+    assert!(output.contains("could not be graded"), "{output}");
+    let results = gradescope(&["--claims", LECTURE, &answers]);
+    assert_eq!(results["score"].as_f64(), Some(0.0), "{results}");
+}

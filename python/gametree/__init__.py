@@ -409,7 +409,9 @@ def check(
         answers: an answer file (``expect`` lines: a ``str`` or ``bytes``
             of text, or a path-like object such as :class:`pathlib.Path`;
             a ``str`` is always text, never a path) or a list of them;
-            ``None`` checks the tree's own ``expect`` lines.
+            ``None`` checks the tree's own ``expect`` lines (with ``key``,
+            ``None`` or ``[]`` is an empty answer: every question
+            unanswered).
             A file that cannot be read gets its row with the error, as on
             the command line.
         key: a key to grade against instead (text or a path; ``[2

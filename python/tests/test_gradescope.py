@@ -16,6 +16,8 @@ from typing import Any, Dict, List
 
 import pytest
 
+import gametree
+
 from conftest import EXAMPLES, PYTHON_DIR, Cli, canonical
 
 EXAMPLE = EXAMPLES / "gradescope"
@@ -91,7 +93,7 @@ def test_the_autograder_grades_as_check_format_gradescope(
     source = tmp_path / "source"
     args: List[str] = [
         "check", "--format", "gradescope", "--visibility", "after_published",
-        "--key", str(source / "key.answers"), str(source / "exercise.tree"), *map(str, files),
+        "--key", str(source / "key.answers"), str(source / "exercise.tree"), "--", *map(str, files),
     ]
     done = subprocess.run([str(cli.path), *args], capture_output=True, text=True, cwd=submitted)
     # 1: some answer is wrong; 2: some file is unusable (its row says why).
@@ -126,3 +128,20 @@ def test_a_file_handed_in_twice_scores_once(autograder_python: Path, tmp_path: P
     results = run_autograder_on(autograder_python, tmp_path)
     assert results["score"] == 8.0
     assert sum(t["max_score"] for t in results["tests"]) == 8.0
+
+
+def test_a_link_in_the_submission_is_never_followed(autograder_python: Path, tmp_path: Path) -> None:
+    submission = tmp_path / "submission"
+    submission.mkdir(parents=True)
+    (submission / "answers.txt").symlink_to(EXAMPLE / "key.answers")
+    (submission / "folder").symlink_to(EXAMPLE, target_is_directory=True)
+    results = run_autograder_on(autograder_python, tmp_path)
+    assert results["score"] == 0 and results["tests"] == [] and "No answer file" in results["output"]
+
+
+def test_no_answer_file_against_the_key_scores_nothing() -> None:
+    tree, key = EXAMPLE / "exercise.tree", EXAMPLE / "key.answers"
+    for answers in ([], None):
+        results = gametree.check(tree, answers, key=key, format="gradescope")
+        assert results["score"] == 0.0, answers
+        assert sum(t["max_score"] for t in results["tests"]) == 8.0

@@ -285,8 +285,10 @@ const KEEP_TEXT_UP_TO: usize = 8 * 1024 * 1024;
 impl Grading {
     /// Grades a batch: each tree file is searched once and its answer files
     /// (those that follow it) graded against `key` when given, else against
-    /// the tree file's own `expect` lines; a tree file that no answer file
-    /// follows is checked claim by claim against its own `expect` lines.
+    /// the tree file's own `expect` lines. A tree file that no answer file
+    /// follows is checked claim by claim against its own `expect` lines
+    /// when there is no `key`; with one, it gets a row scoring 0, every
+    /// question unanswered.
     ///
     /// The first file is the tree file and every file after it an answer
     /// file; with [`Grading::several_trees`], a file after the first is an
@@ -436,19 +438,31 @@ impl Grading {
         let searched = &*searched;
         let facts = Facts::recorded(&searched.tree, &searched.result, recorded, strict);
         if exercise.answers.is_empty() {
-            return vec![self.own_key_report(&facts, tree_name, searched)];
+            match key {
+                // Nothing to grade against the key: every question is
+                // unanswered, never the tree's own lines checked instead.
+                Some(_) => exercise.answers.push(Source::unreadable(
+                    tree_name,
+                    "no answer file follows the tree file: every question is unanswered",
+                )),
+                None => return vec![self.own_key_report(&facts, tree_name, searched)],
+            }
+        }
+        let key = key.unwrap_or(&searched.expectations);
+        let rubric = match self.claims {
+            true => None,
+            false => rubric(&facts, key, tree_name, warnings),
+        };
+        if self.one_submission && rubric.is_none() {
+            return self.without_a_key(&exercise);
         }
         let right_key = || facts.answer_key();
         let (mistaken, untested) = misconceptions(&facts, &searched.tree, self.options, right_key);
-        let key = key.unwrap_or(&searched.expectations);
         let grader = Grader {
             facts: &facts,
             diagnoser: Diagnoser::new(&facts, &mistaken),
             untested: &untested,
-            rubric: match self.claims {
-                true => None,
-                false => rubric(&facts, key, tree_name, warnings),
-            },
+            rubric,
             explain: self.explain,
             tree_name,
         };
@@ -458,6 +472,18 @@ impl Grading {
             row.parts = std::mem::take(&mut exercise.parts);
         }
         rows
+    }
+
+    /// The rows of a submission graded without a key (claim by claim):
+    /// unusable, since its score would be its number of claims that hold,
+    /// a total the student sets.
+    fn without_a_key(&self, exercise: &Exercise) -> Vec<FileReport> {
+        let error = "one submission is graded against a key (the tree file's `expect` lines or \
+                     a key given), never claim by claim, whose total the answers would set";
+        let row = |a: &Source| {
+            FileReport::unreadable(&a.name, &exercise.name, self.algorithm, error.to_string())
+        };
+        exercise.answers.iter().map(row).collect()
     }
 
     /// The rows of a tree file that could not be read or searched: its own,

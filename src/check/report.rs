@@ -8,6 +8,7 @@ use serde::Serialize;
 use super::{Diagnosis, Explain, Grade, Outcome, Part, Untested};
 use crate::claim::Expectation;
 use crate::search::Algorithm;
+use crate::text::escaped;
 
 /// One expectation and its verdict.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -225,9 +226,10 @@ impl FileReport {
         let unread = questions
             .filter_map(|q| q.unread.as_ref())
             .map(|e| e.error.clone());
-        let named = |error: String| match error.starts_with(&self.file) {
+        let file = escaped(&self.file);
+        let named = |error: String| match error.starts_with(file.as_ref()) {
             true => error,
-            false => format!("{}: {error}", self.file),
+            false => format!("{file}: {error}"),
         };
         let more = self.grade.iter().filter_map(Grade::more_errors);
         let unlisted = self.unlisted.iter().filter(|u| u.errors > 0);
@@ -269,7 +271,9 @@ impl FileReport {
     fn grade_text(&self, grade: &Grade) -> String {
         let mut out = format!(
             "grading {} against the key of {} with {}\n",
-            self.file, self.tree, self.algorithm
+            escaped(&self.file),
+            escaped(&self.tree),
+            self.algorithm
         );
         let width = grade
             .questions
@@ -329,12 +333,10 @@ impl FileReport {
         if let Some(grade) = &self.grade {
             return self.grade_text(grade);
         }
+        let (file, tree) = (escaped(&self.file), escaped(&self.tree));
         let mut out = match self.file == self.tree {
-            true => format!("checking {} with {}\n", self.file, self.algorithm),
-            false => format!(
-                "checking {} against {} with {}\n",
-                self.file, self.tree, self.algorithm
-            ),
+            true => format!("checking {file} with {}\n", self.algorithm),
+            false => format!("checking {file} against {tree} with {}\n", self.algorithm),
         };
         let width = self
             .expectations

@@ -39,14 +39,22 @@ impl fmt::Display for Part {
     }
 }
 
-/// The answer files `files` as one, named by theirs joined with ` + `: the
-/// texts that can be used one after the other, each from a line of its
-/// own, and where each lies. A file that cannot be read, or holds a NUL
-/// byte, is left out and says why; when none can be used, the whole
-/// cannot be read either.
+/// The longest name of a submission made of its files' names: past it,
+/// the submission is called by its number of files (every error of it
+/// carries the name, so it stays short).
+const NAMED_UP_TO: usize = 80;
+
+/// The answer files `files` as one, named by theirs joined with ` + ` (or
+/// `N files` when that is long): the texts that can be used one after the
+/// other, each from a line of its own, and where each lies. A file that
+/// cannot be read, or holds a NUL byte, is left out and says why; when
+/// none can be used, the whole cannot be read either.
 pub(super) fn joined(files: Vec<Source>) -> (Source, Vec<Part>) {
     let names: Vec<&str> = files.iter().map(|f| f.name.as_str()).collect();
-    let name = names.join(" + ");
+    let name = match names.join(" + ") {
+        name if name.chars().count() <= NAMED_UP_TO => name,
+        _ => format!("{} files", names.len()),
+    };
     let (mut text, mut parts) = (String::new(), Vec::with_capacity(files.len()));
     let mut first_line = 1;
     for file in files {
@@ -54,8 +62,12 @@ pub(super) fn joined(files: Vec<Source>) -> (Source, Vec<Part>) {
             Ok(own) => {
                 let lines = syntax::lines_with_ends(own).count();
                 text.push_str(own);
-                if !own.is_empty() && !own.ends_with(['\n', '\r']) {
-                    text.push('\n');
+                // Each file ends its last line, so that the next starts its
+                // own: a lone `\r` gets its `\n` (one line end still), or
+                // the next file's first `\n` would join it.
+                match own.chars().last() {
+                    None | Some('\n') => {}
+                    Some(_) => text.push('\n'),
                 }
                 first_line += lines;
                 Part {
@@ -119,6 +131,27 @@ mod tests {
         );
         let nul = "d was left out: d:1:7: the file contains a NUL byte";
         assert!(said[3].starts_with(nul), "{}", said[3]);
+    }
+
+    #[test]
+    fn a_lone_carriage_return_ends_its_file_s_last_line() {
+        let (whole, parts) = joined(vec![
+            Source::new("a", "expect value 5\r"),
+            Source::new("b", "\nexpect bogus\n"),
+        ]);
+        let text = "expect value 5\r\n\nexpect bogus\n";
+        assert_eq!(whole.text.as_deref(), Ok(text));
+        assert_eq!((parts[1].first_line, parts[1].lines), (2, 2));
+        let lines = crate::syntax::lines_with_ends(text).count();
+        assert_eq!(lines, 3, "the parts' lines are the whole's");
+    }
+
+    #[test]
+    fn a_long_list_of_names_is_counted() {
+        let files: Vec<Source> = (0..40)
+            .map(|i| Source::new(format!("student-file-{i}.answers"), "expect value 5\n"))
+            .collect();
+        assert_eq!(joined(files).0.name, "40 files");
     }
 
     #[test]

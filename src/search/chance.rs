@@ -360,7 +360,7 @@ impl<N: Copy + Eq + std::fmt::Debug> ChanceSearch<N> {
                 .child_window(i, mean.sum(), bounded)
                 .ok_or_else(|| too_precise(cx.tree, node))?;
             let (child_alpha, child_beta) = window.alpha_beta(node);
-            let score = search_child(cx, i, child, child_alpha, child_beta)?;
+            let score = window.known(search_child(cx, i, child, child_alpha, child_beta)?);
             if let Some(side) = window.cut(score, cx.options.strict) {
                 let value = window
                     .node_bound(side, score.value)
@@ -479,6 +479,7 @@ impl ChildWindow {
     /// known is the exact value there, and cuts as one: an upper bound at
     /// `lo` that reaches `high` shows the node at least beta.
     pub(super) fn cut(&self, score: Scored, strict: bool) -> Option<Side> {
+        let score = self.known(score);
         let score = self.exact(score).map_or(score, Scored::exact);
         let v = score.value;
         let passes = |beyond: bool, at: bool| beyond || (at && !strict);
@@ -502,6 +503,26 @@ impl ChildWindow {
         self.sum
             .checked_add(self.p.checked_mul(v)?)?
             .checked_add(rest)
+    }
+
+    /// `score` with what is known of the child before its search: a score
+    /// that says nothing certain (a search with a window of one value,
+    /// `[hi, hi]`, may end so) at or past an edge of what is known is a
+    /// bound there, from the other side: at least `hi`, the child is at
+    /// most `hi`; at most `lo`, at least `lo`.
+    pub(super) fn known(&self, score: Scored) -> Scored {
+        let v = score.value;
+        match score.bound {
+            Bound::Unknown if v >= self.hi => Scored {
+                value: self.hi,
+                bound: Bound::Upper,
+            },
+            Bound::Unknown if v <= self.lo => Scored {
+                value: self.lo,
+                bound: Bound::Lower,
+            },
+            _ => score,
+        }
     }
 
     /// The child's exact value from a score that did not cut: exact, or a

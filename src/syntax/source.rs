@@ -213,7 +213,10 @@ impl fmt::Display for ParseError {
         write!(
             f,
             "{}:{}:{}: {}",
-            self.path, self.line, self.column, self.message
+            crate::text::escaped(&self.path),
+            self.line,
+            self.column,
+            self.message
         )?;
         let width = std::iter::once(self.line)
             .chain(self.notes.iter().map(|n| n.line))
