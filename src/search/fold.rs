@@ -44,21 +44,41 @@ impl NodeFold {
     /// its line of play.)
     #[inline(always)]
     pub(super) fn add(&mut self, child: Scored) -> bool {
-        self.add_at(child, usize::MAX)
+        let (sure, bound) = self.sides(child);
+        self.all_bound &= bound;
+        let better = if self.kind.prefers(child.value, self.best) {
+            true
+        } else {
+            child.value == self.best && sure && !self.best_sure
+        };
+        if better {
+            self.best = child.value;
+            self.best_sure = sure;
+        }
+        better
+    }
+
+    /// Whether `child`'s score is sure of its value from the node's side
+    /// (a lower bound at MAX, an upper bound at MIN), and whether it
+    /// bounds the node from the other side.
+    #[inline(always)]
+    fn sides(&self, child: Scored) -> (bool, bool) {
+        match self.kind {
+            Kind::Max | Kind::Chance => (child.bound.is_lower(), child.bound.is_upper()),
+            Kind::Min => (child.bound.is_upper(), child.bound.is_lower()),
+        }
     }
 
     /// Adds the score of the child at `index` among its brothers as the
-    /// tree gives them, searched in any order: as [`NodeFold::add`], and a
-    /// child sure of the best value becomes the best child when it stands
-    /// before the best one, so that of the children known to give the
-    /// node its value the best is the first whatever the order they were
-    /// searched in.
+    /// tree gives them, searched in another order: as [`NodeFold::add`],
+    /// and a child sure of the best value becomes the best child when it
+    /// stands before the best one, so that of the children known to give
+    /// the node its value the best is the first whatever the order they
+    /// were searched in. (Searched in the tree's order, `add` does the
+    /// same: a later child never stands before.)
     #[inline(always)]
     pub(super) fn add_at(&mut self, child: Scored, index: usize) -> bool {
-        let (sure, bound) = match self.kind {
-            Kind::Max | Kind::Chance => (child.bound.is_lower(), child.bound.is_upper()),
-            Kind::Min => (child.bound.is_upper(), child.bound.is_lower()),
-        };
+        let (sure, bound) = self.sides(child);
         self.all_bound &= bound;
         let better = if self.kind.prefers(child.value, self.best) {
             true

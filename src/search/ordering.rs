@@ -75,6 +75,12 @@ pub(super) struct Children<I, N> {
 }
 
 impl<I: Iterator<Item = N>, N: Copy> Children<I, N> {
+    /// Whether they are searched in another order than the tree's.
+    #[inline(always)]
+    pub(super) fn reordered(&self) -> bool {
+        self.sorted.is_some()
+    }
+
     /// The children as `given`.
     #[inline(always)]
     pub(super) fn new(given: I) -> Self {
