@@ -415,10 +415,6 @@ fn search_children<
     let kind = if MAX { Kind::Max } else { Kind::Min };
     let mut first = folded.is_none();
     let mut fold = folded.unwrap_or_else(|| NodeFold::new(kind));
-    let add = |fold: &mut NodeFold, score, index| match REORDERED {
-        true => fold.add_at(score, index),
-        false => fold.add(score),
-    };
     let mut cut = false;
     let mut leaves = 0;
     let mut best_leaf = None;
@@ -428,15 +424,12 @@ fn search_children<
         let improved = match leaf_value {
             Some(value) => {
                 leaves += 1;
-                add(
-                    &mut fold,
-                    at.leaf::<T, R, MEMO>(cx, index, child, value),
-                    index,
-                )
+                let score = at.leaf::<T, R, MEMO>(cx, index, child, value);
+                fold.add_in::<REORDERED>(score, index)
             }
             None => match at.search_child::<P, T, R, MEMO>(cx, tree, index, child) {
                 Ok(score) => {
-                    let improved = add(&mut fold, score, index);
+                    let improved = fold.add_in::<REORDERED>(score, index);
                     if cx.split().is_some() {
                         let value = (fold.value(), fold.sure());
                         from_above =

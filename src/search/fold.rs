@@ -69,6 +69,16 @@ impl NodeFold {
         }
     }
 
+    /// [`NodeFold::add_at`] when the children are `REORDERED`, else
+    /// [`NodeFold::add`], which keeps no index.
+    #[inline(always)]
+    pub(super) fn add_in<const REORDERED: bool>(&mut self, child: Scored, index: usize) -> bool {
+        match REORDERED {
+            true => self.add_at(child, index),
+            false => self.add(child),
+        }
+    }
+
     /// Adds the score of the child at `index` among its brothers as the
     /// tree gives them, searched in another order: as [`NodeFold::add`],
     /// and a child sure of the best value becomes the best child when it
