@@ -226,3 +226,19 @@ fn max_nodes_stops_reading_an_endless_plain_stream() {
     assert!(stderr.contains("more than 1000 nodes"), "{stderr}");
     assert_eq!(feeder.join().unwrap(), 0, "the reader stopped first");
 }
+
+/// A game as deep as the limit searched in another order than the tree's
+/// (static ordering) runs on the stack sized for it, as one searched in
+/// the tree's order does: the loop that keeps each child's place is
+/// another of the same size, never both in one frame.
+#[test]
+fn a_game_at_the_depth_limit_is_searched_in_any_order() {
+    let limit = MAX_DEPTH.to_string();
+    let game = format!("random:branching=1,depth={limit},seed=1");
+    for order in [&[][..], &["--order", "static"]] {
+        let mut args = vec!["solve", "--game", &game];
+        args.extend_from_slice(order);
+        let outcome = gametree(&args).outcome();
+        assert_eq!(outcome.code, 0, "{order:?}: {}", outcome.stderr);
+    }
+}

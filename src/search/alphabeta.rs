@@ -15,7 +15,7 @@ use super::aspiration::aspirate;
 use super::chance;
 use super::context::{Context, Halt};
 use super::fold::NodeFold;
-use super::ordering::{Children, Memo, order_children};
+use super::ordering::{Children, Memo, Order, order_children};
 use super::window::{WindowBound, clamp, cut_bound, full_window, tighten, window_of};
 use crate::trace::{Recorder, Window};
 use crate::tree::GameTree;
@@ -268,15 +268,24 @@ pub(super) fn search<P: ChancePolicy, T: GameTree, R: Recorder<T::Node>>(
     if let Some(score) = leaf_with_value(cx, node, ply, &alpha, &beta) {
         return Ok(score);
     }
+    // Without iterative deepening's values the loop never looks for them;
+    // searched in the tree's order, it keeps no child's place (a test at
+    // every child cost 4% of alpha-beta's speed: docs/performance.md).
     let tree = cx.tree;
-    // Without iterative deepening's values the loop never looks for them.
-    match prev.is_some() || next.is_some() {
-        true => {
-            search_valueless::<P, T, R, true>(cx, tree, node, ply, parent, alpha, beta, prev, next)
-        }
-        false => {
-            search_valueless::<P, T, R, false>(cx, tree, node, ply, parent, alpha, beta, None, None)
-        }
+    let memo = prev.is_some() || next.is_some();
+    let reordered = cx.options.order != Order::None || prev.is_some();
+    macro_rules! valueless {
+        ($memo:literal, $reordered:literal, $prev:expr, $next:expr) => {
+            search_valueless::<P, T, R, $memo, $reordered>(
+                cx, tree, node, ply, parent, alpha, beta, $prev, $next,
+            )
+        };
+    }
+    match (memo, reordered) {
+        (true, true) => valueless!(true, true, prev, next),
+        (true, false) => valueless!(true, false, prev, next),
+        (false, true) => valueless!(false, true, None, None),
+        (false, false) => valueless!(false, false, None, None),
     }
 }
 
@@ -290,9 +299,19 @@ pub(super) fn search<P: ChancePolicy, T: GameTree, R: Recorder<T::Node>>(
 ///
 /// `MEMO` says whether iterative deepening's values are read or kept
 /// below this node (`prev` or `next` given); when it is false they are
-/// none, nor below, and the loop is compiled without them.
+/// none, nor below, and the loop is compiled without them. `REORDERED`
+/// says whether the search may take children in another order than the
+/// tree's (static ordering, or iterative deepening's), so that the loop
+/// keeps each child's place for ties ([`NodeFold::add_at`]).
 #[expect(clippy::too_many_arguments)]
-fn search_valueless<'t, P: ChancePolicy, T: GameTree, R: Recorder<T::Node>, const MEMO: bool>(
+fn search_valueless<
+    't,
+    P: ChancePolicy,
+    T: GameTree,
+    R: Recorder<T::Node>,
+    const MEMO: bool,
+    const REORDERED: bool,
+>(
     cx: &mut Context<'t, T, R>,
     tree: &'t T,
     node: T::Node,
@@ -318,7 +337,7 @@ fn search_valueless<'t, P: ChancePolicy, T: GameTree, R: Recorder<T::Node>, cons
         next,
         ..Interior::new((node, ply, parent), window, (alpha, beta))
     };
-    search_children_of::<P, T, R, MEMO>(cx, tree, kind, &mut at, &mut children, None)
+    search_children_of::<P, T, R, MEMO, REORDERED>(cx, tree, kind, &mut at, &mut children, None)
 }
 
 /// Searches the children left of the MAX or MIN node `node` (`ply` plies
@@ -337,7 +356,24 @@ pub(super) fn search_rest<'t, T: GameTree, R: Recorder<T::Node>>(
 ) -> Result<Scored, Halt> {
     let tree = cx.tree;
     let mut at = Interior::new((node, ply, parent), window, (alpha, beta));
-    search_children_of::<Star1, T, R, false>(cx, tree, kind, &mut at, children, Some(fold))
+    match children.reordered() {
+        true => search_children_of::<Star1, T, R, false, true>(
+            cx,
+            tree,
+            kind,
+            &mut at,
+            children,
+            Some(fold),
+        ),
+        false => search_children_of::<Star1, T, R, false, false>(
+            cx,
+            tree,
+            kind,
+            &mut at,
+            children,
+            Some(fold),
+        ),
+    }
 }
 
 /// [`search_children`] for the `kind` node `at`. One loop for each
@@ -345,7 +381,7 @@ pub(super) fn search_rest<'t, T: GameTree, R: Recorder<T::Node>>(
 /// tightens, which value is better) is settled when the loop is compiled
 /// rather than at every child.
 #[inline(always)]
-fn search_children_of<'t, P, T, R, const MEMO: bool>(
+fn search_children_of<'t, P, T, R, const MEMO: bool, const REORDERED: bool>(
     cx: &mut Context<'t, T, R>,
     tree: &'t T,
     kind: Kind,
@@ -358,25 +394,11 @@ where
     T: GameTree,
     R: Recorder<T::Node>,
 {
-    // Searched in another order than the tree's, a tie goes to the child
-    // that stands first in the tree ([`NodeFold::add_at`]); in the tree's
-    // order, the first child to reach a value is that one already, and the
-    // loop keeps no index (a test at every child cost 4% of alpha-beta's
-    // speed: docs/performance.md).
-    let (max, reordered) = (kind == Kind::Max, children.reordered());
-    match (max, reordered) {
-        (true, false) => {
-            search_children::<P, T, R, MEMO, true, false>(cx, tree, at, children, folded)
+    match kind {
+        Kind::Max => {
+            search_children::<P, T, R, MEMO, true, REORDERED>(cx, tree, at, children, folded)
         }
-        (false, false) => {
-            search_children::<P, T, R, MEMO, false, false>(cx, tree, at, children, folded)
-        }
-        (true, true) => {
-            search_children::<P, T, R, MEMO, true, true>(cx, tree, at, children, folded)
-        }
-        (false, true) => {
-            search_children::<P, T, R, MEMO, false, true>(cx, tree, at, children, folded)
-        }
+        _ => search_children::<P, T, R, MEMO, false, REORDERED>(cx, tree, at, children, folded),
     }
 }
 
@@ -427,7 +449,7 @@ fn search_children<
                 let score = at.leaf::<T, R, MEMO>(cx, index, child, value);
                 fold.add_in::<REORDERED>(score, index)
             }
-            None => match at.search_child::<P, T, R, MEMO>(cx, tree, index, child) {
+            None => match at.search_child::<P, T, R, MEMO, REORDERED>(cx, tree, index, child) {
                 Ok(score) => {
                     let improved = fold.add_in::<REORDERED>(score, index);
                     if cx.split().is_some() {
@@ -544,7 +566,7 @@ impl<N: Copy> Interior<'_, N> {
     /// Searches `child`, child `index`, which has no value, with the
     /// window now, and keeps its value for the next iteration.
     #[inline(always)]
-    fn search_child<'t, P, T, R, const MEMO: bool>(
+    fn search_child<'t, P, T, R, const MEMO: bool, const REORDERED: bool>(
         &mut self,
         cx: &mut Context<'t, T, R>,
         tree: &'t T,
@@ -562,13 +584,13 @@ impl<N: Copy> Interior<'_, N> {
             // No memo made at all: an empty one kept in memory across the
             // call was stored in part and read back whole after it, which
             // stalls the processor.
-            return search_valueless::<P, T, R, false>(
+            return search_valueless::<P, T, R, false, REORDERED>(
                 cx, tree, child, ply, parent, alpha, beta, None, None,
             );
         }
         let below = self.prev.and_then(|m| m.child(index));
         let mut memo = self.next.as_ref().map(|_| Memo::default());
-        let score = search_valueless::<P, T, R, true>(
+        let score = search_valueless::<P, T, R, true, REORDERED>(
             cx,
             tree,
             child,
