@@ -356,23 +356,14 @@ pub(super) fn search_rest<'t, T: GameTree, R: Recorder<T::Node>>(
 ) -> Result<Scored, Halt> {
     let tree = cx.tree;
     let mut at = Interior::new((node, ply, parent), window, (alpha, beta));
+    let (at, folded) = (&mut at, Some(fold));
     match children.reordered() {
-        true => search_children_of::<Star1, T, R, false, true>(
-            cx,
-            tree,
-            kind,
-            &mut at,
-            children,
-            Some(fold),
-        ),
-        false => search_children_of::<Star1, T, R, false, false>(
-            cx,
-            tree,
-            kind,
-            &mut at,
-            children,
-            Some(fold),
-        ),
+        true => {
+            search_children_of::<Star1, T, R, false, true>(cx, tree, kind, at, children, folded)
+        }
+        false => {
+            search_children_of::<Star1, T, R, false, false>(cx, tree, kind, at, children, folded)
+        }
     }
 }
 

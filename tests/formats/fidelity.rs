@@ -2,9 +2,10 @@
 //! longer than the readers take, infinite static values, empty labels.
 
 use gametree::formats::{self, ReadOptions, TreeFormat};
-use gametree::tree::{GameTree, Tree};
+use gametree::tree::Tree;
 
 use super::common::{self, gametree};
+use super::round_trips::outline;
 
 /// The formats gametree writes.
 const WRITTEN: [TreeFormat; 3] = [TreeFormat::Tree, TreeFormat::Json, TreeFormat::Efg];
@@ -13,26 +14,6 @@ fn read(format: TreeFormat, text: &str) -> Tree {
     formats::read(format, "t", text, &ReadOptions::default())
         .unwrap_or_else(|e| panic!("{e}\n{text}"))
         .tree
-}
-
-/// Every node in preorder: kind, value, static value, label and
-/// probability, each exactly.
-fn outline(tree: &Tree) -> Vec<String> {
-    tree.nodes()
-        .map(|n| {
-            let probability = tree
-                .parent(n)
-                .filter(|p| tree.kind(*p).is_chance())
-                .map(|p| tree.probability(p, n));
-            format!(
-                "{} {:?} {:?} {:?} {probability:?}",
-                tree.kind(n),
-                tree.value(n),
-                tree.static_value(n),
-                tree.label(n)
-            )
-        })
-        .collect()
 }
 
 /// `tree` written as `format` and read back.

@@ -141,7 +141,7 @@ fn text(spec: &Spec, count: &mut usize, root: bool) -> String {
 
 /// Every node in preorder: id, kind, value, static value, label, and
 /// its probability below a chance node, each exactly.
-fn outline(tree: &Tree) -> Vec<String> {
+pub(super) fn outline(tree: &Tree) -> Vec<String> {
     tree.nodes()
         .map(|n| {
             let probability = tree
