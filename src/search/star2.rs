@@ -64,7 +64,8 @@ impl ChancePolicy for Star2 {
     }
 }
 
-/// A probed child: its first child and that child's exact score.
+/// A probed child: its first child and that child's score (exact, or the
+/// bound the probe found).
 type Probe<N> = Option<(N, Scored)>;
 
 /// Star2 at the chance node `node` (entered, with children, at `ply`) with
@@ -149,6 +150,9 @@ fn probe<T: GameTree, R: Recorder<T::Node>>(
         let cut = search.cut(cx, side, value, (i + 1, 0), StarMethod::Star2);
         return Ok(Some(cut));
     }
+    // The probe's score is kept, exact or not, so that the child's search
+    // resumes after its first child and no node is searched twice.
+    probes[i] = Some((first, score));
     if let Some(value) = window.exact(score) {
         let known = search.known.as_mut().expect("Star2 has leaf bounds");
         match kind {
