@@ -480,26 +480,34 @@ impl Grading {
     fn without_a_key(&self, exercise: &Exercise) -> Vec<FileReport> {
         let error = "one submission is graded against a key (the tree file's `expect` lines or \
                      a key given), never claim by claim, whose total the answers would set";
-        let row = |a: &Source| {
-            FileReport::unreadable(&a.name, &exercise.name, self.algorithm, error.to_string())
-        };
-        exercise.answers.iter().map(row).collect()
+        self.answers_unusable(exercise, error)
     }
 
     /// The rows of a tree file that could not be read or searched: its own,
     /// or one per answer file after it, each with the error.
     fn unusable_tree(&self, exercise: &Exercise, error: &str) -> Vec<FileReport> {
-        let (tree_name, algorithm) = (exercise.name.as_str(), self.algorithm);
+        let tree_name = exercise.name.as_str();
         if exercise.answers.is_empty() {
             let error = error.to_string();
             return vec![FileReport::unreadable(
-                tree_name, tree_name, algorithm, error,
+                tree_name,
+                tree_name,
+                self.algorithm,
+                error,
             )];
         }
-        let error = format!("the tree file could not be used: {error}");
-        let unusable =
-            |a: &Source| FileReport::unreadable(&a.name, tree_name, algorithm, error.clone());
-        exercise.answers.iter().map(unusable).collect()
+        self.answers_unusable(
+            exercise,
+            &format!("the tree file could not be used: {error}"),
+        )
+    }
+
+    /// One row per answer file of `exercise`, each unusable with `error`.
+    fn answers_unusable(&self, exercise: &Exercise, error: &str) -> Vec<FileReport> {
+        let row = |a: &Source| {
+            FileReport::unreadable(&a.name, &exercise.name, self.algorithm, error.to_string())
+        };
+        exercise.answers.iter().map(row).collect()
     }
 
     /// A tree file that no answer file follows, checked claim by claim

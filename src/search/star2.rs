@@ -152,15 +152,18 @@ fn probe<T: GameTree, R: Recorder<T::Node>>(
     }
     // The probe's score is kept, exact or not, so that the child's search
     // resumes after its first child and no node is searched twice.
-    probes[i] = Some((first, score));
-    if let Some(value) = window.exact(score) {
-        let known = search.known.as_mut().expect("Star2 has leaf bounds");
-        match kind {
-            Kind::Max => known[i].0 = value.max(lo),
-            _ => known[i].1 = value.min(hi),
+    let kept = match window.exact(score) {
+        Some(value) => {
+            let known = search.known.as_mut().expect("Star2 has leaf bounds");
+            match kind {
+                Kind::Max => known[i].0 = value.max(lo),
+                _ => known[i].1 = value.min(hi),
+            }
+            Scored::exact(value)
         }
-        probes[i] = Some((first, Scored::exact(value)));
-    }
+        None => score,
+    };
+    probes[i] = Some((first, kept));
     Ok(None)
 }
 
