@@ -51,14 +51,15 @@ __all__ = [
 __version__: str = _gametree.VERSION
 
 #: A tree as the functions take it: its text, a path to its file, or a Tree.
-TreeLike = Union[str, bytes, "os.PathLike[str]", "Tree"]
+TreeLike = Union[str, bytes, bytearray, memoryview, "os.PathLike[str]", "Tree"]
 
 #: A number of ``window`` and ``guess``, taken exactly: an int, a Fraction,
 #: or a float as the decimal it prints as (0.1 is 1/10).
 Number = Union[int, float, Fraction]
 
-#: A file as ``check`` takes answers and keys: text, or a path.
-TextLike = Union[str, bytes, "os.PathLike[str]"]
+#: A file as ``check`` takes answers and keys: text (``str`` or bytes), or a
+#: path.
+TextLike = Union[str, bytes, bytearray, memoryview, "os.PathLike[str]"]
 
 #: The name text given as such has in messages.
 TEXT_NAME = "<string>"
@@ -98,8 +99,17 @@ def _path_of(source: Union[str, bytes, "os.PathLike[str]"]) -> Optional[str]:
     return source
 
 
-def _read(source: Union[str, bytes, "os.PathLike[str]"], text_name: str) -> Tuple[bytes, str, bool]:
+def _bytes_like(source: Any) -> Any:
+    """``source`` as ``bytes`` when it is a ``bytearray`` or a ``memoryview``
+    (read as the bytes it holds), else as it is."""
+    if isinstance(source, (bytearray, memoryview)):
+        return bytes(source)
+    return source
+
+
+def _read(source: TextLike, text_name: str) -> Tuple[bytes, str, bool]:
     """The bytes of a source, its name in messages, and whether it is a file."""
+    source = _bytes_like(source)
     if not isinstance(source, (str, bytes, os.PathLike)):
         raise TypeError(f"expected a tree's text, a path or a Tree, not {type(source).__name__}")
     path = _path_of(source)
@@ -356,6 +366,7 @@ def _answer_files(answers: Union[TextLike, Sequence[TextLike], None]) -> List[Tu
     """Each answer file's name and bytes, or why it could not be read."""
     if answers is None:
         return []
+    answers = _bytes_like(answers)
     if isinstance(answers, (str, bytes, os.PathLike)):
         answers = [answers]
     files: List[Tuple[str, Optional[bytes], Optional[str]]] = []

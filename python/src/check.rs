@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use gametree::check::{CheckReport, Explain, Grading, Source, Visibility};
 use gametree::formats::ReadOptions;
-use gametree::syntax::parse_answers;
+use gametree::syntax::{answer_text, parse_answers};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
@@ -102,10 +102,8 @@ pub(crate) fn check(
         };
         let mut files = vec![Source::new(&loaded.name, &loaded.text)];
         files.extend(answers.iter().map(|(name, bytes, why)| match (bytes, why) {
-            (Some(bytes), _) => match utf8(bytes, name) {
-                Ok(text) => Source::new(name, text),
-                Err(error) => Source::unreadable(name, error.to_string()),
-            },
+            // What is not UTF-8 costs the answer it stands in only.
+            (Some(bytes), _) => Source::new(name, answer_text(bytes.clone())),
             (None, why) => Source::unreadable(name, why.clone().unwrap_or_default()),
         }));
         let batch = grading.grade(key.as_deref(), files)?;

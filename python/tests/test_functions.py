@@ -93,6 +93,29 @@ def test_an_answer_given_as_a_string_is_text_never_a_path(tmp_path: Path) -> Non
         assert "root:x:0" not in read and "expect leaves" not in read, named
 
 
+def test_an_answer_in_latin1_loses_only_the_answers_it_breaks(tmp_path: Path) -> None:
+    key = gametree.key(LECTURE)
+    commented = "".join(f"# r\u00e9ponse\n{line}  # \u00e9lagage\n" for line in key.splitlines())
+    latin1 = commented.encode("latin-1")
+    with pytest.raises(UnicodeDecodeError):
+        latin1.decode("utf-8")
+    path = tmp_path / "latin1.answers"
+    path.write_bytes(latin1)
+    for answers in (latin1, bytearray(latin1), memoryview(latin1), path):
+        assert gametree.check(LECTURE, [answers], key=key)["files"][0]["score"] == 1, type(answers)
+    best = next(line for line in key.splitlines() if line.startswith("expect best"))
+    broken = key.replace(best, "expect best \u00e9").encode("latin-1")
+    row = gametree.check(LECTURE, broken, key=key)["files"][0]
+    assert row["grade"]["points"] == row["grade"]["max_points"] - 1
+    assert "this character is not UTF-8 text" in json.dumps(row)
+
+
+def test_a_tree_may_be_a_bytearray_or_a_memoryview() -> None:
+    data = LECTURE.read_bytes()
+    for form in (bytearray(data), memoryview(data)):
+        assert gametree.solve(form)["value"] == 5
+
+
 def test_check_s_warnings_are_python_warnings() -> None:
     key = "expect value 5\nexpect Z = 3\n"
     with warnings.catch_warnings(record=True) as caught:

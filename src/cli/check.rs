@@ -13,7 +13,7 @@ use std::time::Instant;
 use clap::{Args, ValueEnum};
 
 use super::args::ParallelArgs;
-use super::input::{display_name, format_error, read_text};
+use super::input::{display_name, format_error, read_answer_text, read_text};
 use super::progress::Phase;
 use super::{CliError, EXIT_BAD_INPUT, EXIT_FAILED, SearchArgs, search_message};
 use gametree::check::{Batch, CheckReport, Explain, Grading, Host, Source, TreeError, Visibility};
@@ -233,11 +233,16 @@ fn read_files(args: &CheckArgs) -> Result<Vec<Source>, CliError> {
             "check needs a tree FILE (a generated game has no answer key to check)".to_string(),
         ));
     };
-    let paths = std::iter::once(first).chain(&args.more);
-    Ok(paths
-        .map(|path| Source {
-            name: display_name(path).to_string(),
-            text: read_text(path).map_err(|e| e.to_string()),
-        })
-        .collect())
+    // The first file is the tree file; the others are answer files, unless
+    // `--trees` makes some of them trees (read the same way: what is not
+    // UTF-8 then fails where it stands).
+    let tree = Source {
+        name: display_name(first).to_string(),
+        text: read_text(first).map_err(|e| e.to_string()),
+    };
+    let answers = args.more.iter().map(|path| Source {
+        name: display_name(path).to_string(),
+        text: read_answer_text(path).map_err(|e| e.to_string()),
+    });
+    Ok(std::iter::once(tree).chain(answers).collect())
 }

@@ -23,10 +23,33 @@ pub(super) fn read_text(path: &str) -> Result<String, CliError> {
     read_text_within(path, None)
 }
 
+/// Reads an answer file named by `path` (`-` for standard input): a byte
+/// sequence that is not UTF-8 costs only the answer it stands in
+/// ([`syntax::answer_text`]).
+pub(super) fn read_answer_text(path: &str) -> Result<String, CliError> {
+    read_bytes(path, None, Utf8::Tolerated).map(syntax::answer_text)
+}
+
 /// Reads a tree file as [`read_text`] does; with a node limit, stops as
 /// soon as what was read passes it (see [`syntax::limit_passed`]), so that
 /// memory stays bounded by the limit rather than the file's size.
 fn read_text_within(path: &str, limits: Option<&Limits>) -> Result<String, CliError> {
+    let bytes = read_bytes(path, limits, Utf8::Required)?;
+    String::from_utf8(bytes).map_err(|e| invalid_utf8(display_name(path), e))
+}
+
+/// Whether a file that is not UTF-8 is still read to its end.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Utf8 {
+    /// No: reading stops at the first block that is not UTF-8.
+    Required,
+    /// Yes (an answer file); reading stops at a NUL byte only.
+    Tolerated,
+}
+
+/// The bytes of the file named by `path`, read as [`read_until_not_text`]
+/// reads them; with a node limit, refused once what was read passes it.
+fn read_bytes(path: &str, limits: Option<&Limits>, utf8: Utf8) -> Result<Vec<u8>, CliError> {
     let name = display_name(path);
     let cannot_read = |e: std::io::Error| CliError::BadInput(format!("{name}: cannot read: {e}"));
     let mut refused = None;
@@ -43,7 +66,7 @@ fn read_text_within(path: &str, limits: Option<&Limits>) -> Result<String, CliEr
         refused.is_some()
     };
     let bytes = if path == "-" {
-        read_until_not_text(&mut std::io::stdin().lock(), &mut passed).map_err(cannot_read)?
+        read_until_not_text(&mut std::io::stdin().lock(), &mut passed, utf8).map_err(cannot_read)?
     } else {
         if std::path::Path::new(path).is_dir() {
             return Err(CliError::BadInput(format!(
@@ -51,12 +74,12 @@ fn read_text_within(path: &str, limits: Option<&Limits>) -> Result<String, CliEr
             )));
         }
         let mut file = std::fs::File::open(path).map_err(cannot_read)?;
-        read_until_not_text(&mut file, &mut passed).map_err(cannot_read)?
+        read_until_not_text(&mut file, &mut passed, utf8).map_err(cannot_read)?
     };
-    if let Some(error) = refused {
-        return Err(parse_error(error));
+    match refused {
+        Some(error) => Err(parse_error(error)),
+        None => Ok(bytes),
     }
-    String::from_utf8(bytes).map_err(|e| invalid_utf8(name, e))
 }
 
 /// A file that does not read, in the command line's words: a file over the
@@ -86,13 +109,15 @@ pub(super) fn format_error(error: FormatError) -> CliError {
 const EARLY_LOOK_FROM: usize = 1 << 20;
 
 /// Reads to the end, or to the first block that shows the input is not
-/// text (a NUL byte or invalid UTF-8): a device such as `/dev/zero` or
-/// `/dev/urandom` is refused at once instead of filling the memory. The
-/// parser then reports the first such byte. Stops early, too, when `enough`
-/// says so of the valid text read so far (`bytes[..checked]`, UTF-8).
+/// text (a NUL byte, or invalid UTF-8 unless `utf8` tolerates it): a device
+/// such as `/dev/zero` or `/dev/urandom` is refused at once instead of
+/// filling the memory. The parser then reports the first such byte. When
+/// UTF-8 is required, stops early too when `enough` says so of the valid
+/// text read so far (`bytes[..checked]`).
 fn read_until_not_text(
     reader: &mut impl Read,
     enough: &mut impl FnMut(&[u8]) -> bool,
+    utf8: Utf8,
 ) -> std::io::Result<Vec<u8>> {
     let mut bytes = Vec::new();
     let mut checked = 0; // bytes[..checked] is known to be valid UTF-8
@@ -107,6 +132,9 @@ fn read_until_not_text(
         bytes.extend_from_slice(&block[..n]);
         if block[..n].contains(&0) {
             return Ok(bytes);
+        }
+        if utf8 == Utf8::Tolerated {
+            continue;
         }
         match std::str::from_utf8(&bytes[checked..]) {
             Ok(_) => checked = bytes.len(),

@@ -200,6 +200,23 @@ fn first_word_line_end(text: &str) -> usize {
     text.len()
 }
 
+/// The character that stands, in an answer file's text, for a byte
+/// sequence that is not UTF-8 (U+FFFD, the replacement character).
+pub const NOT_UTF8: char = char::REPLACEMENT_CHARACTER;
+
+/// An answer file's bytes as text: UTF-8 as it is; otherwise every byte
+/// sequence that is not UTF-8 becomes [`NOT_UTF8`]. So such a byte costs the
+/// answer it stands in only, and nothing in a comment: a student who saved
+/// the file in Latin-1, with `é` in a comment, keeps every answer. A NUL
+/// byte is kept, so that [`read_answers`] still refuses a file that is no
+/// text.
+pub fn answer_text(bytes: Vec<u8>) -> String {
+    match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(error) => String::from_utf8_lossy(error.as_bytes()).into_owned(),
+    }
+}
+
 /// Reads an answer file: `expect` lines only, in the same syntax as after a
 /// tree. `path` names the file in error messages. The first line that does
 /// not read is the error; [`read_answers`] reads past it.
@@ -342,6 +359,15 @@ fn readable_at(
         };
     if let Some(error) = brackets::unclosed_at_the_end(source, offset) {
         return error;
+    }
+    if source
+        .text()
+        .get(offset..)
+        .is_some_and(|rest| rest.starts_with(NOT_UTF8))
+    {
+        let message = "this character is not UTF-8 text (the file was saved in another encoding: \
+                       save it as UTF-8)";
+        return source.error_at(offset, message);
     }
     let message = match &error.variant {
         ErrorVariant::ParsingError { positives, .. } => {

@@ -1,0 +1,151 @@
+//! An answer file saved in another encoding than UTF-8 (Latin-1, as an
+//! editor on Windows may): a byte that is not UTF-8 costs the answer it
+//! stands in only, and nothing in a comment; the tree file and a key stay
+//! refused at such a byte.
+
+mod common;
+
+use std::path::PathBuf;
+
+use serde_json::Value as Json;
+
+use common::gametree;
+use gametree::check::{Grading, Source};
+use gametree::syntax::{NOT_UTF8, answer_text};
+
+const LECTURE: &str = "trees/lecture-a-to-v.tree";
+
+/// The lecture tree's key, written by the search itself.
+fn lecture_key() -> String {
+    gametree(["key", LECTURE]).stdout()
+}
+
+/// Writes `bytes` as the file `name` in a folder of the target directory.
+fn written(name: &str, bytes: &[u8]) -> String {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("answer-encoding");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+/// `gametree check --format json ARGS`: the exit code and the report.
+fn check(args: &[&str]) -> (i32, Json) {
+    let mut all = vec!["check", "--format", "json"];
+    all.extend_from_slice(args);
+    let outcome = gametree(&all).outcome();
+    let json = serde_json::from_str(&outcome.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}{}", outcome.stdout, outcome.stderr));
+    (outcome.code, json)
+}
+
+/// The key's lines with `é` in Latin-1 (one byte, 0xE9) in a comment line
+/// before each answer and in a comment after it.
+fn latin1_commented(key: &str) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    for line in key.lines() {
+        bytes.extend_from_slice(b"# r\xe9ponse\n");
+        bytes.extend_from_slice(line.as_bytes());
+        if line.starts_with("expect") {
+            bytes.extend_from_slice(b"  # \xe9lagage");
+        }
+        bytes.push(b'\n');
+    }
+    bytes
+}
+
+#[test]
+fn a_latin1_byte_in_a_comment_costs_nothing() {
+    let key = lecture_key();
+    let key_file = written("key.answers", key.as_bytes());
+    let answers = written("latin1.answers", &latin1_commented(&key));
+    let (code, json) = check(&[LECTURE, "--key", &key_file, &answers]);
+    let file = &json["files"][0];
+    assert_eq!(code, 0, "{json}");
+    assert_eq!(file["score"], 1.0, "{file}");
+    assert_eq!(
+        file["grade"]["points"], file["grade"]["max_points"],
+        "{file}"
+    );
+    assert!(file["error"].is_null(), "{file}");
+}
+
+#[test]
+fn a_latin1_byte_in_an_answer_costs_that_answer_only() {
+    let key = lecture_key();
+    let key_file = written("key-one.answers", key.as_bytes());
+    // The best move's line names `B` as `\xe9`: the one answer lost.
+    let best = key.lines().find(|l| l.starts_with("expect best")).unwrap();
+    let broken = key.replacen(best, "expect best \u{1}", 1).into_bytes();
+    let broken: Vec<u8> = broken
+        .into_iter()
+        .map(|b| if b == 1 { 0xe9 } else { b })
+        .collect();
+    let line = key.lines().position(|l| l == best).unwrap() + 1;
+    let answers = written("one-lost.answers", &broken);
+    let (code, json) = check(&[LECTURE, "--key", &key_file, &answers]);
+    let file = &json["files"][0];
+    assert_eq!(code, 1, "{json}");
+    let most = file["grade"]["max_points"].as_f64().unwrap();
+    assert_eq!(file["grade"]["points"].as_f64(), Some(most - 1.0), "{file}");
+    let text = file.to_string();
+    let place = format!("one-lost.answers:{line}:13: this character is not UTF-8 text");
+    assert!(text.contains(&place), "{place} in {text}");
+}
+
+#[test]
+fn the_tree_file_and_the_key_must_be_utf8() {
+    let key = lecture_key();
+    let mut tree = std::fs::read(LECTURE).unwrap();
+    tree.extend_from_slice(b"# caf\xe9\n");
+    let tree = written("latin1.tree", &tree);
+    let answers = written("right.answers", key.as_bytes());
+    let outcome = gametree(["check", &tree, &answers]).outcome();
+    assert_eq!(outcome.code, 2, "{}", outcome.stderr);
+    assert!(
+        outcome.stderr.contains("not valid UTF-8"),
+        "{}",
+        outcome.stderr
+    );
+    let key_file = written("latin1-key.answers", &latin1_commented(&key));
+    let outcome = gametree(["check", LECTURE, "--key", &key_file, &answers]).outcome();
+    assert_eq!(outcome.code, 2, "{}", outcome.stderr);
+    assert!(
+        outcome.stderr.contains("not valid UTF-8"),
+        "{}",
+        outcome.stderr
+    );
+}
+
+#[test]
+fn a_submission_part_in_latin1_is_graded_not_left_out() {
+    let key = lecture_key();
+    let answers = written("part.answers", &latin1_commented(&key));
+    let outcome = gametree(["check", "--format", "gradescope", LECTURE, &answers]).outcome();
+    let results: Json = serde_json::from_str(&outcome.stdout).unwrap();
+    let tests = results["tests"].as_array().unwrap();
+    let most: f64 = tests.iter().map(|t| t["max_score"].as_f64().unwrap()).sum();
+    assert_eq!(results["score"].as_f64(), Some(most), "{results}");
+    let output = results["output"].as_str().unwrap_or_default();
+    assert!(!output.contains("left out"), "{output}");
+}
+
+#[test]
+fn the_library_reads_answers_the_same_way() {
+    let key = lecture_key();
+    assert_eq!(answer_text(key.clone().into_bytes()), key, "UTF-8 as it is");
+    let text = answer_text(b"expect value 5 # caf\xe9\nexpect best \xff\xfe\n".to_vec());
+    assert_eq!(
+        text,
+        format!("expect value 5 # caf{NOT_UTF8}\nexpect best {NOT_UTF8}{NOT_UTF8}\n")
+    );
+    let tree = std::fs::read_to_string(LECTURE).unwrap();
+    let files = vec![
+        Source::new(LECTURE, tree),
+        Source::new("a.answers", answer_text(latin1_commented(&key))),
+    ];
+    let batch = Grading::default().grade(None, files).unwrap();
+    let row = &batch.report.files[0];
+    assert_eq!(row.failed, 0, "{row:?}");
+    assert_eq!(row.score, 1.0, "{row:?}");
+}
