@@ -99,6 +99,17 @@ pub fn word_or_quoted(text: &str, is_name: bool) -> Cow<'_, str> {
     Cow::Owned(format!("\"{clean}\""))
 }
 
+/// `text` in Unicode's composed form (NFC), in which names and ids are
+/// compared: `é` typed as one character or as `e` and a combining accent
+/// (as some keyboards and systems write it) names the same node.
+pub fn composed(text: &str) -> Cow<'_, str> {
+    use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick};
+    match is_nfc_quick(text.chars()) {
+        IsNormalized::Yes => Cow::Borrowed(text),
+        _ => Cow::Owned(text.nfc().collect()),
+    }
+}
+
 /// A node id as an `expect` line writes it: a child path (`@2.1`) as it
 /// is, a name as [`word_or_quoted`] writes it.
 pub fn written_id(id: &str) -> Cow<'_, str> {

@@ -334,8 +334,11 @@ impl TreeBuilder {
         node
     }
 
-    /// Takes `name` for the node being read; refuses a name already taken.
+    /// Takes `name` for the node being read, in its composed form
+    /// ([`crate::text::composed`]); refuses a name already taken, however
+    /// it is composed.
     pub(crate) fn claim_name(&mut self, name: &str, at: Location) -> Result<NameClaim, BuildError> {
+        let name = &*crate::text::composed(name);
         if let Some(first) = self.claimed_at.get(name) {
             return Err(BuildError::DuplicateName {
                 name: name.to_string(),

@@ -1,7 +1,9 @@
-//! An answer file saved in another encoding than UTF-8 (Latin-1, as an
-//! editor on Windows may): a byte that is not UTF-8 costs the answer it
-//! stands in only, and nothing in a comment; the tree file and a key stay
-//! refused at such a byte.
+//! An answer file as a student's editor saves it. In another encoding
+//! than UTF-8 (Latin-1, as an editor on Windows may): a byte that is not
+//! UTF-8 costs the answer it stands in only, and nothing in a comment; the
+//! tree file and a key stay refused at such a byte. With accented names
+//! typed decomposed (`e` and a combining accent, as some systems write
+//! them): the same names as composed ones.
 
 mod common;
 
@@ -148,4 +150,54 @@ fn the_library_reads_answers_the_same_way() {
     let row = &batch.report.files[0];
     assert_eq!(row.failed, 0, "{row:?}");
     assert_eq!(row.score, 1.0, "{row:?}");
+}
+
+/// `É` composed (one character) and decomposed (`E` and U+0301).
+const COMPOSED: &str = "\u{c9}";
+const DECOMPOSED: &str = "E\u{301}";
+
+/// The batch of a tree naming its first MIN node `tree_name`, and one
+/// answer file naming it `answer_name`: the answer file's row.
+fn graded(tree_name: &str, answer_name: &str) -> gametree::check::FileReport {
+    let tree = format!("A [ {tree_name} [ 3 12 ] C [ 2 4 ] ]\n");
+    let answers = format!("expect best {answer_name}\nexpect {answer_name} = 3\n");
+    let files = vec![
+        Source::new("n.tree", tree),
+        Source::new("n.answers", answers),
+    ];
+    let mut batch = Grading::default().grade(None, files).unwrap();
+    batch.report.files.remove(0)
+}
+
+#[test]
+fn a_name_composed_or_decomposed_names_the_same_node() {
+    for (tree_name, answer_name) in [
+        (COMPOSED, DECOMPOSED),
+        (DECOMPOSED, COMPOSED),
+        (DECOMPOSED, DECOMPOSED),
+    ] {
+        let row = graded(tree_name, answer_name);
+        assert_eq!(
+            (row.passed, row.failed),
+            (2, 0),
+            "{tree_name:?} {answer_name:?}: {row:?}"
+        );
+    }
+    let row = graded(COMPOSED, "E");
+    assert_eq!(
+        row.passed, 0,
+        "a letter without its accent is another name: {row:?}"
+    );
+}
+
+#[test]
+fn two_names_that_differ_only_in_composition_are_one_name_twice() {
+    let tree = format!("A [ {COMPOSED} [ 3 12 ] {DECOMPOSED} [ 2 4 ] ]\n");
+    let outcome = gametree(["solve", "-"]).stdin(tree).outcome();
+    assert_eq!(outcome.code, 2, "{}", outcome.stderr);
+    assert!(
+        outcome.stderr.contains("duplicate name"),
+        "{}",
+        outcome.stderr
+    );
 }

@@ -191,8 +191,10 @@ where
     /// The node with this id: an unnamed node's path (`@2.1`) is followed
     /// from the root, without an index of every node; a name (or a path
     /// the children's order does not follow) is looked up in the index of
-    /// every id, made when first needed.
+    /// every id, made when first needed. A name is compared in its
+    /// composed form ([`crate::text::composed`]).
     pub fn find(&self, id: &str) -> Option<T::Node> {
+        let id = &*crate::text::composed(id);
         // The root is named in every key (`expect root = 3`): found without
         // an index of every id, which a large tree would build for it alone.
         if self.root_id == id {

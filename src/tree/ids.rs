@@ -196,9 +196,11 @@ impl Tree {
 
     /// The node with this id (a name, `root`, a child path like `@2.1`, or
     /// `@n` and a preorder number), written exactly as [`GameTree::id`]
-    /// writes it: `@01`, a path deeper than [`PATH_ID_DEPTH`], or `@n3`
-    /// for a node that has a path, find nothing.
+    /// writes it, a name in any composed form ([`crate::text::composed`]):
+    /// `@01`, a path deeper than [`PATH_ID_DEPTH`], or `@n3` for a node
+    /// that has a path, find nothing.
     pub fn find(&self, id: &str) -> Option<NodeId> {
+        let id = &*crate::text::composed(id);
         if let Some(index) = self.by_name.get(id) {
             return Some(*index);
         }
