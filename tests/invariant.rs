@@ -38,7 +38,7 @@ use gametree::search::{
 use gametree::syntax::parse;
 use gametree::trace::{Cut, Event, Trace, Window};
 use gametree::tree::{GameTree, NodeId, Tree};
-use gametree::value::{LeafBounds, Value};
+use gametree::value::{CutKind, Kind, LeafBounds, Value};
 use proptest::prelude::*;
 
 /// How many random trees each algorithm is held to the invariant on.
@@ -278,6 +278,15 @@ fn assert_cut_names_what_it_skips(
     settled: bool,
 ) {
     let id = |n: NodeId| tree.id(n);
+    // The lecture names a cut after the node's player, whatever the
+    // algorithm (SSS*'s purges too); a chance node's side is its bound's.
+    let kind = tree.kind(cut.node);
+    assert!(
+        kind == Kind::Chance || cut.kind == CutKind::at(kind),
+        "the cut at {} ({kind:?}) is called {}",
+        id(cut.node),
+        cut.kind
+    );
     assert!(
         settled || !cut.pruned.is_empty(),
         "a cut at {} skips nothing",

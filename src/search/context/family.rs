@@ -86,6 +86,9 @@ impl<T: GameTree, R: Recorder<T::Node>> Context<'_, T, R> {
     /// plies below the root, below `parent`) when the MAX node `solved`,
     /// of value `threshold`, purges OPEN: `unreached`, the children of
     /// `node` never examined, whose states had at most the merit `merit`.
+    /// The cut is named as the lecture names a cut at such a node (a beta
+    /// cut at a MAX node, the one solved among them, as alpha-beta names
+    /// it there; an alpha cut at a MIN node).
     pub(in crate::search) fn purge_cut(
         &mut self,
         (node, ply, parent): (T::Node, usize, Option<T::Node>),
@@ -94,7 +97,8 @@ impl<T: GameTree, R: Recorder<T::Node>> Context<'_, T, R> {
         unreached: impl Iterator<Item = T::Node>,
     ) {
         let bound = WindowBound::new(threshold, solved);
-        let mut cut = self.cut_event((node, ply, parent), CutKind::Alpha, merit, bound, None);
+        let kind = CutKind::at(self.tree.kind(node));
+        let mut cut = self.cut_event((node, ply, parent), kind, merit, bound, None);
         cut.purge = Some(solved);
         self.report_cut(cut, unreached);
     }
