@@ -63,9 +63,10 @@ where
     /// false, over the elements of the right list, never below 0 (and
     /// below 1 unless the claim holds):
     ///
-    /// - `pruned`: each node a listed node covers (its whole subtree, a
-    ///   node counted once) is right if the search pruned it and false if
-    ///   it visited it, over the nodes pruned;
+    /// - `pruned`: each node a listed node covers (its whole subtree down
+    ///   to the depth limit, a node counted once) is right if the search
+    ///   pruned it and false if it visited it, over the nodes pruned; a
+    ///   listed node below the depth limit is false;
     /// - `leaves`: the listed leaves that follow the search's order (the
     ///   longest common subsequence with the leaves evaluated) are right,
     ///   every other entry false (a leaf not evaluated, out of order, or
@@ -88,20 +89,28 @@ where
 
     fn pruned_share(&self, listed: &[T::Node]) -> f64 {
         // The nodes the list covers (each listed node's subtree, each node
-        // once), those pruned and those visited; the pruned ones are known
-        // by number.
+        // once, down to the depth limit), those pruned and those visited;
+        // the pruned ones are known by number. A node below the limit is
+        // neither: it is false when listed itself, and not counted under
+        // a listed node.
         let mut seen = HashSet::new();
         let (mut covered, mut right) = (0usize, 0usize);
         for &top in listed {
-            let mut stack = vec![(top, self.is_pruned(top))];
-            while let Some((node, pruned)) = stack.pop() {
+            let mut stack = vec![top];
+            while let Some(node) = stack.pop() {
                 if !seen.insert(node) {
                     continue;
                 }
-                let pruned = pruned || self.is_pruned_top(node);
+                let pruned = self.is_pruned(node);
+                let below_the_limit = !pruned && self.visit(node).is_none();
+                if below_the_limit && node != top {
+                    continue;
+                }
                 covered += 1;
                 right += usize::from(pruned);
-                stack.extend(self.tree.children(node).map(|c| (c, pruned)));
+                if !below_the_limit {
+                    stack.extend(self.tree.children(node));
+                }
             }
         }
         share(right, covered - right, self.pruned_count(), covered == 0)

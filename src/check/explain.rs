@@ -26,7 +26,9 @@ where
             Some(Visit {
                 only_probed: true, ..
             }) => format!("{} (probed)", self.id(node)),
-            _ => format!("{} (pruned)", self.id(node)),
+            Some(_) => format!("{} (pruned)", self.id(node)),
+            None if self.is_pruned(node) => format!("{} (pruned)", self.id(node)),
+            None => format!("{} (below the depth limit)", self.id(node)),
         }
     }
 
@@ -66,6 +68,9 @@ where
         let Some(parent) = self.parent(node) else {
             return format!("{id} is the root: every search starts there");
         };
+        if self.visit(node).is_none() {
+            return self.why_below_the_limit(node);
+        }
         if !self.algorithm.prunes() {
             return format!(
                 "{id} is {verb}, not pruned: {} examines every node",
@@ -89,6 +94,37 @@ where
             "{id} is {verb}, not pruned: {}",
             self.no_cut_before(parent, entered)
         )
+    }
+
+    /// Why `node`, which the search neither visits nor prunes, is neither:
+    /// it lies below the depth limit, under the nearest node above it
+    /// that the search valued statically or pruned.
+    fn why_below_the_limit(&self, node: T::Node) -> String {
+        let id = self.id(node);
+        let mut above = node;
+        while let Some(parent) = self.parent(above) {
+            above = parent;
+            if self.visit(above).is_some() || self.is_pruned(above) {
+                break;
+            }
+        }
+        let under = self.id(above);
+        match self.is_pruned(above) {
+            true => format!(
+                "{id} lies below the depth limit, under {under}, which is pruned (a pruned \
+                 subtree reaches down to the depth limit only): {id} is neither visited nor pruned"
+            ),
+            false => format!(
+                "{id} lies below the depth limit: the search values {under} statically without \
+                 looking below it, and {id} is neither visited nor pruned"
+            ),
+        }
+    }
+
+    /// Whether the search valued interior node `node` statically, at the
+    /// depth limit.
+    fn at_the_limit(&self, node: T::Node) -> bool {
+        !self.is_leaf(node) && self.leaves.contains(&node)
     }
 
     /// Why `parent` did not cut before event `before`: its window, and its
@@ -123,8 +159,17 @@ where
         if let Some(probed) = self.only_probed(node) {
             return format!("{probed}, so it returns no value");
         }
+        if self.visit(node).is_none() && self.parent(node).is_some() {
+            return format!("{}; it has no value", self.why_below_the_limit(node));
+        }
         if self.is_leaf(node) {
             return format!("{} is a leaf", self.phrase(node));
+        }
+        if self.at_the_limit(node) {
+            return format!(
+                "{}: its static value, at the depth limit, where the search looks no deeper",
+                self.phrase(node)
+            );
         }
         let kind = self.tree.kind(node);
         let which = match kind {
@@ -198,7 +243,7 @@ where
         }
         let id = self.id(node);
         let Some(visit) = self.visit(node) else {
-            return format!("{id} is never visited");
+            return format!("{}; it has no window", self.why_below_the_limit(node));
         };
         if let Some(probed) = self.only_probed(node) {
             return format!("{probed}, so it has no window");
