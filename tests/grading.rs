@@ -672,3 +672,16 @@ fn points_have_at_most_four_decimal_places() {
     let key = gametree(["key", LECTURE, "--points", "value=0.1234"]).stdout();
     assert!(key.contains("expect value 5 [0.1234 points]"), "{key}");
 }
+
+#[test]
+fn every_json_row_names_its_diagnosis_and_what_went_untested_even_when_none() {
+    let class = Class::new("json-fields");
+    let right = class.file("right.answers", "expect value 5\n");
+    let (_, json, _) = json(&["trees/static-values.tree", &right]);
+    let row = &json["files"][0];
+    for field in ["error", "diagnosis", "untested", "grade"] {
+        assert!(row.get(field).is_some(), "no {field} in {row}");
+    }
+    assert!(row["diagnosis"].is_null(), "{row}");
+    assert!(row["untested"].is_array(), "{row}");
+}

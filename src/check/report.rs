@@ -107,12 +107,12 @@ pub struct FileReport {
     /// unreadable lines (graded with a key).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub grade: Option<Grade>,
-    /// The misconception that explains the wrong answers, if one does.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// The misconception that explains the wrong answers, if one does
+    /// (JSON's `null` if none: the field is always there).
     pub diagnosis: Option<Diagnosis>,
     /// The misconceptions about the search that could not be tested on
-    /// the tree, and why (empty when every one that applies was tested).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    /// the tree, and why (empty when every one that applies was tested;
+    /// the field is always there).
     pub untested: Vec<Untested>,
     /// The lines checked claim by claim past the first
     /// [`CLAIMS_LISTED_UP_TO`](super::CLAIMS_LISTED_UP_TO), counted but
