@@ -201,3 +201,31 @@ fn two_names_that_differ_only_in_composition_are_one_name_twice() {
         outcome.stderr
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn a_file_name_that_is_not_utf8_gets_its_row_and_stops_no_other() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let key = lecture_key();
+    let right = written("right-named.answers", key.as_bytes());
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("answer-encoding");
+    let latin1 = dir.join(OsStr::from_bytes(b"r\xe9ponse.answers"));
+    std::fs::write(&latin1, &key).unwrap();
+    let args = [
+        OsStr::new("check"),
+        OsStr::new("--format"),
+        OsStr::new("json"),
+    ];
+    let files = [OsStr::new(LECTURE), latin1.as_os_str(), OsStr::new(&right)];
+    let outcome = gametree(args.iter().chain(&files)).outcome();
+    let json: Json = serde_json::from_str(&outcome.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}{}", outcome.stdout, outcome.stderr));
+    let rows = json["files"].as_array().unwrap();
+    assert_eq!(rows.len(), 2, "{json}");
+    let name = rows[0]["file"].as_str().unwrap();
+    assert!(name.ends_with("r\\xE9ponse.answers"), "{name}");
+    for row in rows {
+        assert_eq!(row["score"], 1.0, "{row}");
+    }
+}

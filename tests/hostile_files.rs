@@ -21,7 +21,7 @@ fn a_directory_a_missing_file_and_an_unreadable_file_are_named() {
     std::fs::write(&file, "[1 2]").unwrap();
     let through_a_file = file.join("child.tree"); // ENOTDIR, even for root
     let cases = [
-        (dir.clone(), "is a directory, not a tree file"),
+        (dir.clone(), "is a directory, not a file"),
         (dir.join("missing.tree"), "cannot read"),
         (through_a_file, "cannot read"),
     ];

@@ -383,8 +383,9 @@ fn cannot_run<T: GameTree>(tree: &T, error: &SearchError) -> String {
             format!("{} {verb} no value", named_up_to(ids, 5))
         }
         SearchError::NoStaticValue { node, depth, .. } => format!(
-            "{} has no static value, which a search {depth} plies deep needs",
-            quoted(node)
+            "{} has no static value, which a search {depth} {} deep needs",
+            quoted(node),
+            if *depth == 1 { "ply" } else { "plies" }
         ),
         other => other.to_string(),
     }

@@ -7,13 +7,14 @@
 //! `expect` lines. The library grades ([`Grading`]); this reads the files,
 //! words the errors in the command line's terms and prints the report.
 
+use std::ffi::OsString;
 use std::io::Write;
 use std::time::Instant;
 
 use clap::{Args, ValueEnum};
 
 use super::args::ParallelArgs;
-use super::input::{display_name, format_error, read_answer_text, read_text};
+use super::input::{display_name, display_os_name, format_error, read_answer_text, read_text};
 use super::progress::Phase;
 use super::{CliError, EXIT_BAD_INPUT, EXIT_FAILED, SearchArgs, search_message};
 use gametree::check::{Batch, CheckReport, Explain, Grading, Host, Source, TreeError, Visibility};
@@ -29,7 +30,7 @@ pub(super) struct CheckArgs {
     /// with `--trees`, more tree files too, each followed by its own
     /// answer files or checked against its own `expect` lines.
     #[arg(value_name = "ANSWERS")]
-    more: Vec<String>,
+    more: Vec<OsString>,
     /// The key to grade answer files against (`expect` lines, `[N points]`
     /// after a line to weigh it), instead of the tree file's own `expect`
     /// lines.
@@ -240,8 +241,9 @@ fn read_files(args: &CheckArgs) -> Result<Vec<Source>, CliError> {
         name: display_name(first).to_string(),
         text: read_text(first).map_err(|e| e.to_string()),
     };
+    // A student's file may have a name that is not UTF-8: it gets its row.
     let answers = args.more.iter().map(|path| Source {
-        name: display_name(path).to_string(),
+        name: display_os_name(path),
         text: read_answer_text(path).map_err(|e| e.to_string()),
     });
     Ok(std::iter::once(tree).chain(answers).collect())

@@ -1,6 +1,7 @@
 //! Reading a tree file (or standard input) and searching it, with every
 //! failure turned into one clear message.
 
+use std::ffi::OsStr;
 use std::io::Read;
 use std::time::{Duration, Instant};
 
@@ -18,6 +19,25 @@ pub(super) fn display_name(path: &str) -> &str {
     if path == "-" { "<stdin>" } else { path }
 }
 
+/// The name of a file given as any bytes the system allows (a student's
+/// file may be named in Latin-1): as [`display_name`] gives a UTF-8 one;
+/// otherwise each byte that is not UTF-8 is written `\xE9`, so that the
+/// name stays readable and tells such files apart.
+pub(super) fn display_os_name(path: &OsStr) -> String {
+    if let Some(path) = path.to_str() {
+        return display_name(path).to_string();
+    }
+    let bytes = path.as_encoded_bytes();
+    let mut name = String::new();
+    for chunk in bytes.utf8_chunks() {
+        name.push_str(chunk.valid());
+        for byte in chunk.invalid() {
+            name.push_str(&format!("\\x{byte:02X}"));
+        }
+    }
+    name
+}
+
 /// Reads the file named by `path` (`-` for standard input) as UTF-8 text.
 pub(super) fn read_text(path: &str) -> Result<String, CliError> {
     read_text_within(path, None)
@@ -26,16 +46,18 @@ pub(super) fn read_text(path: &str) -> Result<String, CliError> {
 /// Reads an answer file named by `path` (`-` for standard input): a byte
 /// sequence that is not UTF-8 costs only the answer it stands in
 /// ([`syntax::answer_text`]).
-pub(super) fn read_answer_text(path: &str) -> Result<String, CliError> {
-    read_bytes(path, None, Utf8::Tolerated).map(syntax::answer_text)
+pub(super) fn read_answer_text(path: &OsStr) -> Result<String, CliError> {
+    let name = display_os_name(path);
+    read_bytes(path, &name, None, Utf8::Tolerated).map(syntax::answer_text)
 }
 
 /// Reads a tree file as [`read_text`] does; with a node limit, stops as
 /// soon as what was read passes it (see [`syntax::limit_passed`]), so that
 /// memory stays bounded by the limit rather than the file's size.
 fn read_text_within(path: &str, limits: Option<&Limits>) -> Result<String, CliError> {
-    let bytes = read_bytes(path, limits, Utf8::Required)?;
-    String::from_utf8(bytes).map_err(|e| invalid_utf8(display_name(path), e))
+    let name = display_name(path);
+    let bytes = read_bytes(OsStr::new(path), name, limits, Utf8::Required)?;
+    String::from_utf8(bytes).map_err(|e| invalid_utf8(name, e))
 }
 
 /// Whether a file that is not UTF-8 is still read to its end.
@@ -47,10 +69,15 @@ enum Utf8 {
     Tolerated,
 }
 
-/// The bytes of the file named by `path`, read as [`read_until_not_text`]
-/// reads them; with a node limit, refused once what was read passes it.
-fn read_bytes(path: &str, limits: Option<&Limits>, utf8: Utf8) -> Result<Vec<u8>, CliError> {
-    let name = display_name(path);
+/// The bytes of the file at `path` (`-` for standard input), `name` in
+/// messages, read as [`read_until_not_text`] reads them; with a node
+/// limit, refused once what was read passes it.
+fn read_bytes(
+    path: &OsStr,
+    name: &str,
+    limits: Option<&Limits>,
+    utf8: Utf8,
+) -> Result<Vec<u8>, CliError> {
     let cannot_read = |e: std::io::Error| CliError::BadInput(format!("{name}: cannot read: {e}"));
     let mut refused = None;
     let mut next_look = EARLY_LOOK_FROM;
@@ -65,12 +92,12 @@ fn read_bytes(path: &str, limits: Option<&Limits>, utf8: Utf8) -> Result<Vec<u8>
         refused = syntax::limit_passed(name, prefix, limits);
         refused.is_some()
     };
-    let bytes = if path == "-" {
+    let bytes = if path == OsStr::new("-") {
         read_until_not_text(&mut std::io::stdin().lock(), &mut passed, utf8).map_err(cannot_read)?
     } else {
         if std::path::Path::new(path).is_dir() {
             return Err(CliError::BadInput(format!(
-                "{name}: is a directory, not a tree file"
+                "{name}: is a directory, not a file"
             )));
         }
         let mut file = std::fs::File::open(path).map_err(cannot_read)?;
