@@ -89,3 +89,30 @@ fn the_library_refuses_a_many_thread_trace_in_the_same_sentence() {
          takes a different path, and scout's null-window tests are not alpha-beta's steps"
     );
 }
+
+#[test]
+fn more_threads_than_a_search_runs_on_are_refused_before_any_is_made() {
+    use gametree::search::{Algorithm, MAX_THREADS, Options, SearchError, search};
+    use gametree::trace::NoRecorder;
+    let tree = gametree::syntax::parse("t", "[[3 12 8] [2 4 6] [14 5 2]]").unwrap();
+    let options = |threads| Options {
+        threads,
+        ..Options::default()
+    };
+    let refused = search(
+        &tree,
+        Algorithm::Parallel,
+        options(10 * MAX_THREADS),
+        &mut NoRecorder,
+    );
+    assert!(
+        matches!(refused, Err(SearchError::TooManyThreads { threads, most })
+            if threads == 10 * MAX_THREADS && most == MAX_THREADS),
+        "{refused:?}"
+    );
+    let searched = search(&tree, Algorithm::Parallel, options(2), &mut NoRecorder).unwrap();
+    assert_eq!(searched.score.value, gametree::value::Value::from(3));
+    let outcome =
+        common::gametree(["solve", LECTURE, "--algo", "parallel", "--threads", "65536"]).outcome();
+    assert_eq!(outcome.code, 2, "{}", outcome.stderr);
+}

@@ -21,6 +21,8 @@ docs/python.md in gametree's repository.
 
 from __future__ import annotations
 
+import codecs
+import collections.abc
 import html
 import os
 import warnings
@@ -79,7 +81,7 @@ def _number(text: str) -> bool:
     return True
 
 
-def _path_of(source: Union[str, bytes, "os.PathLike[str]"]) -> Optional[str]:
+def _path_of(source: Union[str, bytes, "os.PathLike[str]"]) -> Union[str, bytes, None]:
     """The path ``source`` names, or None when it is text.
 
     A path-like object is a path. A ``str`` is a path when it is one line
@@ -107,15 +109,56 @@ def _bytes_like(source: Any) -> Any:
     return source
 
 
-def _read(source: TextLike, text_name: str) -> Tuple[bytes, str, bool]:
-    """The bytes of a source, its name in messages, and whether it is a file."""
+# How much of a file is read at a time: reading stops at the first block
+# that shows the file is no text, as on the command line, so that a path
+# to /dev/zero or to gigabytes of junk is refused at once.
+_BLOCK = 64 * 1024
+
+
+def _read_file(path: Union[str, bytes], utf8: bool) -> bytes:
+    """A file's bytes, up to the first block that shows it is no text: one
+    holding a NUL byte or, when ``utf8`` is asked, one that is not UTF-8.
+    The library then refuses the file at that byte."""
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    blocks = []
+    with open(path, "rb") as file:
+        while block := file.read(_BLOCK):
+            blocks.append(block)
+            if b"\0" in block:
+                break
+            if utf8:
+                try:
+                    decoder.decode(block)
+                except UnicodeDecodeError:
+                    break
+    return b"".join(blocks)
+
+
+def _shown(path: Union[str, bytes]) -> str:
+    """A file's name as reports give it: each of its bytes that is not
+    UTF-8 written ``\\xE9``, as on the command line (``os.listdir`` gives
+    such a name as a ``str`` that cannot be encoded)."""
+    raw = os.fsencode(path)
+    parts = []
+    while True:
+        try:
+            parts.append(raw.decode("utf-8"))
+            return "".join(parts)
+        except UnicodeDecodeError as error:
+            parts.append(raw[: error.start].decode("utf-8"))
+            parts.append("".join(f"\\x{byte:02X}" for byte in raw[error.start : error.end]))
+            raw = raw[error.end :]
+
+
+def _read(source: TextLike, text_name: str, utf8: bool = True) -> Tuple[bytes, str, bool]:
+    """The bytes of a source, its name in messages, and whether it is a file
+    (read as :func:`_read_file` reads it)."""
     source = _bytes_like(source)
     if not isinstance(source, (str, bytes, os.PathLike)):
         raise TypeError(f"expected a tree's text, a path or a Tree, not {type(source).__name__}")
     path = _path_of(source)
     if path is not None:
-        with open(path, "rb") as file:
-            return file.read(), path, True
+        return _read_file(path, utf8), _shown(path), True
     if isinstance(source, bytes):
         return source, text_name, False
     return os.fspath(source).encode("utf-8", "surrogatepass"), text_name, False
@@ -369,6 +412,9 @@ def _answer_files(answers: Union[TextLike, Sequence[TextLike], None]) -> List[Tu
     answers = _bytes_like(answers)
     if isinstance(answers, (str, bytes, os.PathLike)):
         answers = [answers]
+    if isinstance(answers, collections.abc.Mapping):
+        raise TypeError("answers: an answer file or a list of them, not a mapping")
+    answers = [_bytes_like(answer) for answer in answers]
     files: List[Tuple[str, Optional[bytes], Optional[str]]] = []
     for number, answer in enumerate(answers, start=1):
         name = "<answers>" if len(answers) == 1 else f"<answers {number}>"
@@ -376,12 +422,15 @@ def _answer_files(answers: Union[TextLike, Sequence[TextLike], None]) -> List[Tu
             # A student's text is never taken for a path, whatever it says.
             files.append((name, answer.encode("utf-8", "surrogatepass"), None))
             continue
+        if not isinstance(answer, (bytes, os.PathLike)):
+            raise TypeError(f"expected an answer file's text or a path, not {type(answer).__name__}")
         try:
-            data, name, _ = _read(answer, name)
+            data, name, _ = _read(answer, name, utf8=False)
             files.append((name, data, None))
         except OSError as error:
-            path = os.fsdecode(answer) if isinstance(answer, (bytes, os.PathLike)) else answer
-            files.append((path, None, f"{path}: cannot read: {error.strerror}"))
+            path = _shown(os.fspath(answer)) if isinstance(answer, os.PathLike) else name
+            why = f"{path}: cannot read: {error.strerror} (os error {error.errno})"
+            files.append((path, None, why))
     return files
 
 

@@ -141,7 +141,7 @@ pub(crate) fn utf8(data: &[u8], name: &str) -> Result<String, ParseError> {
             let valid = error.valid_up_to();
             let text = String::from_utf8_lossy(&data[..valid]);
             let source = SourceText::new(name, &text);
-            Err(source.error_at(valid, "the text is not valid UTF-8 here"))
+            Err(source.error_at(valid, "the file is not valid UTF-8 text here"))
         }
     }
 }

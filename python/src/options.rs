@@ -7,7 +7,7 @@
 use clap::ValueEnum;
 use gametree::formats::TreeFormat;
 use gametree::formats::cs188::{Agent, Case};
-use gametree::search::{Algorithm, Options, Order, Stop, YoungBrothers};
+use gametree::search::{Algorithm, MAX_THREADS, Options, Order, Stop, YoungBrothers};
 use gametree::syntax::Limits;
 use gametree::trace::Window;
 use gametree::value::{LeafBounds, Value};
@@ -127,6 +127,11 @@ impl Search {
             });
         let threads = match keywords.get::<usize>("threads")? {
             Some(0) => return Err(PyValueError::new_err("threads: at least 1")),
+            Some(n) if n > MAX_THREADS => {
+                return Err(PyValueError::new_err(format!(
+                    "threads: at most {MAX_THREADS}"
+                )));
+            }
             Some(n) => n,
             None => std::thread::available_parallelism().map_or(1, |n| n.get()),
         };

@@ -77,6 +77,7 @@ def test_a_search_error_without_a_place_has_no_line() -> None:
         ({"bounds": (5, 1)}, "low <= high"),
         ({"bounds": (0, float("inf"))}, "finite"),
         ({"threads": 0}, "at least 1"),
+        ({"algo": "parallel", "threads": 10**6}, "at most 65535"),
         ({"width": 0}, "at least 1"),
         ({"order": "random"}, "'static'"),
         ({"from_": "xml"}, "xml"),
@@ -135,6 +136,38 @@ def test_an_unreadable_answer_file_gets_its_row_with_the_error(tmp_path: Path) -
     assert rows[0]["file"] == str(missing) and "cannot read" in rows[0]["error"]
     assert rows[0]["score"] == 0
     assert rows[1]["error"] is None and rows[1]["passed"] == 1
+
+
+def test_an_endless_or_binary_answer_file_is_refused_at_its_first_block(tmp_path: Path) -> None:
+    zeros = tmp_path / "sparse.answers"
+    with open(zeros, "wb") as file:
+        file.truncate(1 << 34)  # 16 GiB of NUL bytes, none on the disk
+    answers = [Path("/dev/zero"), zeros, "expect value 5\n"]
+    rows = gametree.check("trees/lecture-a-to-v.tree", answers)["files"]
+    assert ["NUL byte" in (row["error"] or "") for row in rows] == [True, True, False]
+    assert rows[2]["passed"] == 1
+    with pytest.raises(gametree.ParseError, match="NUL byte"):
+        gametree.solve(Path("/dev/zero"))
+
+
+def test_a_file_name_that_is_not_utf8_gets_its_row(tmp_path: Path) -> None:
+    import os
+
+    latin1 = Path(os.fsdecode(bytes(tmp_path) + b"/r\xe9ponse.answers"))
+    latin1.write_text("expect value 5\n")
+    rows = gametree.check("trees/lecture-a-to-v.tree", [latin1, tmp_path / "missing"])["files"]
+    assert rows[0]["file"].endswith("/r\\xE9ponse.answers") and rows[0]["passed"] == 1
+    assert rows[1]["error"].endswith("cannot read: No such file or directory (os error 2)")
+
+
+def test_answers_are_one_file_or_any_iterable_of_them_never_a_mapping() -> None:
+    tree = "trees/lecture-a-to-v.tree"
+    generated = (text for text in ["expect value 5\n"])
+    assert gametree.check(tree, generated)["files"][0]["passed"] == 1
+    with pytest.raises(TypeError, match="mapping"):
+        gametree.check(tree, {"expect value 5\n": 1})  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="answer file"):
+        gametree.check(tree, [5])  # type: ignore[list-item]
 
 
 def test_a_panic_is_an_exception_and_the_interpreter_goes_on() -> None:

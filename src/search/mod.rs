@@ -37,7 +37,7 @@ use std::fmt;
 pub use ordering::Order;
 pub use parallel::{
     DEEP_SPLIT_DEPTH, DEEP_SPLIT_THREADS, DEFAULT_SPLIT_DEPTH, DEFAULT_SPLIT_MIN_NODES,
-    default_split_depth, default_young_brothers,
+    MAX_THREADS, default_split_depth, default_young_brothers,
 };
 pub use proof::{SmallestProof, knuth_moore, smallest_proof};
 pub use result::{
@@ -142,7 +142,7 @@ pub struct Options {
     pub iterative: bool,
     /// Threads for the parallel search: a pool of this many is built for
     /// the search; 0 runs on the current rayon pool (all cores unless the
-    /// caller installed another).
+    /// caller installed another). At most [`MAX_THREADS`].
     pub threads: usize,
     /// The parallel search splits at nodes that hang under fewer than
     /// this many split nodes, down to the nodes whose children stand 5
@@ -343,6 +343,10 @@ fn check_options(algorithm: Algorithm, options: &Options) -> Result<(), SearchEr
     }
     if let Some(guess) = options.guess.filter(|g| g.is_infinite()) {
         return Err(SearchError::InfiniteGuess { guess });
+    }
+    if algorithm.is_parallel() && options.threads > parallel::MAX_THREADS {
+        let (threads, most) = (options.threads, parallel::MAX_THREADS);
+        return Err(SearchError::TooManyThreads { threads, most });
     }
     let supports = algorithm.supports();
     let takes = algorithm.takes();

@@ -53,6 +53,10 @@ impl Strategy for Parallel {
 /// it whatever the processors.
 pub const DEFAULT_SPLIT_DEPTH: usize = 4;
 
+/// The most threads a parallel search runs on (the command line's
+/// `--threads` takes up to this many).
+pub const MAX_THREADS: usize = u16::MAX as usize;
+
 /// How younger brothers are searched when the options do not say, on
 /// `threads` threads with the children in `order`: scout on two with the
 /// children as the tree gives them, where it was measured to be faster

@@ -261,6 +261,15 @@ pub enum SearchError {
         /// The upper end.
         beta: crate::value::Value,
     },
+    /// More threads than a parallel search runs on (a pool of millions
+    /// would take the machine's memory before it searched anything).
+    #[error("{threads} threads: a parallel search runs on at most {most}")]
+    TooManyThreads {
+        /// The threads asked for.
+        threads: usize,
+        /// The most there may be ([`super::MAX_THREADS`]).
+        most: usize,
+    },
     /// A first guess that is no finite number: a null window around an
     /// infinity asks nothing.
     #[error("the first guess {guess} is not a finite number")]
