@@ -291,3 +291,28 @@ fn a_tree_too_large_to_diagnose_says_so() {
         "{reason}"
     );
 }
+
+#[test]
+fn searched_right_to_left_a_tie_goes_to_the_rightmost_child_found_first() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let tree = dir.join("tie-right-to-left.tree");
+    std::fs::write(&tree, "[[3 9] [3 9]]\n").unwrap();
+    let answers = dir.join("tie-right-to-left.answers");
+    let right_to_left = "expect value 3\nexpect best @2\nexpect pruned none\nexpect evaluated 4\n\
+                         expect leaves @2.2 @2.1 @1.2 @1.1\n";
+    std::fs::write(&answers, right_to_left).unwrap();
+    let tree = tree.to_str().unwrap();
+    let key = common::gametree(["key", tree]).stdout();
+    let key_file = dir.join("tie-right-to-left.key");
+    std::fs::write(&key_file, key).unwrap();
+    let args = ["check", "--format", "json", tree, "--key"];
+    let files = [key_file.to_str().unwrap(), answers.to_str().unwrap()];
+    let out = common::gametree(args.iter().chain(&files)).output();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let diagnosis = &json["files"][0]["diagnosis"];
+    assert_eq!(
+        diagnosis["misconception"], "a search of the children from right to left",
+        "{json}"
+    );
+    assert_eq!(diagnosis["explains"], diagnosis["of"], "{diagnosis}");
+}
