@@ -270,8 +270,15 @@ fn read_answer_line(
     {
         return Ok(expectation);
     }
+    // The line is read alone: where the grammar ends it, the line ends.
+    let at_line_end = |error: ParseError| ParseError {
+        message: error
+            .message
+            .replace("the end of the file", "the end of the line"),
+        ..error
+    };
     let pair = TreeParser::parse(Rule::answer_line, line)
-        .map_err(|e| readable_at(source, e, base))?
+        .map_err(|e| at_line_end(readable_at(source, e, base)))?
         .next()
         .expect("the answer line matched")
         .into_inner()

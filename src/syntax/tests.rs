@@ -397,6 +397,25 @@ fn an_answer_file_without_answers_is_refused() {
 }
 
 #[test]
+fn an_answer_line_ends_at_the_end_of_its_line() {
+    let read = read_answers("a.answers", "expect evaluated 9.0\nexpect value 3\n").unwrap();
+    let error = read[0].as_ref().unwrap_err();
+    assert!(error.message.contains("or the end of the line"), "{error}");
+    assert!(!error.message.contains("end of the file"), "{error}");
+    assert!(read[1].is_ok());
+}
+
+#[test]
+fn a_byte_that_was_not_utf8_is_named_where_it_stands() {
+    let text = answer_text(b"expect value 3 # caf\xe9\nexpect best caf\xe9\n".to_vec());
+    let read = read_answers("a.answers", &text).unwrap();
+    assert!(read[0].is_ok(), "a comment's byte costs nothing");
+    let error = read[1].as_ref().unwrap_err();
+    assert_eq!((error.line, error.column), (2, 16), "{error}");
+    assert!(error.message.contains("not UTF-8 text"), "{error}");
+}
+
+#[test]
 fn a_tree_over_the_node_limit_says_which_limit_in_its_error() {
     let limits = Limits { max_nodes: 4 };
     for text in ["[1 2 [3 4] 5]", "A [B = 1 C = 2 D [3 4]]"] {
