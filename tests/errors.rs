@@ -195,3 +195,31 @@ fn a_case_too_deep_is_refused_at_its_depth() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_node_without_a_place_of_its_own_is_found_in_the_file() {
+    // The tree keeps the places of named and unknown nodes only; an error
+    // about another node finds it by reading the file again.
+    let cases: [(&[u8], &[&str], &str); 3] = [
+        (
+            b"[[3 12 8] [2 4 6]]",
+            &["--depth", "1"],
+            "<stdin>:1:2: node @1 is at the depth limit",
+        ),
+        (
+            b"# a comment\nA [\n  B [3 12]\n  [2 4]\n]\n",
+            &["--depth", "1"],
+            "<stdin>:3:3: node B is at the depth limit",
+        ),
+        (
+            b"bounds 0 10\n[[3 12] [2 4]]\n",
+            &[],
+            "<stdin>:2:5: leaf @1.2 = 12 lies outside the leaf bounds",
+        ),
+    ];
+    for (input, args, said) in cases {
+        let (code, stderr) = solve_stdin(input, args);
+        assert_eq!(code, 2, "{stderr}");
+        assert!(stderr.starts_with(&format!("error: {said}")), "{stderr}");
+    }
+}

@@ -54,9 +54,7 @@ pub(crate) fn solve(
                 processors: &processors,
                 listed: true,
             };
-            searched.report(&loaded.tree, |e| {
-                Failure::search(e, &loaded.name, Some(&loaded.text))
-            })
+            searched.report(&loaded.tree, |e| loaded.search_failure(e))
         })?,
         (None, Some(spec)) => {
             let game = game_spec(spec, keywords.get("max_nodes")?)?;
@@ -194,7 +192,7 @@ pub(crate) fn trace(
     if processors.is_some() && !search.algorithm.is_parallel() {
         return Err(simulate_refused(search.algorithm));
     }
-    let failed = |e| Failure::search(e, &loaded.name, Some(&loaded.text));
+    let failed = |e| loaded.search_failure(e);
     let json = worker::run(py, |stop| {
         let Search { algorithm, options } = search.stopped_by(stop);
         if let Some(processors) = processors {
@@ -225,7 +223,7 @@ pub(crate) fn key(
         only = QuestionKind::ALL.to_vec();
     }
     let points = points(&keywords)?;
-    let failed = |e| Failure::search(e, &loaded.name, Some(&loaded.text));
+    let failed = |e| loaded.search_failure(e);
     worker::run(py, |stop| {
         let Search { algorithm, options } = search.stopped_by(stop);
         let mut trace = Trace::new();

@@ -91,7 +91,7 @@ impl Drawing {
     /// The diagram's bytes, or the page's.
     fn draw(&self, loaded: &Loaded, search: Search) -> Result<Vec<u8>, Failure> {
         let tree = &loaded.tree;
-        let failed = |e| Failure::search(e, &loaded.name, Some(&loaded.text));
+        let failed = |e| loaded.search_failure(e);
         check_size(tree, self.options.draw_depth, self.max_draw_nodes)?;
         let Search { algorithm, options } = search;
         if self.format == DiagramFormat::Html {

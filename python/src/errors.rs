@@ -69,7 +69,19 @@ impl From<BatchError> for Failure {
 impl Failure {
     /// The search error `error` about the tree `name` whose text is `text`.
     pub(crate) fn search(error: SearchError, name: &str, text: Option<&str>) -> Failure {
-        let place = error.location().map(|at| (at, text.map(|t| t.to_string())));
+        let at = error.location();
+        Failure::search_at(error, name, text, at)
+    }
+
+    /// The search error `error` about the tree `name` whose text is
+    /// `text`, its node written at `at`.
+    pub(crate) fn search_at(
+        error: SearchError,
+        name: &str,
+        text: Option<&str>,
+        at: Option<Location>,
+    ) -> Failure {
+        let place = at.map(|at| (at, text.map(|t| t.to_string())));
         Failure::Search(Box::new(SearchFailure {
             error,
             name: name.to_string(),

@@ -4,7 +4,8 @@
 
 use gametree::formats::cs188::Case;
 use gametree::formats::{self, ReadOptions, TreeFormat};
-use gametree::syntax::{ParseError, SourceText};
+use gametree::search::SearchError;
+use gametree::syntax::{self, ParseError, SourceText};
 use gametree::tree::{GameTree, Tree};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -29,6 +30,19 @@ pub(crate) struct Loaded {
     pub(crate) case: Option<Case>,
     /// What the reader did to the tree as written, one line each.
     pub(crate) notes: Vec<String>,
+}
+
+impl Loaded {
+    /// The search error `error` about this tree, at the place of its node:
+    /// its own, or, in the tree language, the one found by reading the
+    /// text again ([`syntax::node_location`]).
+    pub(crate) fn search_failure(&self, error: SearchError) -> Failure {
+        let at = error.location().or_else(|| {
+            (self.format == TreeFormat::Tree).then_some(())?;
+            syntax::node_location(&self.name, &self.text, error.node()?)
+        });
+        Failure::search_at(error, &self.name, Some(&self.text), at)
+    }
 }
 
 #[pymethods]

@@ -63,6 +63,13 @@ def test_every_function_raises_the_search_error() -> None:
         assert (raised.value.line, raised.value.column) == (1, 5)
 
 
+def test_a_node_without_a_place_of_its_own_is_found_in_the_text() -> None:
+    with pytest.raises(gametree.SearchError) as raised:
+        gametree.solve("[[3 12 8]\n [2 4 6]]", depth=1)
+    assert (raised.value.line, raised.value.column) == (1, 2)
+    assert "node @1 is at the depth limit" in raised.value.message
+
+
 def test_a_search_error_without_a_place_has_no_line() -> None:
     with pytest.raises(gametree.SearchError) as raised:
         gametree.solve(game="random:branching=2,depth=3,seed=1", algo="minimax", depth=1, order="static")

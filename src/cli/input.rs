@@ -210,6 +210,8 @@ pub(super) struct Input {
     pub text: Option<String>,
     /// The tree.
     pub tree: Tree,
+    /// The format it was read in.
+    pub format: TreeFormat,
     /// For a CS188 case: what it says besides its tree.
     pub case: Option<Case>,
     /// The size of the file in bytes.
@@ -272,6 +274,7 @@ impl Input {
             name,
             text,
             tree: parsed.tree,
+            format,
             case: None,
             bytes,
             times,
@@ -297,6 +300,7 @@ impl Input {
             bytes: text.len(),
             text: Some(text),
             tree: loaded.tree,
+            format,
             case: loaded.case,
             times,
         })
@@ -344,7 +348,20 @@ impl Input {
         self.times.search = result.1;
         result
             .0
-            .map_err(|e| self.error(e.location(), &super::search_message(&e)))
+            .map_err(|e| self.error(self.place_of(&e), &super::search_message(&e)))
+    }
+
+    /// Where the node of a search error is written: its own place, or,
+    /// for a node the tree kept no place of, the one found by reading the
+    /// file again (a tree-language file whose text is kept).
+    fn place_of(&self, error: &SearchError) -> Option<Location> {
+        error.location().or_else(|| {
+            let text = self
+                .text
+                .as_deref()
+                .filter(|_| self.format == TreeFormat::Tree)?;
+            syntax::node_location(&self.name, text, error.node()?)
+        })
     }
 
     /// An error about the input, at a place in it when there is one.

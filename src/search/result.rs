@@ -306,7 +306,20 @@ pub fn parallel_trace_refusal(required: &str, here: &str) -> String {
 }
 
 impl SearchError {
-    /// Where the error arises in the file, when it has a place.
+    /// The id of the node the error is about, if it is about one.
+    pub fn node(&self) -> Option<&str> {
+        match self {
+            SearchError::UnknownValue { node, .. }
+            | SearchError::NoStaticValue { node, .. }
+            | SearchError::UndefinedMean { node, .. }
+            | SearchError::TooPrecise { node, .. }
+            | SearchError::OutOfBounds { node, .. } => Some(node),
+            _ => None,
+        }
+    }
+
+    /// Where the error arises in the file, when the tree kept the place of
+    /// its node (see [`crate::syntax::node_location`] for the others).
     pub fn location(&self) -> Option<Location> {
         match self {
             SearchError::UnknownValue { location, .. }

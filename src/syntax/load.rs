@@ -13,17 +13,29 @@ use crate::tree::{NameClaim, NodeId, TreeBuilder};
 use crate::value::probability::{self, Sum};
 use crate::value::{Kind, LeafBounds, Value};
 
+/// Which nodes a tree read keeps the place of.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Places {
+    /// Named and unknown nodes only (what later messages need most), so
+    /// that a large file's tree stays small.
+    Some,
+    /// Every node: read again for an error about a node without a place.
+    Every,
+}
+
 /// Reads the tree and the expectations from the `file` pair.
 pub(super) fn load(
     file: Pair<'_, Rule>,
     source: &SourceText<'_>,
     limits: &Limits,
+    places: Places,
 ) -> Result<(TreeBuilder, Vec<Expectation>), ParseError> {
     let mut loader = Loader {
         source,
         limits,
         builder: TreeBuilder::new(),
         label: None,
+        places,
     };
     let mut parts = file.into_inner().peekable();
     if let Some(bounds) = parts.next_if(|p| p.as_rule() == Rule::bounds_line) {
@@ -44,6 +56,8 @@ struct Loader<'s, 'a> {
     builder: TreeBuilder,
     /// The action label read before the next child, waiting for its node.
     label: Option<String>,
+    /// Which nodes keep their place.
+    places: Places,
 }
 
 /// An interior node whose children are being read.
@@ -125,6 +139,9 @@ impl<'i> Loader<'_, '_> {
                 let done = open.pop().expect("an open node");
                 self.set_probabilities(&done)?;
                 let node = self.builder.close_list(done.kind, done.static_value);
+                if self.places == Places::Every {
+                    self.builder.locate(node, self.source.location(done.start));
+                }
                 if let Some(claim) = done.name {
                     self.builder.bind_name(node, claim);
                 }
@@ -330,7 +347,7 @@ impl<'i> Loader<'_, '_> {
             ),
         };
         let node = self.builder.leaf(kind, value);
-        if value.is_none() {
+        if value.is_none() || self.places == Places::Every {
             self.builder.locate(node, self.source.location(offset));
         }
         self.take_label(node);

@@ -167,11 +167,30 @@ fn parse_general_unbuilt(path: &str, text: &str, limits: &Limits) -> Result<Unbu
             .map_err(|e| readable(&source, e))?
             .next()
             .expect("the file rule matched");
-        let (builder, expectations) = load::load(file, &source, limits)?;
+        let (builder, expectations) = load::load(file, &source, limits, load::Places::Some)?;
         Ok(Unbuilt {
             builder,
             expectations,
         })
+    })
+}
+
+/// Where the node `id` of the tree file `text` is written, found by reading
+/// the file again keeping every node's place: a file is read keeping the
+/// places of its named and unknown nodes only, so that a large one stays
+/// small, and an error about another node (a node at the depth limit
+/// without a static value, a leaf outside the bounds) finds its place
+/// here. `None` when the text is no tree file or has no such node.
+pub fn node_location(path: &str, text: &str, id: &str) -> Option<crate::tree::Location> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let source = SourceText::new(path, text);
+    let depth = check_input(&source).ok()?;
+    crate::stack::with_stack_for_depth(depth, || {
+        let file = TreeParser::parse(Rule::file, text).ok()?.next()?;
+        let limits = Limits::default();
+        let (builder, _) = load::load(file, &source, &limits, load::Places::Every).ok()?;
+        let tree = builder.finish();
+        crate::tree::GameTree::location(&tree, tree.find(id)?)
     })
 }
 
