@@ -68,6 +68,12 @@ fn a_pruned_list_earns_what_it_names_down_to_the_limit() {
         ("expect pruned G D", 0.0),
         ("expect pruned G H @1.1.2", 0.5),
         ("expect pruned @2.2.1", 0.0),
+        // A node below the limit is false even beside a pruned node
+        // listed above it, in either order.
+        ("expect pruned G H @2.2.1", 0.5),
+        ("expect pruned @2.2.1 G H", 0.5),
+        ("expect pruned G H @2.2.1 @2.2.2", 0.0),
+        ("expect pruned G @2.2.1", 0.0),
     ] {
         let question = pruned_question(&tree, 2, answer);
         assert_eq!(points(&question), earned, "{answer}: {question}");
@@ -80,7 +86,7 @@ fn a_node_below_the_limit_is_never_called_evaluated_or_pruned() {
     let answers = written(
         "below.answers",
         "expect pruned @2.2.1 @1.1.2\nexpect @1.1.1 = 3\nexpect window @1.1.1 [-inf, +inf]\n\
-         expect D = 5\n",
+         expect D = 5\nexpect leaves D E F @2.2.1\n",
     );
     let outcome = gametree(["check", &tree, "--depth", "2", "--claims", &answers]).outcome();
     let lines: Vec<&str> = outcome.stdout.lines().collect();
@@ -104,6 +110,11 @@ fn a_node_below_the_limit_is_never_called_evaluated_or_pruned() {
             "{why}"
         );
     }
+    let leaves = said("expect leaves D E F @2.2.1");
+    assert!(
+        leaves.contains("@2.2.1 lies below the depth limit"),
+        "{leaves}"
+    );
     let static_value = said("expect D = 5");
     assert!(
         static_value.starts_with("D = 4: its static value, at the depth limit"),
@@ -112,6 +123,7 @@ fn a_node_below_the_limit_is_never_called_evaluated_or_pruned() {
     for line in &lines {
         for node in ["@2.2.1", "@1.1.1", "@1.1.2"] {
             assert!(!line.contains(&format!("{node} is evaluated")), "{line}");
+            assert!(!line.contains(&format!("{node} is visited")), "{line}");
             assert!(!line.contains(&format!("{node} (pruned)")), "{line}");
         }
     }

@@ -98,12 +98,14 @@ where
         for &top in listed {
             let mut stack = vec![top];
             while let Some(node) = stack.pop() {
-                if !seen.insert(node) {
-                    continue;
-                }
                 let pruned = self.is_pruned(node);
                 let below_the_limit = !pruned && self.visit(node).is_none();
+                // Not counted under a listed node, so not seen there: listed
+                // itself too, it is still false.
                 if below_the_limit && node != top {
+                    continue;
+                }
+                if !seen.insert(node) {
                     continue;
                 }
                 covered += 1;

@@ -45,7 +45,10 @@ where
     /// Why `node` is never visited: the cut that pruned it, in words.
     pub fn why_pruned(&self, node: T::Node) -> String {
         let Some((cut, top)) = self.pruned_by(node) else {
-            return format!("{} is visited", self.id(node));
+            return match self.visit(node) {
+                None if self.parent(node).is_some() => self.why_below_the_limit(node),
+                _ => format!("{} is visited", self.id(node)),
+            };
         };
         let words = cut.describe(self.tree, self.strict);
         match top == node {
