@@ -437,13 +437,14 @@ where
 
     fn compare_count(&self, what: Counted, expected: u64) -> Outcome {
         let actual = self.count(what);
+        let plural = if actual == 1 { "" } else { "es" };
         let explanation = match what {
             Counted::Researches => format!(
-                "the search makes {actual} re-searches (a node searched again after a test \
-                 or a window that failed high or low)"
+                "the search makes {actual} re-search{plural} (a node searched again after a \
+                 test or a window that failed high or low)"
             ),
             Counted::Passes => format!(
-                "the search makes {actual} MTD(f) passes (null-window searches of the root)"
+                "the search makes {actual} MTD(f) pass{plural} (null-window searches of the root)"
             ),
         };
         Outcome {

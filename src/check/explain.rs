@@ -137,6 +137,12 @@ where
         let Some(window) = self.visit(parent).and_then(|v| v.window) else {
             return format!("{} examines every node", self.algorithm);
         };
+        if self.tree.kind(parent) == Kind::Chance {
+            return format!(
+                "{pid} is entered with window {window}, and Star1 cannot show from the leaf \
+                 bounds and the children before it that {pid} lies outside the window"
+            );
+        }
         let so_far = match self.value_before(parent, before) {
             Some((_, giver)) => self.phrase(giver),
             None => format!("{pid}, with no value yet,"),
@@ -254,8 +260,18 @@ where
         let Some(window) = visit.window else {
             return format!("{} enters nodes without a window", self.algorithm);
         };
+        if visit.entries > 1 {
+            return format!(
+                "{id} is entered {} times ({} searches it again, in a re-search or another \
+                 pass), and a window claim is about the last time: {window}",
+                visit.entries, self.algorithm
+            );
+        }
         let Some(parent) = self.parent(node) else {
-            return format!("{id} is the root, entered with the full window {window}");
+            return match window == crate::trace::Window::FULL {
+                true => format!("{id} is the root, entered with the full window {window}"),
+                false => format!("{id} is the root, entered with the window {window}"),
+            };
         };
         let pid = self.id(parent);
         let pw = self.visit(parent).and_then(|v| v.window).unwrap_or(window);
@@ -263,6 +279,9 @@ where
             self.tree.kind(parent),
             self.value_before(parent, visit.entered_at),
         ) {
+            (Kind::Chance, _) => ", and gives each child the window Star1 works out from it, \
+                                   the leaf bounds, the probabilities and the children before it"
+                .to_string(),
             (Kind::Max, Some((v, giver))) if v > pw.alpha => {
                 format!(", and {} raises alpha to {v}", self.phrase(giver))
             }

@@ -32,6 +32,9 @@ pub struct Visit {
     pub score: Option<Scored>,
     /// The index, in [`Facts::cuts`](super::facts::Facts::cuts), of the cut made at it.
     pub cut: Option<usize>,
+    /// How many times it was entered (more than once in a re-search or
+    /// another pass); the rest tells of the last time.
+    pub entries: u32,
 }
 
 impl Visit {
@@ -45,6 +48,7 @@ impl Visit {
             provisional: Vec::new(),
             score: None,
             cut: None,
+            entries: 1,
         }
     }
 }
@@ -138,8 +142,12 @@ impl<N: Copy + Eq + Hash> FactsRecorder<N> {
         let at = self.at;
         match event {
             Event::Enter { node, window } => {
-                self.visits
-                    .insert(node, Visit::new(at, window, false), parent);
+                let entries = self.visits.get(&node).map_or(0, |v| v.entries) + 1;
+                let visit = Visit {
+                    entries,
+                    ..Visit::new(at, window, false)
+                };
+                self.visits.insert(node, visit, parent);
             }
             Event::Probe { node, .. } => {
                 self.visits.insert(node, Visit::new(at, None, true), parent);
