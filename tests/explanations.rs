@@ -2,7 +2,7 @@
 //! of the search: at a chance node, whose children's windows Star1 works
 //! out, and for a node entered more than once (PVS's re-search, MTD(f)'s
 //! and the aspiration window's passes), whose claims are about the last
-//! time.
+//! time. And a static value outside the leaf bounds is called what it is.
 
 mod common;
 
@@ -116,4 +116,27 @@ fn one_re_search_is_one() {
         "re-searches "
     };
     assert!(why.contains(word), "{why}");
+}
+
+#[test]
+fn a_static_value_outside_the_bounds_is_not_called_a_leaf() {
+    let text = "bounds 0 10\nA [ B min = 5 [ 3 4 ] C2 min = 20 [ 5 6 ] ]\n";
+    let outcome = gametree(["solve", "-", "--depth", "1"])
+        .stdin(text)
+        .outcome();
+    assert_eq!(outcome.code, 2, "{}", outcome.stderr);
+    let said = "<stdin>:2:23: the static value of C2 = 20 lies outside the leaf bounds [0, 10]";
+    assert!(
+        outcome.stderr.starts_with(&format!("error: {said}")),
+        "{}",
+        outcome.stderr
+    );
+    let leaf = gametree(["solve", "-"])
+        .stdin("bounds 0 10\n[3 11]\n")
+        .outcome();
+    assert!(
+        leaf.stderr.contains("leaf @2 = 11 lies outside"),
+        "{}",
+        leaf.stderr
+    );
 }

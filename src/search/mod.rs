@@ -324,6 +324,7 @@ fn check_bounds<T: GameTree>(
         });
     match outside {
         Some((node, value)) => Err(SearchError::OutOfBounds {
+            leaf: tree.is_leaf(node),
             node: tree.id(node),
             location: tree.location(node),
             value,

@@ -232,13 +232,17 @@ pub enum SearchError {
         /// Where it is written.
         location: Option<Location>,
     },
-    /// A leaf lies outside the leaf bounds the search prunes with.
+    /// A leaf, or the static value of a node a depth limit may value
+    /// statically, lies outside the leaf bounds the search prunes with.
     #[error(
-        "leaf {} = {value} lies outside the leaf bounds {bounds}",
+        "{} {} = {value} lies outside the leaf bounds {bounds}",
+        if *.leaf { "leaf" } else { "the static value of" },
         crate::text::quoted(.node)
     )]
     OutOfBounds {
-        /// The leaf's id.
+        /// Whether the node is a leaf (else its static value is outside).
+        leaf: bool,
+        /// The node's id.
         node: String,
         /// Where it is written.
         location: Option<Location>,
