@@ -223,3 +223,29 @@ fn a_node_without_a_place_of_its_own_is_found_in_the_file() {
         assert!(stderr.starts_with(&format!("error: {said}")), "{stderr}");
     }
 }
+
+#[test]
+fn a_window_or_a_guess_is_read_as_a_tree_s_numbers_are() {
+    let cases: [(&[&str], &str); 4] = [
+        (
+            &["--algo", "mtdf", "--guess", "1e300"],
+            "the number 1e300 is too large",
+        ),
+        (
+            &["--algo", "mtdf", "--guess", "inf"],
+            "`inf` is infinite: a guess is a finite number",
+        ),
+        (
+            &["--algo", "mtdf", "--guess", "five"],
+            "`five` is not a number",
+        ),
+        (&["--window", "0,1e300"], "the number 1e300 is too large"),
+    ];
+    for (args, said) in cases {
+        let (code, stderr) = solve_stdin(b"[[3 12 8] [2 4 6]]", args);
+        assert_eq!(code, 2, "{args:?}: {stderr}");
+        assert!(stderr.contains(said), "{args:?}: {stderr}");
+    }
+    let (code, stderr) = solve_stdin(b"[[3 12 8] [2 4 6]]", &["--window", "1/3,inf"]);
+    assert_eq!(code, 0, "{stderr}");
+}

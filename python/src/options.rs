@@ -10,7 +10,7 @@ use gametree::formats::cs188::{Agent, Case};
 use gametree::search::{Algorithm, MAX_THREADS, Options, Order, Stop, YoungBrothers};
 use gametree::syntax::Limits;
 use gametree::trace::Window;
-use gametree::value::{LeafBounds, Value};
+use gametree::value::{LeafBounds, MAX_FINITE, Value};
 use pyo3::conversion::FromPyObjectOwned;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -220,10 +220,10 @@ fn window(keywords: &Keywords<'_>) -> PyResult<Option<Window>> {
             "window=({alpha}, {beta}) is not (alpha, beta) with alpha < beta, two numbers or infinities"
         ))
     };
-    let (low, high) = (
-        exact_number(&alpha).ok_or_else(refused)?,
-        exact_number(&beta).ok_or_else(refused)?,
-    );
+    let held = |number: &Bound<'_, PyAny>| {
+        exact_number(number).ok_or_else(|| not_held(&format!("window=({alpha}, {beta})"), number))
+    };
+    let (low, high) = (held(&alpha)?, held(&beta)?);
     match low < high {
         true => Ok(Some(Window {
             alpha: low,
@@ -238,10 +238,20 @@ fn guess(keywords: &Keywords<'_>) -> PyResult<Option<Value>> {
     let Some(given) = keywords.get::<Bound<'_, PyAny>>("guess")? else {
         return Ok(None);
     };
-    match exact_number(&given).filter(|g| !g.is_infinite()) {
-        Some(guess) => Ok(Some(guess)),
-        None => Err(PyValueError::new_err(format!(
-            "guess={given} is not a finite number"
+    match exact_number(&given) {
+        Some(guess) if !guess.is_infinite() => Ok(Some(guess)),
+        Some(_) => Err(PyValueError::new_err(format!(
+            "guess={given} is infinite: a guess is a finite number"
         ))),
+        None => Err(not_held(&format!("guess={given}"), &given)),
     }
+}
+
+/// The error for `number`, given in `argument`, that no value holds.
+fn not_held(argument: &str, number: &Bound<'_, PyAny>) -> PyErr {
+    PyValueError::new_err(format!(
+        "{argument}: {number} is no number gametree holds exactly: finite values lie between \
+         -{MAX_FINITE} and {MAX_FINITE}, with at most 18 decimal places (a float infinity stands \
+         for an infinity)"
+    ))
 }

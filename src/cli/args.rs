@@ -8,7 +8,7 @@ use gametree::formats::cs188::Agent;
 use gametree::formats::{ReadOptions, TreeFormat};
 use gametree::games::GameSpec;
 use gametree::search::{Algorithm, Options, Order, Stop, YoungBrothers};
-use gametree::syntax::Limits;
+use gametree::syntax::{self, Limits};
 use gametree::trace::Window;
 use gametree::value::{LeafBounds, Value};
 
@@ -24,34 +24,22 @@ pub(super) fn parse_bounds(text: &str) -> Result<LeafBounds, String> {
     LeafBounds::new(low, high).ok_or_else(refused)
 }
 
-/// Reads a number of `--window` or `--guess`: a decimal or a fraction,
-/// exactly, or (where `infinite`) `inf`, `+inf` or `-inf`.
-fn exact_number(text: &str, infinite: bool) -> Option<Value> {
-    let text = text.trim();
-    match text {
-        "inf" | "+inf" if infinite => return Some(Value::POS_INF),
-        "-inf" if infinite => return Some(Value::NEG_INF),
-        _ => {}
+/// Reads a number of `--window` or `--guess` as a tree's numbers are read
+/// ([`syntax::parse_number`]: a decimal or a fraction, exactly, or
+/// `+inf`, `-inf`), `inf` too.
+fn exact_number(text: &str) -> Result<Value, String> {
+    match text.trim() {
+        "inf" => Ok(Value::POS_INF),
+        text => syntax::parse_number(text).map_err(|e| e.to_string()),
     }
-    let value = match text.split_once('/') {
-        Some((num, den)) => {
-            let (num, den) = (
-                num.trim().parse::<i64>().ok()?,
-                den.trim().parse::<i64>().ok()?,
-            );
-            Value::ratio(num.into(), den.into())?
-        }
-        None => Value::from_decimal(text)?,
-    };
-    value.is_within_input_range().then_some(value)
 }
 
 /// Reads `--window L,U`: two numbers (or infinities), `L < U`.
 pub(super) fn parse_window(text: &str) -> Result<Window, String> {
     let refused = || format!("`{text}` is not L,U with L < U (as in 3,6 or -inf,5)");
     let (alpha, beta) = text.split_once(',').ok_or_else(refused)?;
-    let alpha = exact_number(alpha, true).ok_or_else(refused)?;
-    let beta = exact_number(beta, true).ok_or_else(refused)?;
+    let alpha = exact_number(alpha)?;
+    let beta = exact_number(beta)?;
     (alpha < beta)
         .then_some(Window { alpha, beta })
         .ok_or_else(refused)
@@ -59,8 +47,12 @@ pub(super) fn parse_window(text: &str) -> Result<Window, String> {
 
 /// Reads `--guess G`: a finite number.
 pub(super) fn parse_guess(text: &str) -> Result<Value, String> {
-    exact_number(text, false)
-        .ok_or_else(|| format!("`{text}` is not a finite number (as in 5 or 2.5)"))
+    match exact_number(text)? {
+        guess if guess.is_infinite() => Err(format!(
+            "`{text}` is infinite: a guess is a finite number (as in 5 or 2.5)"
+        )),
+        guess => Ok(guess),
+    }
 }
 
 /// The tree file (or generated game) and how to search it.

@@ -15,8 +15,7 @@ use pest::error::{ErrorVariant, InputLocation};
 
 pub use expect::POINTS_PLACES;
 pub(crate) use load::normalised_note;
-pub use number::NumberError;
-pub(crate) use number::parse_number;
+pub use number::{NumberError, parse_number};
 pub(crate) use source::lines_with_ends;
 pub use source::{Note, Notes, ParseError, SourceText};
 

@@ -35,7 +35,7 @@ pub enum NumberError {
 /// for a number beyond ±2^53, one with more digits than a value holds, or
 /// text of another shape (which the tree language's grammar never lets
 /// through, but other formats' readers may).
-pub(crate) fn parse_number(text: &str) -> Result<Value, NumberError> {
+pub fn parse_number(text: &str) -> Result<Value, NumberError> {
     let lower = text.to_ascii_lowercase();
     match lower.as_str() {
         "+inf" => return Ok(Value::POS_INF),
