@@ -22,13 +22,10 @@ fn lecture_key() -> String {
     gametree(["key", LECTURE]).stdout()
 }
 
-/// Writes `bytes` as the file `name` in a folder of the target directory.
+/// Writes `bytes` as the file `name` in this file's folder of the target
+/// directory.
 fn written(name: &str, bytes: &[u8]) -> String {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("answer-encoding");
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, bytes).unwrap();
-    path.to_str().unwrap().to_string()
+    common::written("answer-encoding", name, bytes)
 }
 
 /// `gametree check --format json ARGS`: the exit code and the report.

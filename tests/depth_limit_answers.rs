@@ -20,13 +20,10 @@ const TREE: &str = "A max [
 ]
 ";
 
-/// Writes `text` as the file `name` in a folder of the target directory.
+/// Writes `text` as the file `name` in this file's folder of the target
+/// directory.
 fn written(name: &str, text: &str) -> String {
-    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("depth-limit");
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path.to_str().unwrap().to_string()
+    common::written("depth-limit", name, text)
 }
 
 /// The `pruned` question of `answers` graded against the key of `tree`

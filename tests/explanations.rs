@@ -22,12 +22,10 @@ A [
 /// The explanation `check --claims` gives under `answer`, for the tree
 /// file `tree` searched with `args`.
 fn explained(tree: &str, answer: &str, args: &[&str]) -> String {
-    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("explanations");
-    std::fs::create_dir_all(&dir).unwrap();
     let name = answer.replace(|c: char| !c.is_ascii_alphanumeric(), "_");
-    let path = dir.join(format!("{name}-{}.answers", args.join("_")));
-    std::fs::write(&path, format!("{answer}\n")).unwrap();
-    let mut all = vec!["check", tree, "--claims", path.to_str().unwrap()];
+    let name = format!("{name}-{}.answers", args.join("_"));
+    let path = common::written("explanations", name, format!("{answer}\n"));
+    let mut all = vec!["check", tree, "--claims", &path];
     all.extend_from_slice(args);
     let stdout = gametree(&all).outcome().stdout;
     let mut lines = stdout.lines().skip_while(|l| !l.ends_with(answer));
@@ -38,11 +36,7 @@ fn explained(tree: &str, answer: &str, args: &[&str]) -> String {
 }
 
 fn tree_file(name: &str, text: &str) -> String {
-    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("explanations");
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path.to_str().unwrap().to_string()
+    common::written("explanations", name, text)
 }
 
 #[test]

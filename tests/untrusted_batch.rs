@@ -130,11 +130,7 @@ fn gradescope(args: &[&str]) -> serde_json::Value {
 }
 
 fn written(name: &str, text: &str) -> String {
-    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("submission");
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path.to_str().unwrap().to_string()
+    common::written("submission", name, text)
 }
 
 #[test]

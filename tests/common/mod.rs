@@ -319,6 +319,20 @@ pub(crate) fn scratch(test: &str) -> std::path::PathBuf {
     dir
 }
 
+/// Writes `bytes` as the file `name` in the folder `folder` of the target
+/// directory (made if need be); returns its path.
+pub(crate) fn written(
+    folder: &str,
+    name: impl AsRef<std::path::Path>,
+    bytes: impl AsRef<[u8]>,
+) -> String {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(folder);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).unwrap();
+    path.to_str().expect("a UTF-8 path").to_string()
+}
+
 /// The names in a folder, sorted: what a command left there.
 pub(crate) fn entries(dir: &std::path::Path) -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(dir)
