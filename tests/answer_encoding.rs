@@ -226,3 +226,47 @@ fn a_file_name_that_is_not_utf8_gets_its_row_and_stops_no_other() {
         assert_eq!(row["score"], 1.0, "{row}");
     }
 }
+
+#[test]
+fn no_name_holds_the_character_a_byte_that_is_not_utf8_becomes() {
+    // Else `expect best "X\xe9"` in Latin-1 would name the node "X\u{fffd}".
+    let tree = format!("A max [ \"X{NOT_UTF8}\" [3 5] Y [1 2] ]\n");
+    let outcome = gametree(["solve", "-"]).stdin(tree).outcome();
+    assert_eq!(outcome.code, 2, "{}", outcome.stderr);
+    assert!(
+        outcome
+            .stderr
+            .contains("<stdin>:1:11: this name holds U+FFFD"),
+        "{}",
+        outcome.stderr
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn two_files_are_never_named_alike() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("answer-encoding-names");
+    std::fs::create_dir_all(&dir).unwrap();
+    let latin1 = dir.join(OsStr::from_bytes(b"r\xe9ponse.answers"));
+    let literal = dir.join("r\\xE9ponse.answers");
+    std::fs::write(&latin1, "expect value 5\n").unwrap();
+    std::fs::write(&literal, "expect value 4\n").unwrap();
+    let args = [
+        OsStr::new("check"),
+        OsStr::new("--format"),
+        OsStr::new("json"),
+    ];
+    let files = [OsStr::new(LECTURE), latin1.as_os_str(), literal.as_os_str()];
+    let json: Json =
+        serde_json::from_str(&gametree(args.iter().chain(&files)).outcome().stdout).unwrap();
+    let names: Vec<&str> = json["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| row["file"].as_str().unwrap())
+        .collect();
+    assert!(names[0].ends_with("/r\\xE9ponse.answers"), "{names:?}");
+    assert!(names[1].ends_with("/r\\\\xE9ponse.answers"), "{names:?}");
+}

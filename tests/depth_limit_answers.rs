@@ -181,3 +181,25 @@ fn each_pruned_root_alone_earns_its_share_of_the_nodes_pruned_within_the_limit()
     }
     assert!(cases >= 10, "only {cases} pruned roots in 30 trees");
 }
+
+#[test]
+fn a_cut_or_a_leaf_at_the_limit_is_explained_by_its_static_value() {
+    let tree = written("limit-cut.tree", TREE);
+    let answers = written(
+        "limit-cut.answers",
+        "expect cut D beta\nexpect cut @1.1.1 alpha\nexpect leaves D D E F\n",
+    );
+    let outcome = gametree(["check", &tree, "--depth", "2", "--claims", &answers]).outcome();
+    let text = outcome.stdout;
+    assert!(
+        text.contains("there is no cut at D: it lies at the depth limit, where the search takes its static value"),
+        "{text}"
+    );
+    assert!(text.contains("@1.1.1 lies below the depth limit"), "{text}");
+    assert!(
+        text.contains("D is valued at the depth limit once, as a leaf"),
+        "{text}"
+    );
+    assert!(!text.contains("examines all its children"), "{text}");
+    assert!(!text.contains("not a leaf"), "{text}");
+}

@@ -134,3 +134,18 @@ fn a_static_value_outside_the_bounds_is_not_called_a_leaf() {
         leaf.stderr
     );
 }
+
+#[test]
+fn a_cut_or_a_visit_in_one_of_several_searches_is_said_so() {
+    let cut = explained(LECTURE, "expect cut J beta", &["--algo", "pvs"]);
+    assert!(cut.starts_with("J is entered 2 times"), "{cut}");
+    assert!(cut.contains("a cut claim is about the last time"), "{cut}");
+    let window = explained(LECTURE, "expect window J [5, 5+ε]", &["--algo", "mtdf"]);
+    assert!(
+        window.contains("in an earlier search of its parent I than the last"),
+        "{window}"
+    );
+    assert!(!window.contains("unchanged"), "{window}");
+    let pruned = explained(LECTURE, "expect pruned F", &["--algo", "mtdf"]);
+    assert!(pruned.contains("at least one of them"), "{pruned}");
+}

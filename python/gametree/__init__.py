@@ -134,31 +134,47 @@ def _read_file(path: Union[str, bytes], utf8: bool) -> bytes:
     return b"".join(blocks)
 
 
+def _is_utf8(name: str) -> bool:
+    """Whether ``name`` encodes as UTF-8 (a file name ``os.listdir`` gave
+    with bytes that are not holds surrogates)."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _shown(path: Union[str, bytes]) -> str:
-    """A file's name as reports give it: each of its bytes that is not
-    UTF-8 written ``\\xE9``, as on the command line (``os.listdir`` gives
-    such a name as a ``str`` that cannot be encoded)."""
+    """A file's name as reports give it, as on the command line: each of its
+    bytes that is not UTF-8 written ``\\xE9`` and each backslash ``\\\\``, so
+    that no two files are named alike (``os.listdir`` gives a name that is
+    not UTF-8 as a ``str`` that cannot be encoded)."""
     raw = os.fsencode(path)
     parts = []
     while True:
         try:
-            parts.append(raw.decode("utf-8"))
+            parts.append(raw.decode("utf-8").replace("\\", "\\\\"))
             return "".join(parts)
         except UnicodeDecodeError as error:
-            parts.append(raw[: error.start].decode("utf-8"))
+            parts.append(raw[: error.start].decode("utf-8").replace("\\", "\\\\"))
             parts.append("".join(f"\\x{byte:02X}" for byte in raw[error.start : error.end]))
             raw = raw[error.end :]
 
 
-def _read(source: TextLike, text_name: str, utf8: bool = True) -> Tuple[bytes, str, bool]:
+def _read(source: TextLike, text_name: str, answer: bool = False) -> Tuple[bytes, str, bool]:
     """The bytes of a source, its name in messages, and whether it is a file
-    (read as :func:`_read_file` reads it)."""
+    (read as :func:`_read_file` reads it: an answer file may hold bytes
+    that are not UTF-8; its name is :func:`_shown`'s, a tree's or a key's
+    too when it is not UTF-8)."""
     source = _bytes_like(source)
     if not isinstance(source, (str, bytes, os.PathLike)):
         raise TypeError(f"expected a tree's text, a path or a Tree, not {type(source).__name__}")
     path = _path_of(source)
     if path is not None:
-        return _read_file(path, utf8), _shown(path), True
+        name = os.fsdecode(path)
+        if answer or not _is_utf8(name):
+            name = _shown(path)
+        return _read_file(path, utf8=not answer), name, True
     if isinstance(source, bytes):
         return source, text_name, False
     return os.fspath(source).encode("utf-8", "surrogatepass"), text_name, False
@@ -425,7 +441,7 @@ def _answer_files(answers: Union[TextLike, Sequence[TextLike], None]) -> List[Tu
         if not isinstance(answer, (bytes, os.PathLike)):
             raise TypeError(f"expected an answer file's text or a path, not {type(answer).__name__}")
         try:
-            data, name, _ = _read(answer, name, utf8=False)
+            data, name, _ = _read(answer, name, answer=True)
             files.append((name, data, None))
         except OSError as error:
             path = _shown(os.fspath(answer)) if isinstance(answer, os.PathLike) else name

@@ -403,6 +403,11 @@ where
         match (listed.get(at), self.leaves.get(at)) {
             (Some(&wrote), Some(&actual)) => {
                 let why = match (self.is_leaf(wrote), self.is_pruned(wrote)) {
+                    (false, _) if self.leaves.contains(&wrote) => format!(
+                        "{} is valued at the depth limit once, as a leaf, and its place is \
+                         where the search reaches it",
+                        self.id(wrote)
+                    ),
                     (false, _) => format!("{} is not a leaf", self.id(wrote)),
                     (true, true) => self.why_pruned(wrote),
                     (true, false) => self.why_visited(actual),

@@ -86,6 +86,14 @@ where
                 self.id(parent)
             );
         }
+        if let Some(times) = self.entered_again(parent) {
+            return format!(
+                "{id} is {verb}, not pruned: {} searches {} {times} times, and {id} is {verb} in \
+                 at least one of them",
+                self.algorithm,
+                self.id(parent)
+            );
+        }
         if self.tree.children(parent).next() == Some(node) {
             return format!(
                 "{id} is {verb}, not pruned: it is {}'s first child, and a node's first child is always searched",
@@ -122,6 +130,13 @@ where
                  looking below it, and {id} is neither visited nor pruned"
             ),
         }
+    }
+
+    /// How many times `node` was entered, when more than once (a claim is
+    /// then about the last time, and the window it was entered with before
+    /// explains nothing of it).
+    fn entered_again(&self, node: T::Node) -> Option<u32> {
+        self.visit(node).map(|v| v.entries).filter(|&n| n > 1)
     }
 
     /// Whether the search valued interior node `node` statically, at the
@@ -274,6 +289,16 @@ where
             };
         };
         let pid = self.id(parent);
+        if let Some(times) = self.entered_again(parent)
+            && self
+                .visit(parent)
+                .is_some_and(|p| p.entered_at > visit.entered_at)
+        {
+            return format!(
+                "{id} is entered with window {window}, in an earlier search of its parent {pid} \
+                 than the last ({pid} is entered {times} times)"
+            );
+        }
         let pw = self.visit(parent).and_then(|v| v.window).unwrap_or(window);
         let narrowing = match (
             self.tree.kind(parent),
@@ -305,12 +330,28 @@ where
         if !self.algorithm.prunes() {
             return format!("{} does not prune: it makes no cuts", self.algorithm);
         }
+        if self.visit(node).is_none() {
+            return format!("{}, so it cannot cut", self.why_below_the_limit(node));
+        }
+        if self.at_the_limit(node) {
+            return format!(
+                "there is no cut at {id}: it lies at the depth limit, where the search takes its \
+                 static value without examining its children"
+            );
+        }
         let children: Vec<T::Node> = self.tree.children(node).collect();
         let Some((&last, before_last)) = children.split_last() else {
             return format!("{id} is a leaf: only a node with children left to examine is cut");
         };
         if before_last.is_empty() {
             return format!("{id} has a single child: nothing is left to cut");
+        }
+        if let Some(times) = self.entered_again(node) {
+            return format!(
+                "{id} is entered {times} times ({} searches it again, in a re-search or another \
+                 pass), and a cut claim is about the last time, when it examines all its children",
+                self.algorithm
+            );
         }
         let entered = self.visit(last).map_or(usize::MAX, |v| v.entered_at);
         format!(

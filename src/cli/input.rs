@@ -20,17 +20,18 @@ pub(super) fn display_name(path: &str) -> &str {
 }
 
 /// The name of a file given as any bytes the system allows (a student's
-/// file may be named in Latin-1): as [`display_name`] gives a UTF-8 one;
-/// otherwise each byte that is not UTF-8 is written `\xE9`, so that the
-/// name stays readable and tells such files apart.
+/// file may be named in Latin-1): as [`display_name`] gives a UTF-8 one
+/// without a backslash; otherwise each byte that is not UTF-8 is written
+/// `\xE9` and each backslash `\\`, so that the name stays readable and no
+/// two files are named alike.
 pub(super) fn display_os_name(path: &OsStr) -> String {
-    if let Some(path) = path.to_str() {
+    if let Some(path) = path.to_str().filter(|p| !p.contains('\\')) {
         return display_name(path).to_string();
     }
     let bytes = path.as_encoded_bytes();
     let mut name = String::new();
     for chunk in bytes.utf8_chunks() {
-        name.push_str(chunk.valid());
+        name.push_str(&chunk.valid().replace('\\', "\\\\"));
         for byte in chunk.invalid() {
             name.push_str(&format!("\\x{byte:02X}"));
         }

@@ -8,7 +8,8 @@
 //! before `=` and a number (`value`, `evaluated`), in any case. No name or
 //! label holds a control or bidirectional character
 //! ([`crate::text::is_hidden`]), and no name a `"`, which the tree language
-//! and `expect` lines cannot quote.
+//! and `expect` lines cannot quote, or U+FFFD, which an answer file's byte
+//! that is not UTF-8 becomes ([`super::answer_text`]).
 
 use crate::text::{hidden_character, is_hidden, quoted};
 
@@ -29,6 +30,15 @@ pub struct Refusal {
 pub fn refuse_name(name: &str, is_root: bool) -> Option<Refusal> {
     if let Some(refusal) = refuse_hidden(name, "name") {
         return Some(refusal);
+    }
+    if let Some(offset) = name.find(super::NOT_UTF8) {
+        return Some(Refusal {
+            offset: Some(offset),
+            message: "this name holds U+FFFD, the replacement character, which stands in an \
+                      answer file for a byte that is not UTF-8 (an answer could name the node \
+                      by such a byte): choose another name"
+                .to_string(),
+        });
     }
     if let Some(offset) = name.find('"') {
         return Some(Refusal {
