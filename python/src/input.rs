@@ -5,7 +5,7 @@
 use gametree::formats::cs188::Case;
 use gametree::formats::{self, ReadOptions, TreeFormat};
 use gametree::search::SearchError;
-use gametree::syntax::{self, ParseError, SourceText};
+use gametree::syntax::{ParseError, SourceText};
 use gametree::tree::{GameTree, Tree};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -35,12 +35,10 @@ pub(crate) struct Loaded {
 impl Loaded {
     /// The search error `error` about this tree, at the place of its node:
     /// its own, or, in the tree language, the one found by reading the
-    /// text again ([`syntax::node_location`]).
+    /// text again ([`SearchError::place_in`]).
     pub(crate) fn search_failure(&self, error: SearchError) -> Failure {
-        let at = error.location().or_else(|| {
-            (self.format == TreeFormat::Tree).then_some(())?;
-            syntax::node_location(&self.name, &self.text, error.node()?)
-        });
+        let language = Some(self.text.as_str()).filter(|_| self.format == TreeFormat::Tree);
+        let at = error.place_in(&self.name, language);
         Failure::search_at(error, &self.name, Some(&self.text), at)
     }
 }

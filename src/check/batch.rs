@@ -405,11 +405,8 @@ impl Grading {
                 search(&loaded.tree, self.algorithm, self.options, &mut recorder)
             })
             .map_err(|e| {
-                // A node the tree kept no place of is found in the text.
-                let at = e.location().or_else(|| {
-                    let text = text.as_deref().filter(|_| format == TreeFormat::Tree)?;
-                    crate::syntax::node_location(name, text, e.node()?)
-                });
+                let language = text.as_deref().filter(|_| format == TreeFormat::Tree);
+                let at = e.place_in(name, language);
                 placed(name, text.as_deref(), at, &refused(TreeError::Search(e)))
             })?;
         Ok(Searched {

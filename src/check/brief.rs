@@ -98,8 +98,7 @@ where
         for &top in listed {
             let mut stack = vec![top];
             while let Some(node) = stack.pop() {
-                let pruned = self.is_pruned(node);
-                let below_the_limit = !pruned && self.visit(node).is_none();
+                let below_the_limit = self.is_below_the_limit(node);
                 // Not counted under a listed node, so not seen there: listed
                 // itself too, it is still false.
                 if below_the_limit && node != top {
@@ -109,7 +108,7 @@ where
                     continue;
                 }
                 covered += 1;
-                right += usize::from(pruned);
+                right += usize::from(self.is_pruned(node));
                 if !below_the_limit {
                     stack.extend(self.tree.children(node));
                 }

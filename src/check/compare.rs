@@ -403,7 +403,7 @@ where
         match (listed.get(at), self.leaves.get(at)) {
             (Some(&wrote), Some(&actual)) => {
                 let why = match (self.is_leaf(wrote), self.is_pruned(wrote)) {
-                    (false, _) if self.leaves.contains(&wrote) => format!(
+                    (false, _) if self.is_at_the_limit(wrote) => format!(
                         "{} is valued at the depth limit once, as a leaf, and its place is \
                          where the search reaches it",
                         self.id(wrote)

@@ -26,9 +26,10 @@ where
             Some(Visit {
                 only_probed: true, ..
             }) => format!("{} (probed)", self.id(node)),
-            Some(_) => format!("{} (pruned)", self.id(node)),
-            None if self.is_pruned(node) => format!("{} (pruned)", self.id(node)),
-            None => format!("{} (below the depth limit)", self.id(node)),
+            _ if self.is_below_the_limit(node) => {
+                format!("{} (below the depth limit)", self.id(node))
+            }
+            _ => format!("{} (pruned)", self.id(node)),
         }
     }
 
@@ -45,9 +46,9 @@ where
     /// Why `node` is never visited: the cut that pruned it, in words.
     pub fn why_pruned(&self, node: T::Node) -> String {
         let Some((cut, top)) = self.pruned_by(node) else {
-            return match self.visit(node) {
-                None if self.parent(node).is_some() => self.why_below_the_limit(node),
-                _ => format!("{} is visited", self.id(node)),
+            return match self.is_below_the_limit(node) {
+                true => self.why_below_the_limit(node),
+                false => format!("{} is visited", self.id(node)),
             };
         };
         let words = cut.describe(self.tree, self.strict);
@@ -71,7 +72,7 @@ where
         let Some(parent) = self.parent(node) else {
             return format!("{id} is the root: every search starts there");
         };
-        if self.visit(node).is_none() {
+        if self.is_below_the_limit(node) {
             return self.why_below_the_limit(node);
         }
         if !self.algorithm.prunes() {
@@ -132,17 +133,22 @@ where
         }
     }
 
+    /// `I is entered 2 times (pvs searches it again, in a re-search or
+    /// another pass), and a window claim is about the last time`.
+    fn claim_about_the_last(&self, node: T::Node, times: u32, claim: &str) -> String {
+        format!(
+            "{} is entered {times} times ({} searches it again, in a re-search or another \
+             pass), and a {claim} claim is about the last time",
+            self.id(node),
+            self.algorithm
+        )
+    }
+
     /// How many times `node` was entered, when more than once (a claim is
     /// then about the last time, and the window it was entered with before
     /// explains nothing of it).
     fn entered_again(&self, node: T::Node) -> Option<u32> {
         self.visit(node).map(|v| v.entries).filter(|&n| n > 1)
-    }
-
-    /// Whether the search valued interior node `node` statically, at the
-    /// depth limit.
-    fn at_the_limit(&self, node: T::Node) -> bool {
-        !self.is_leaf(node) && self.leaves.contains(&node)
     }
 
     /// Why `parent` did not cut before event `before`: its window, and its
@@ -183,13 +189,13 @@ where
         if let Some(probed) = self.only_probed(node) {
             return format!("{probed}, so it returns no value");
         }
-        if self.visit(node).is_none() && self.parent(node).is_some() {
+        if self.is_below_the_limit(node) {
             return format!("{}; it has no value", self.why_below_the_limit(node));
         }
         if self.is_leaf(node) {
             return format!("{} is a leaf", self.phrase(node));
         }
-        if self.at_the_limit(node) {
+        if self.is_at_the_limit(node) {
             return format!(
                 "{}: its static value, at the depth limit, where the search looks no deeper",
                 self.phrase(node)
@@ -275,11 +281,10 @@ where
         let Some(window) = visit.window else {
             return format!("{} enters nodes without a window", self.algorithm);
         };
-        if visit.entries > 1 {
+        if let Some(times) = self.entered_again(node) {
             return format!(
-                "{id} is entered {} times ({} searches it again, in a re-search or another \
-                 pass), and a window claim is about the last time: {window}",
-                visit.entries, self.algorithm
+                "{}: {window}",
+                self.claim_about_the_last(node, times, "window")
             );
         }
         let Some(parent) = self.parent(node) else {
@@ -330,10 +335,10 @@ where
         if !self.algorithm.prunes() {
             return format!("{} does not prune: it makes no cuts", self.algorithm);
         }
-        if self.visit(node).is_none() {
+        if self.is_below_the_limit(node) {
             return format!("{}, so it cannot cut", self.why_below_the_limit(node));
         }
-        if self.at_the_limit(node) {
+        if self.is_at_the_limit(node) {
             return format!(
                 "there is no cut at {id}: it lies at the depth limit, where the search takes its \
                  static value without examining its children"
@@ -347,11 +352,8 @@ where
             return format!("{id} has a single child: nothing is left to cut");
         }
         if let Some(times) = self.entered_again(node) {
-            return format!(
-                "{id} is entered {times} times ({} searches it again, in a re-search or another \
-                 pass), and a cut claim is about the last time, when it examines all its children",
-                self.algorithm
-            );
+            let about = self.claim_about_the_last(node, times, "cut");
+            return format!("{about}, when it examines all its children");
         }
         let entered = self.visit(last).map_or(usize::MAX, |v| v.entered_at);
         format!(

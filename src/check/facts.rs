@@ -296,6 +296,18 @@ where
         found.map(|(top, d)| (top, d + count))
     }
 
+    /// Whether `node` lies below the depth limit: neither visited nor
+    /// pruned (every other node is one or the other).
+    pub fn is_below_the_limit(&self, node: T::Node) -> bool {
+        !self.visits.contains_key(&node) && !self.is_pruned(node)
+    }
+
+    /// Whether the search valued interior node `node` statically, at the
+    /// depth limit.
+    pub fn is_at_the_limit(&self, node: T::Node) -> bool {
+        !self.tree.is_leaf(node) && self.visits.get(&node).is_some_and(|v| v.at_horizon)
+    }
+
     /// Whether the search never visited `node`.
     pub fn is_pruned(&self, node: T::Node) -> bool {
         self.pruned_by(node).is_some()

@@ -352,17 +352,15 @@ impl Input {
             .map_err(|e| self.error(self.place_of(&e), &super::search_message(&e)))
     }
 
-    /// Where the node of a search error is written: its own place, or,
-    /// for a node the tree kept no place of, the one found by reading the
-    /// file again (a tree-language file whose text is kept).
+    /// Where the node of a search error is written (a tree-language file
+    /// whose text is kept is read again for a node the tree kept no place
+    /// of).
     fn place_of(&self, error: &SearchError) -> Option<Location> {
-        error.location().or_else(|| {
-            let text = self
-                .text
-                .as_deref()
-                .filter(|_| self.format == TreeFormat::Tree)?;
-            syntax::node_location(&self.name, text, error.node()?)
-        })
+        let language = self
+            .text
+            .as_deref()
+            .filter(|_| self.format == TreeFormat::Tree);
+        error.place_in(&self.name, language)
     }
 
     /// An error about the input, at a place in it when there is one.

@@ -322,8 +322,17 @@ impl SearchError {
         }
     }
 
+    /// Where the error's node is written: the place the tree kept, or, for
+    /// a node it kept none of, the one found by reading `text` again, the
+    /// tree-language file `path` the tree was read from
+    /// ([`crate::syntax::node_location`]; `None` for another format).
+    pub fn place_in(&self, path: &str, text: Option<&str>) -> Option<Location> {
+        self.location()
+            .or_else(|| crate::syntax::node_location(path, text?, self.node()?))
+    }
+
     /// Where the error arises in the file, when the tree kept the place of
-    /// its node (see [`crate::syntax::node_location`] for the others).
+    /// its node (see [`SearchError::place_in`] for the others).
     pub fn location(&self) -> Option<Location> {
         match self {
             SearchError::UnknownValue { location, .. }
